@@ -1,0 +1,1 @@
+"""tabletune's optimisation layer: study specs, evaluation, Optuna/DEAP runners, reports, CLI."""
