@@ -1,0 +1,419 @@
+"""Study specs: load a ``studies/<name>.toml`` file into a validated :class:`StudySpec`.
+
+A spec is data, diffable and runnable by name. Every mistake stops with one InputError that
+names the file, the key and what is allowed, so the CLI shows a single line, never a
+traceback. Game-specific checks (strategy names, parameter ranges, opponents) go through the
+game's objective adapter in :mod:`tuning.objectives`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from games.core import InputError
+from tuning import objectives
+
+STUDIES_DIR = Path(__file__).resolve().parent.parent / "studies"
+OPTIMIZERS = ("optuna", "deap")
+DIRECTIONS = ("maximize", "minimize")
+SAMPLERS = ("tpe", "cmaes", "random", "qmc", "gp", "nsgaii")
+PRUNERS = ("wilcoxon", "median", "none")
+ALGORITHMS = ("mu_plus_lambda", "mu_comma_lambda", "simple")
+PARAM_TYPES = ("float", "int", "categorical")
+BACKENDS = ("loky", "threading", "multiprocessing", "sequential", "ray", "dask")
+
+_TOP = ("study", "game", "evaluation", "optuna", "deap", "genome", "space")
+_STUDY_KEYS = ("name", "description", "game", "optimizer", "strategy", "objective", "direction")
+_EVAL_KEYS = ("games", "block", "seed", "opponents", "baseline", "reevaluate_top",
+              "reevaluate_games", "jobs", "backend", "address")
+_OPTUNA_KEYS = ("trials", "sampler", "pruner", "storage", "timeout", "n_startup_trials",
+                "p_threshold")
+_DEAP_KEYS = ("generations", "population", "offspring", "algorithm", "cxpb", "mutpb",
+              "hall_of_fame", "checkpoint_every", "tournament", "checkpoint")
+_PARAM_KEYS = ("type", "low", "high", "log", "step", "choices")
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One dimension of the search space."""
+
+    name: str
+    type: str
+    low: float | None = None
+    high: float | None = None
+    log: bool = False
+    step: float | None = None
+    choices: tuple[Any, ...] | None = None
+
+    def distribution(self) -> Any:
+        """The matching Optuna distribution (imported lazily: DEAP specs need no Optuna)."""
+        from optuna.distributions import (
+            CategoricalDistribution,
+            FloatDistribution,
+            IntDistribution,
+        )
+        if self.type == "categorical":
+            return CategoricalDistribution(list(self.choices or ()))
+        if self.type == "int":
+            return IntDistribution(int(self.low), int(self.high), log=self.log,
+                                   step=int(self.step or 1))
+        return FloatDistribution(float(self.low), float(self.high), log=self.log, step=self.step)
+
+
+@dataclass(frozen=True)
+class EvaluationSpec:
+    """How a candidate is scored: games, seed blocks, seeds, opponents, parallelism."""
+
+    games: int = 1000
+    block: int = 100
+    seed: int = 1
+    opponents: tuple[str, ...] = ()
+    baseline: str | None = None
+    reevaluate_top: int = 3
+    reevaluate_games: int = 10000
+    jobs: int = 1
+    backend: str = "loky"
+    address: str | None = None
+
+
+@dataclass(frozen=True)
+class OptunaSpec:
+    """Budget and algorithms of an Optuna study."""
+
+    trials: int = 100
+    sampler: str = "tpe"
+    pruner: str = "wilcoxon"
+    storage: str | None = None
+    timeout: float | None = None
+    n_startup_trials: int = 10
+    p_threshold: float = 0.1
+
+
+@dataclass(frozen=True)
+class StudySpec:
+    """A validated study spec. ``raw`` keeps the TOML tables as read."""
+
+    path: Path
+    name: str
+    description: str
+    game: str
+    optimizer: str
+    strategy: str | None
+    objective: str
+    direction: str
+    game_options: dict[str, Any]
+    evaluation: EvaluationSpec
+    optuna: OptunaSpec
+    deap: dict[str, Any]
+    genome: dict[str, Any]
+    space: dict[str, ParamSpec]
+    raw: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def options(self) -> dict[str, Any]:
+        """Options handed to the objective: [game] merged with [evaluation] and the objective."""
+        ev = dataclasses.asdict(self.evaluation)
+        ev["opponents"] = list(self.evaluation.opponents)
+        return {**self.game_options, **ev, "objective": self.objective,
+                "strategy": self.strategy}
+
+    def replace(self, **changes: Any) -> StudySpec:
+        """A copy with top-level fields replaced (used for CLI overrides)."""
+        return dataclasses.replace(self, **changes)
+
+    def with_overrides(self, *, trials: int | None = None, jobs: int | None = None,
+                       seed: int | None = None, backend: str | None = None,
+                       address: str | None = None, storage: str | None = None) -> StudySpec:
+        """Apply CLI flags on top of the spec's defaults, re-checking their values."""
+        where = f"{self.path}: command line"
+        ev, op = self.evaluation, self.optuna
+        if jobs is not None:
+            ev = dataclasses.replace(ev, jobs=_positive_int(where, "--jobs", jobs))
+        if seed is not None:
+            ev = dataclasses.replace(ev, seed=_int(where, "--seed", seed, low=0))
+        if backend is not None:
+            ev = dataclasses.replace(ev, backend=_choice(where, "--backend", backend, BACKENDS))
+        if address is not None:
+            ev = dataclasses.replace(ev, address=address)
+        if trials is not None:
+            op = dataclasses.replace(op, trials=_positive_int(where, "--trials", trials))
+        if storage is not None:
+            op = dataclasses.replace(op, storage=storage)
+        return dataclasses.replace(self, evaluation=ev, optuna=op)
+
+
+# --------------------------------------------------------------------------- checkers
+
+
+def _fail(where: str, key: str, message: str) -> InputError:
+    return InputError(f"{where}: {key}: {message}")
+
+
+def _int(where: str, key: str, value: Any, low: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(where, key, f"expected an integer, got {value!r}")
+    if low is not None and value < low:
+        raise _fail(where, key, f"must be >= {low}, got {value}")
+    return value
+
+
+def _positive_int(where: str, key: str, value: Any) -> int:
+    return _int(where, key, value, low=1)
+
+
+def _number(where: str, key: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise _fail(where, key, f"expected a number, got {value!r}")
+    if not math.isfinite(value):
+        raise _fail(where, key, f"must be finite, got {value!r}")
+    return float(value)
+
+
+def _str(where: str, key: str, value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _fail(where, key, f"expected a non-empty string, got {value!r}")
+    return value.strip()
+
+
+def _bool(where: str, key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(where, key, f"expected true or false, got {value!r}")
+    return value
+
+
+def _choice(where: str, key: str, value: Any, allowed: tuple[str, ...]) -> str:
+    text = _str(where, key, value)
+    if text not in allowed:
+        raise _fail(where, key, f"{text!r} is not one of {', '.join(allowed)}")
+    return text
+
+
+def _table(where: str, key: str, value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _fail(where, key, f"expected a table [{key}], got {type(value).__name__}")
+    return value
+
+
+def _known_keys(where: str, section: str, table: dict[str, Any], allowed: tuple[str, ...]) -> None:
+    for key in table:
+        if key not in allowed:
+            raise _fail(where, f"{section}.{key}",
+                        f"unknown key; allowed keys: {', '.join(allowed)}")
+
+
+# --------------------------------------------------------------------------- sections
+
+
+def _parse_evaluation(where: str, table: dict[str, Any]) -> EvaluationSpec:
+    _known_keys(where, "evaluation", table, _EVAL_KEYS)
+    d = EvaluationSpec()
+    k = "evaluation."
+    games = _positive_int(where, k + "games", table.get("games", d.games))
+    block = _positive_int(where, k + "block", table.get("block", min(d.block, games)))
+    if block > games:
+        raise _fail(where, k + "block", f"{block} exceeds evaluation.games = {games}")
+    opponents = table.get("opponents", [])
+    if isinstance(opponents, str):
+        opponents = [opponents]
+    if not isinstance(opponents, list):
+        raise _fail(where, k + "opponents", f"expected a list of names, got {opponents!r}")
+    opponents = [_str(where, k + "opponents", o) for o in opponents]
+    baseline = table.get("baseline")
+    address = table.get("address")
+    return EvaluationSpec(
+        games=games,
+        block=block,
+        seed=_int(where, k + "seed", table.get("seed", d.seed), low=0),
+        opponents=tuple(opponents),
+        baseline=None if baseline is None else _str(where, k + "baseline", baseline),
+        reevaluate_top=_int(where, k + "reevaluate_top",
+                            table.get("reevaluate_top", d.reevaluate_top), low=0),
+        reevaluate_games=_positive_int(where, k + "reevaluate_games",
+                                       table.get("reevaluate_games", d.reevaluate_games)),
+        jobs=_positive_int(where, k + "jobs", table.get("jobs", d.jobs)),
+        backend=_choice(where, k + "backend", table.get("backend", d.backend), BACKENDS),
+        address=None if address is None else _str(where, k + "address", address),
+    )
+
+
+def _parse_optuna(where: str, table: dict[str, Any]) -> OptunaSpec:
+    _known_keys(where, "optuna", table, _OPTUNA_KEYS)
+    d = OptunaSpec()
+    k = "optuna."
+    storage = table.get("storage")
+    timeout = table.get("timeout")
+    p = _number(where, k + "p_threshold", table.get("p_threshold", d.p_threshold))
+    if not 0.0 < p < 1.0:
+        raise _fail(where, k + "p_threshold", f"must lie strictly between 0 and 1, got {p}")
+    return OptunaSpec(
+        trials=_positive_int(where, k + "trials", table.get("trials", d.trials)),
+        sampler=_choice(where, k + "sampler", table.get("sampler", d.sampler), SAMPLERS),
+        pruner=_choice(where, k + "pruner", table.get("pruner", d.pruner), PRUNERS),
+        storage=None if storage is None else _str(where, k + "storage", storage),
+        timeout=None if timeout is None else _number(where, k + "timeout", timeout),
+        n_startup_trials=_int(where, k + "n_startup_trials",
+                              table.get("n_startup_trials", d.n_startup_trials), low=0),
+        p_threshold=p,
+    )
+
+
+def _parse_deap(where: str, table: dict[str, Any]) -> dict[str, Any]:
+    _known_keys(where, "deap", table, _DEAP_KEYS)
+    out = dict(table)
+    for key in ("generations", "population", "offspring", "hall_of_fame", "checkpoint_every",
+                "tournament"):
+        if key in table:
+            out[key] = _positive_int(where, f"deap.{key}", table[key])
+    for key in ("cxpb", "mutpb"):
+        if key in table:
+            value = _number(where, f"deap.{key}", table[key])
+            if not 0.0 <= value <= 1.0:
+                raise _fail(where, f"deap.{key}", f"must lie in [0, 1], got {value}")
+            out[key] = value
+    if "algorithm" in table:
+        out["algorithm"] = _choice(where, "deap.algorithm", table["algorithm"], ALGORITHMS)
+    if out.get("cxpb", 0.0) + out.get("mutpb", 0.0) > 1.0:
+        raise _fail(where, "deap.cxpb", "cxpb + mutpb must not exceed 1")
+    return out
+
+
+def _parse_param(where: str, name: str, table: Any, declared: Any) -> ParamSpec:
+    key = f"space.{name}"
+    table = _table(where, key, table)
+    _known_keys(where, key, table, _PARAM_KEYS)
+    kind = _choice(where, key + ".type", table.get("type", "float"), PARAM_TYPES)
+    if kind == "categorical":
+        choices = table.get("choices")
+        if not isinstance(choices, list) or not choices:
+            raise _fail(where, key + ".choices", "a categorical parameter needs a non-empty "
+                        "list of choices")
+        if declared is not None and declared.choices is not None:
+            bad = [c for c in choices if c not in declared.choices]
+            if bad:
+                raise _fail(where, key + ".choices",
+                            f"{bad} not allowed; allowed: {list(declared.choices)}")
+        return ParamSpec(name, kind, choices=tuple(choices))
+    for bound in ("low", "high"):
+        if bound not in table:
+            raise _fail(where, f"{key}.{bound}", f"a {kind} parameter needs low and high")
+    if kind == "int":
+        low, high = (_int(where, f"{key}.{b}", table[b]) for b in ("low", "high"))
+    else:
+        low, high = (_number(where, f"{key}.{b}", table[b]) for b in ("low", "high"))
+    if not low < high:
+        raise _fail(where, key, f"bad range: low ({low}) must be below high ({high})")
+    log = _bool(where, key + ".log", table.get("log", False))
+    if log and low <= 0:
+        raise _fail(where, key, f"bad range: a log scale needs low > 0, got {low}")
+    step = table.get("step")
+    if step is not None:
+        step = (_positive_int if kind == "int" else _number)(where, key + ".step", step)
+        if step <= 0 or log:
+            raise _fail(where, key + ".step", "step must be positive and not used with log")
+    if declared is not None and declared.choices is None:
+        if low < declared.low or high > declared.high:
+            raise _fail(where, key, f"bad range: [{low}, {high}] leaves the parameter's "
+                        f"valid range [{declared.low}, {declared.high}]")
+        if declared.integer and kind != "int":
+            raise _fail(where, key + ".type", "this parameter is an integer: use type = \"int\"")
+    return ParamSpec(name, kind, low, high, log, step)
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def resolve_path(study: str | Path) -> Path:
+    """A spec path from a name in ``studies/`` or a file path (InputError if none exists)."""
+    text = str(study)
+    candidates = [Path(text)]
+    if not text.endswith(".toml"):
+        candidates.append(STUDIES_DIR / f"{text}.toml")
+    candidates.append(STUDIES_DIR / text)
+    for path in candidates:
+        if path.is_file():
+            return path
+    known = ", ".join(sorted(p.stem for p in STUDIES_DIR.glob("*.toml"))) or "none"
+    raise InputError(f"no study spec {text!r}: give a file path or one of: {known}")
+
+
+def list_specs(directory: Path = STUDIES_DIR) -> list[Path]:
+    """Every ``*.toml`` spec in the studies directory, by name."""
+    return sorted(directory.glob("*.toml"))
+
+
+def load_spec(study: str | Path) -> StudySpec:
+    """Load and validate a spec by name or path."""
+    path = resolve_path(study)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{path}: not valid TOML: {exc}") from None
+    return parse_spec(raw, path)
+
+
+def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
+    """Validate the TOML tables of a spec (``path`` is only used in messages)."""
+    where = str(path)
+    _known_keys(where, "(top level)", raw, _TOP)
+    study = _table(where, "study", raw.get("study", {}))
+    _known_keys(where, "study", study, _STUDY_KEYS)
+    name = _str(where, "study.name", study.get("name", path.stem))
+    if "game" not in study:
+        raise _fail(where, "study.game", "missing; known games: "
+                    + ", ".join(sorted(objectives.references())))
+    game = _str(where, "study.game", study["game"])
+    try:
+        known_strategies = objectives.strategies(game)
+        known_objectives = objectives.objectives(game)
+    except InputError as exc:
+        raise _fail(where, "study.game", str(exc)) from None
+    optimizer = _choice(where, "study.optimizer", study.get("optimizer", "optuna"), OPTIMIZERS)
+    strategy = study.get("strategy")
+    params_type = None
+    if strategy is not None or optimizer == "optuna":
+        strategy = _str(where, "study.strategy", strategy)
+        if known_strategies and strategy not in known_strategies:
+            raise _fail(where, "study.strategy", f"unknown strategy {strategy!r} for game "
+                        f"{game}; allowed: {', '.join(sorted(known_strategies))}")
+        params_type = known_strategies.get(strategy)
+    objective = _str(where, "study.objective", study.get("objective", known_objectives[0]))
+    if objective not in known_objectives:
+        raise _fail(where, "study.objective", f"{objective!r} is not scored for {game}; "
+                    f"allowed: {', '.join(known_objectives)}")
+    direction = _choice(where, "study.direction", study.get("direction", "maximize"),
+                        DIRECTIONS)
+    game_options = dict(_table(where, "game", raw.get("game", {})))
+    evaluation = _parse_evaluation(where, _table(where, "evaluation", raw.get("evaluation", {})))
+    optuna_spec = _parse_optuna(where, _table(where, "optuna", raw.get("optuna", {})))
+    deap = _parse_deap(where, _table(where, "deap", raw.get("deap", {})))
+    genome = dict(_table(where, "genome", raw.get("genome", {})))
+    space_table = _table(where, "space", raw.get("space", {}))
+    declared: dict[str, Any] = {}
+    if params_type is not None:
+        from games.core import param_ranges
+        declared = param_ranges(params_type)
+    space: dict[str, ParamSpec] = {}
+    for pname, ptable in space_table.items():
+        if params_type is not None and pname not in declared:
+            raise _fail(where, f"space.{pname}", f"unknown parameter of strategy {strategy}; "
+                        f"allowed: {', '.join(sorted(declared))}")
+        space[pname] = _parse_param(where, pname, ptable, declared.get(pname))
+    if optimizer == "optuna" and not space:
+        raise _fail(where, "space", "an Optuna study needs at least one [space.<param>] table")
+    if optimizer == "deap" and "kind" in genome:
+        genome["kind"] = _str(where, "genome.kind", genome["kind"])
+    spec = StudySpec(path=path, name=name, description=str(study.get("description", "")),
+                     game=game, optimizer=optimizer, strategy=strategy, objective=objective,
+                     direction=direction, game_options=game_options, evaluation=evaluation,
+                     optuna=optuna_spec, deap=deap, genome=genome, space=space, raw=raw)
+    check = getattr(objectives.get(game), "check_options", None)
+    if callable(check):
+        try:
+            check(spec.options())
+        except InputError as exc:
+            raise InputError(f"{where}: {exc}") from None
+    return spec
