@@ -1,0 +1,80 @@
+"""Evolution checkpoints: one self-checking file, written atomically.
+
+Layout: a magic line, the SHA-256 of the payload, then the pickled payload (plain data only:
+genes, fitness numbers, logbook rows, RNG states, the spec). A truncated, edited or foreign
+file fails the magic or the checksum and is refused with a clear message; a checkpoint of
+another spec is refused by comparing spec fingerprints.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from games.core import InputError
+
+MAGIC = b"TABLETUNE-EVOLUTION-CHECKPOINT v1\n"
+
+
+def fingerprint(data: Any) -> str:
+    """A stable short hash of JSON-like data (the parts of a spec a checkpoint must match)."""
+    text = json.dumps(data, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def save_checkpoint(path: str | Path, payload: dict[str, Any]) -> None:
+    """Write ``payload`` to ``path`` atomically: temp file in the same folder, fsync, rename."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    body = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
+    digest = hashlib.sha256(body).hexdigest().encode() + b"\n"
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(MAGIC)
+            fh.write(digest)
+            fh.write(body)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_checkpoint(path: str | Path) -> dict[str, Any]:
+    """Read and verify a checkpoint; refuse a missing, foreign or corrupt file (InputError)."""
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(f"no checkpoint at {path}: start without --resume to begin a new run")
+    raw = path.read_bytes()
+    if not raw.startswith(MAGIC):
+        raise InputError(f"{path} is not a tabletune evolution checkpoint (wrong header)")
+    rest = raw[len(MAGIC):]
+    digest, sep, body = rest.partition(b"\n")
+    if not sep or hashlib.sha256(body).hexdigest().encode() != digest:
+        raise InputError(f"checkpoint {path} is corrupt (checksum mismatch): it was truncated "
+                         "or modified; delete it or restore a good copy")
+    try:
+        payload = pickle.loads(body)
+    except Exception as exc:  # noqa: BLE001 - any unpickling failure means a bad file
+        raise InputError(f"checkpoint {path} is corrupt ({exc.__class__.__name__})") from None
+    if not isinstance(payload, dict) or payload.get("format") != "tabletune-evolution":
+        raise InputError(f"{path} is not a tabletune evolution checkpoint")
+    return payload
+
+
+def check_matches(path: str | Path, payload: dict[str, Any], expected: str, study: str) -> None:
+    """Refuse to resume from a checkpoint whose spec fingerprint differs from ``expected``."""
+    found = payload.get("fingerprint")
+    if found != expected:
+        other = payload.get("study", "?")
+        raise InputError(
+            f"checkpoint {path} belongs to another spec (study {other!r}, fingerprint {found}) "
+            f"than study {study!r} (fingerprint {expected}): the game, evaluation, genome, "
+            "operators, population or seed differ; use another --checkpoint or the same spec")
