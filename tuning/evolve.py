@@ -41,7 +41,7 @@ class Score:
     mean: float
     stderr: float = 0.0
     games: int = 0
-    seconds: float = 0.0
+    seconds: float = field(default=0.0, compare=False)  # time inside the objective
 
     @property
     def ci95(self) -> tuple[float, float]:

@@ -26,6 +26,17 @@ KINDS: dict[str, str] = {
     "dominion-buylist": "tuning.genomes.dominion_buylist:make_kind",
 }
 
+#: genome kind name -> objective adapter that scores its genomes (None: the game's adapter)
+OBJECTIVE_MODULES: dict[str, str | None] = {
+    "deckbuilder-buylist": "tuning.objectives.deckbuilder_buylist",
+    "dominion-buylist": "tuning.objectives.dominion_buylist",
+}
+
+
+def objective_reference(kind: str) -> str | None:
+    """The objective adapter module of a genome kind, if it has its own."""
+    return OBJECTIVE_MODULES.get(kind)
+
 
 class GenomeKind(Protocol):
     """What the evolution needs from a genome kind."""

@@ -1,0 +1,93 @@
+"""`tabletune evolve STUDY`: run or resume a DEAP evolution of a study spec."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import typer
+
+from tuning.commands.apps import app, console, err_console, print_json
+
+
+@app.command("evolve")
+def evolve_command(
+    study: str = typer.Argument(..., help="Study name in studies/ or a spec file path."),
+    generations: int | None = typer.Option(None, "--generations", "-g",
+                                           help="Generations in total (spec: deap.generations)."),
+    population: int | None = typer.Option(None, "--population", "-p",
+                                          help="Population size mu (spec: deap.population)."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j",
+                                    help="Worker processes (spec: evaluation.jobs)."),
+    seed: int | None = typer.Option(None, "--seed", help="Root seed (spec: evaluation.seed)."),
+    checkpoint: Path | None = typer.Option(None, "--checkpoint",
+                                           help="Checkpoint file (default runs/<study>/"
+                                                "evolution.ckpt; the log sits beside it)."),
+    resume: bool = typer.Option(False, "--resume", help="Continue from the checkpoint."),
+    backend: str | None = typer.Option(None, "--backend",
+                                       help="joblib backend (spec: evaluation.backend)."),
+    address: str | None = typer.Option(None, "--address", help="Ray/Dask cluster address."),
+    json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Evolve a genome (DEAP) as a study spec describes; checkpoints as it goes.
+
+    Ctrl-C or SIGTERM writes a checkpoint of the last finished generation; `--resume`
+    continues exactly where it stopped (same hall of fame as an uninterrupted run).
+    """
+    from tuning.evolve import EvolutionInterrupted, format_row
+    from tuning.evolve_study import best_of, build_evolution
+    from tuning.spec import load_spec
+
+    spec = load_spec(study).with_overrides(jobs=jobs, backend=backend, address=address)
+    out = err_console if json_out else console
+
+    def progress(row: dict) -> None:
+        out.print(format_row(row, row["generations"], row["eta_seconds"]), highlight=False,
+                  soft_wrap=True)
+
+    evo = build_evolution(spec, generations=generations, population=population, seed=seed,
+                          checkpoint=checkpoint, progress=progress)
+    if seed is not None:
+        spec = spec.with_overrides(seed=seed)
+    out.print(f"evolving {spec.name}: {evo.settings.algorithm}, mu={evo.settings.population}, "
+              f"lambda={evo.settings.offspring}, jobs={spec.evaluation.jobs}, "
+              f"checkpoint {evo.checkpoint}" + (" (resuming)" if resume else ""),
+              highlight=False)
+    started = time.perf_counter()
+    try:
+        result = evo.run(resume=resume)
+    except EvolutionInterrupted as stop:
+        err_console.print(f"stopped after generation {stop.generation}; checkpoint "
+                          f"{stop.path}; continue with: tabletune evolve {study} --resume"
+                          + (f" --checkpoint {stop.path}" if checkpoint else ""),
+                          highlight=False)
+        raise typer.Exit(130) from None
+    wall = time.perf_counter() - started
+    best, evaluation = best_of(spec, result)
+    lo, hi = evaluation.ci95
+    games = sum(r["games"] for r in result.logbook)
+    data = {
+        "study": spec.name,
+        "generations": result.generation,
+        "best_genome": best,
+        "best_fitness": evaluation.mean,
+        "best_fitness_stderr": evaluation.stderr,
+        "best_fitness_ci": [lo, hi],
+        "best_fitness_games": evaluation.games,
+        "best_fitness_exact": evaluation.exact,
+        "hall_of_fame": [{"genome": t, "fitness": s.mean, "stderr": s.stderr}
+                         for t, s in result.hall_of_fame],
+        "checkpoint": str(evo.checkpoint),
+        "log": str(evo.log_path),
+        "seconds": wall,
+        "games": games,
+        "games_per_second": games / result.seconds if result.seconds > 0 else None,
+    }
+    if json_out:
+        print_json(data)
+        return
+    how = "exact" if evaluation.exact else (
+        f"{evaluation.games} fresh games, 95% CI {lo:.4f}..{hi:.4f}")
+    console.print(f"best after {result.generation} generations: {best}", highlight=False)
+    console.print(f"fitness {evaluation.mean:.4f} ({how}); {games} games in {wall:.1f} s",
+                  highlight=False)

@@ -1,0 +1,194 @@
+"""From a study spec to a running evolution: settings, fingerprint, evaluator, re-evaluation.
+
+The evaluator scores a whole population in one joblib call over (candidate, seed block)
+tasks, using the same worker entry point (:func:`tuning.objectives.run_block`), seed blocks
+and backend settings as Optuna studies, so 16 workers stay busy even with few blocks per
+candidate, and the result does not depend on the number of jobs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from games.core import InputError, seed_blocks
+from tuning import objectives
+from tuning.evaluate import Evaluation, backend_context, derived_seed
+from tuning.evolve import Evolution, EvolutionResult, EvolveSettings, Score
+from tuning.evolve_checkpoint import fingerprint
+from tuning.genomes import GenomeKind, make_kind, objective_reference
+from tuning.spec import StudySpec
+
+RUNS_DIR = Path("runs")
+#: [genome] keys read by the runner itself (the rest goes to the genome kind)
+POOL_KEYS = ("hall_of_fame_opponents", "pool_every")
+
+
+def genome_kind(spec: StudySpec) -> GenomeKind:
+    """The spec's genome kind, built from its [genome] table."""
+    if spec.optimizer != "deap":
+        raise InputError(f"{spec.path}: study.optimizer is {spec.optimizer!r}; "
+                         "`tabletune evolve` needs optimizer = \"deap\"")
+    if "kind" not in spec.genome:
+        raise InputError(f"{spec.path}: genome.kind: missing; an evolution names its genome "
+                         "kind, e.g. \"dominion-buylist\"")
+    options = {k: v for k, v in spec.genome.items() if k != "kind" and k not in POOL_KEYS}
+    try:
+        return make_kind(spec.genome["kind"], {**spec.game_options, **options})
+    except InputError as exc:
+        raise InputError(f"{spec.path}: genome: {exc}") from None
+
+
+def settings_from_spec(spec: StudySpec, *, generations: int | None = None,
+                       population: int | None = None, seed: int | None = None
+                       ) -> EvolveSettings:
+    """The evolution settings of the spec's [deap] table with CLI overrides applied."""
+    d = dict(spec.deap)
+    where = f"{spec.path}: command line"
+    for flag, value in (("--generations", generations), ("--population", population),
+                        ("--seed", seed)):
+        if value is not None and value < (0 if flag != "--population" else 2):
+            low = ">= 2" if flag == "--population" else ">= 0"
+            raise InputError(f"{where}: {flag} must be {low}, got {value}")
+    spec_mu = int(d.get("population", 48))
+    mu = population if population is not None else spec_mu
+    # an overridden population keeps the spec's offspring-to-population ratio
+    lam = max(1, round(int(d.get("offspring", spec_mu)) * mu / spec_mu))
+    pool = int(spec.genome.get("hall_of_fame_opponents", 0))
+    try:
+        return EvolveSettings(
+            generations=generations if generations is not None else int(d.get("generations", 40)),
+            population=mu, offspring=lam, algorithm=str(d.get("algorithm", "mu_plus_lambda")),
+            cxpb=float(d.get("cxpb", 0.5)), mutpb=float(d.get("mutpb", 0.4)),
+            tournsize=int(d.get("tournament", 3)), hall_of_fame=int(d.get("hall_of_fame", 5)),
+            checkpoint_every=int(d.get("checkpoint_every", 1)),
+            seed=seed if seed is not None else spec.evaluation.seed,
+            pool_size=pool, pool_every=int(spec.genome.get("pool_every", 5)),
+            direction=spec.direction)
+    except InputError as exc:
+        raise InputError(f"{spec.path}: {exc}") from None
+
+
+def spec_fingerprint(spec: StudySpec, settings: EvolveSettings) -> str:
+    """What a checkpoint must share with the run that resumes it (not the budget or jobs)."""
+    ev = dataclasses.asdict(spec.evaluation)
+    for key in ("jobs", "backend", "address", "reevaluate_top", "reevaluate_games"):
+        ev.pop(key)
+    ev["seed"] = settings.seed
+    return fingerprint({"game": spec.game, "objective": spec.objective,
+                        "direction": spec.direction, "game_options": spec.game_options,
+                        "evaluation": ev, "genome": spec.genome,
+                        "settings": settings.identity()})
+
+
+def default_checkpoint(spec: StudySpec) -> Path:
+    """Where an evolution of ``spec`` checkpoints unless --checkpoint says otherwise."""
+    return RUNS_DIR / spec.name / "evolution.ckpt"
+
+
+def objective_ref(spec: StudySpec) -> str:
+    """The objective adapter that scores genomes of the spec's kind."""
+    return objective_reference(spec.genome["kind"]) or objectives.reference(spec.game)
+
+
+def _run_task(ref: str, candidate: dict[str, Any], options: dict[str, Any], seed: int,
+              start: int, count: int) -> tuple[np.ndarray, float]:
+    """Worker task: one seed block of one candidate, with the time spent simulating it."""
+    t0 = time.perf_counter()
+    scores = objectives.run_block(ref, candidate, options, seed, start, count)
+    return scores, time.perf_counter() - t0
+
+
+def evaluate_texts(ref: str, texts: list[str], options: dict[str, Any], *, games: int,
+                   block: int, seed: int, jobs: int = 1, backend: str = "loky",
+                   address: str | None = None) -> list[Evaluation]:
+    """Score genome texts on games 0..games-1 of the seed set ``seed`` (exact where possible).
+
+    ``Evaluation.seconds`` is the time spent inside the objective (simulation), summed over
+    the candidate's blocks, which is what the throughput figures compare with wall time.
+    """
+    out: dict[int, Evaluation] = {}
+    tasks = []
+    for i, text in enumerate(texts):
+        candidate = {"genome": text}
+        t0 = time.perf_counter()
+        value = objectives.exact(ref, candidate, options)
+        if value is not None:
+            out[i] = Evaluation(mean=value, stderr=0.0, games=0,
+                                seconds=time.perf_counter() - t0, exact=True)
+            continue
+        tasks += [(i, candidate, s, c) for s, c in seed_blocks(games, block)]
+    if tasks:
+        if jobs == 1 and backend in ("loky", "sequential", "multiprocessing"):
+            results = [_run_task(ref, cand, options, seed, s, c) for _, cand, s, c in tasks]
+        else:
+            from joblib import Parallel, delayed
+            with backend_context(backend, address):
+                results = Parallel(n_jobs=jobs, backend=backend)(
+                    delayed(_run_task)(ref, cand, options, seed, s, c)
+                    for _, cand, s, c in tasks)
+        per: dict[int, list[tuple[np.ndarray, float]]] = {}
+        for (i, *_), res in zip(tasks, results, strict=True):
+            per.setdefault(i, []).append(res)
+        for i, parts in per.items():
+            out[i] = Evaluation.from_scores([p[0] for p in parts], sum(p[1] for p in parts))
+    return [out[i] for i in range(len(texts))]
+
+
+def make_evaluator(spec: StudySpec) -> Callable[[list[str], list[str]], list[Score]]:
+    """The evolution's evaluator: the spec's seed set, opponents plus the current pool."""
+    ref = objective_ref(spec)
+    base = spec.options()
+    ev = spec.evaluation
+
+    def evaluate(texts: list[str], opponents: list[str]) -> list[Score]:
+        options = {**base, "opponents": list(opponents)}
+        evals = evaluate_texts(ref, texts, options, games=ev.games, block=ev.block,
+                               seed=ev.seed, jobs=ev.jobs, backend=ev.backend,
+                               address=ev.address)
+        return [Score(e.mean, e.stderr, e.games, e.seconds) for e in evals]
+
+    return evaluate
+
+
+def build_evolution(spec: StudySpec, *, generations: int | None = None,
+                    population: int | None = None, seed: int | None = None,
+                    checkpoint: str | Path | None = None,
+                    progress: Callable[[dict[str, Any]], None] | None = None) -> Evolution:
+    """An :class:`Evolution` of the spec, ready to ``run(resume=...)``."""
+    kind = genome_kind(spec)
+    if seed is not None:
+        spec = spec.with_overrides(seed=seed)
+    settings = settings_from_spec(spec, generations=generations, population=population)
+    return Evolution(kind, make_evaluator(spec), settings,
+                     opponents=list(spec.evaluation.opponents),
+                     checkpoint=checkpoint or default_checkpoint(spec),
+                     fingerprint=spec_fingerprint(spec, settings), spec_data=spec.raw,
+                     study=spec.name, progress=progress)
+
+
+def reevaluate(spec: StudySpec, texts: list[str], *, opponents: list[str] | None = None,
+               games: int | None = None, purpose: str = "reevaluate") -> list[Evaluation]:
+    """Score genomes on a fresh seed set (root derived from the spec's seed and ``purpose``)."""
+    ev = spec.evaluation
+    options = {**spec.options(),
+               "opponents": list(ev.opponents if opponents is None else opponents)}
+    n = int(games or ev.reevaluate_games)
+    return evaluate_texts(objective_ref(spec), texts, options, games=n,
+                          block=min(n, max(ev.block, n // max(1, 4 * ev.jobs))),
+                          seed=derived_seed(ev.seed, purpose), jobs=ev.jobs,
+                          backend=ev.backend, address=ev.address)
+
+
+def best_of(spec: StudySpec, result: EvolutionResult) -> tuple[str, Evaluation]:
+    """Re-evaluate the top hall-of-fame members on fresh seeds; the best by that value."""
+    top = [text for text, _ in result.hall_of_fame[:max(1, spec.evaluation.reevaluate_top)]]
+    evals = reevaluate(spec, top)
+    sign = 1.0 if spec.direction == "maximize" else -1.0
+    i = max(range(len(top)), key=lambda k: (sign * evals[k].mean, -k))
+    return top[i], evals[i]
