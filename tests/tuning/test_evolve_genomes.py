@@ -1,0 +1,82 @@
+"""Genome operators keep genomes valid; text forms round-trip through the games' parsers."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.core import InputError
+from tuning.genomes import make_kind
+
+DOMINION = make_kind("dominion-buylist", {"max_entries": 6, "max_limit": 4})
+
+
+def _walk(kind, rng, steps):
+    """Random genomes pushed through many mutations and crossovers; all must stay valid."""
+    pool = [kind.random(rng) for _ in range(4)]
+    for _ in range(steps):
+        if rng.random() < 0.5:
+            i = rng.randrange(len(pool))
+            before = list(pool[i])
+            pool[i] = kind.mutate(pool[i], rng)
+            assert pool[i] is not before
+        else:
+            i, j = rng.sample(range(len(pool)), 2)
+            pool[i], pool[j] = kind.crossover(pool[i], pool[j], rng)
+        for g in pool:
+            kind.validate(g)
+    return pool
+
+
+@settings(max_examples=60, deadline=None)
+@given(rng=st.randoms(use_true_random=False), steps=st.integers(1, 40))
+def test_dominion_operators_keep_genomes_valid_and_texts_parse(rng, steps):
+    from games.dominion.buylist import format_buylist, parse_buylist
+
+    for genes in _walk(DOMINION, rng, steps):
+        text = DOMINION.to_text(genes)
+        assert DOMINION.from_text(text) == genes
+        assert format_buylist(parse_buylist(text)) == text
+
+
+@settings(max_examples=30, deadline=None)
+@given(rng=st.randoms(use_true_random=False))
+def test_dominion_operators_do_not_touch_their_inputs(rng):
+    a, b = DOMINION.random(rng), DOMINION.random(rng)
+    a0, b0 = [tuple(x) for x in a], [tuple(x) for x in b]
+    DOMINION.mutate(a, rng)
+    DOMINION.crossover(a, b, rng)
+    assert a == a0 and b == b0
+
+
+def test_dominion_mutation_reaches_every_operator():
+    import random
+
+    rng = random.Random(1)
+    g = DOMINION.from_text("province@<=8 | duchy@<=4 | estate@<=2 | gold | smithy:1 | silver")
+    seen = set()
+    for _ in range(300):
+        m = DOMINION.mutate(g, rng)
+        if m[0] != g[0]:
+            seen.add("threshold")
+        if len(m) > len(g):
+            seen.add("insert")
+        if len(m) < len(g):
+            seen.add("delete")
+        if len(m) == len(g) and m[1:] != g[1:]:
+            same_cards = sorted(c for c, _ in m[1:]) == sorted(c for c, _ in g[1:])
+            seen.add("order-or-count" if same_cards else "card")
+    assert seen == {"threshold", "insert", "delete", "order-or-count", "card"}
+
+
+@pytest.mark.parametrize("text", [
+    "gold | silver",
+    "province@<=8 | duchy@<=4 | estate@<=2 | gold@money>=3",
+    "province@<=8 | duchy:2@<=4 | estate@<=2 | gold",
+    "province@<=9 | duchy@<=4 | estate@<=2 | gold",
+    "province@<=8 | duchy@<=4 | estate@<=2 | steward",
+])
+def test_dominion_texts_outside_the_genome_are_refused(text):
+    with pytest.raises((InputError, ValueError)):
+        DOMINION.from_text(text)
