@@ -1,0 +1,235 @@
+"""Dominion bots: named buy-list bots (Big Money family, the blog's three), the heuristic
+bot whose coefficients the tuning layer searches, a random bot, and their plain-data specs.
+
+Every bot is described by a :class:`BotSpec` (a name plus a params dict, or buy-list text):
+plain picklable data that worker processes turn back into engine tables with
+:func:`compile_bots`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from games.core import InputError, make_params, tunable
+from games.dominion.buylist import BuyList, BuyRule, Condition, parse_buylist
+from games.dominion.cards import CARDS, INDEX, KINGDOM_KEYS
+from games.dominion.engine import (
+    ACT_RANDOM,
+    ACT_SCORED,
+    ACT_STATIC,
+    BUY_RANDOM,
+    BUY_RULES,
+    RULE_WIDTH,
+)
+
+# name -> (buy list, one-line description)
+NAMED: dict[str, tuple[str, str]] = {
+    "big-money": (
+        "province | gold | silver",
+        "Province with $8+, Gold with $6-7, Silver with $3-5 (the baseline)"),
+    "big-money-ultimate": (
+        "province@money>18 | duchy@gains<=4 | estate@gains<=2 | gold | duchy@gains<=6 | silver",
+        "Big Money with Province only once money in deck > 18 and Duchy/Estate endgame rules"),
+    "smithy-big-money": (
+        "province@money>15 | duchy@gains<=4 | estate@gains<=2 | gold | duchy@gains<=6"
+        " | smithy:1 | smithy:2@cards>=16 | silver",
+        "Big Money Ultimate's endgame, one Smithy early and a second at 16+ cards"),
+    "blog-big-money": (
+        "province | gold | silver",
+        "seed 004's Money deck (same buys as big-money)"),
+    "blog-smithy": (
+        "province | gold | smithy@dshare<1/20 | silver",
+        "seed 004's Smithy bot: Smithy while Smithies in draw+discard are under 1/20 of cards"),
+    "blog-steward": (
+        "province | gold | steward@dshare<1/20 | silver",
+        "seed 004's Steward bot: Steward while Stewards in draw+discard are under 1/20"),
+}
+SPECIAL_BOTS: dict[str, str] = {
+    "heuristic": "buy rules and action play driven by tunable coefficients (see HeuristicParams)",
+    "random": "random legal play: random actions, Steward choices and affordable buys",
+}
+
+
+@dataclass
+class HeuristicParams:
+    """Coefficients of the heuristic bot, each with its valid range.
+
+    Victory: Province once the money in deck reaches ``province_money``; Duchy when at most
+    ``duchy_gains`` gains remain, Estate at ``estate_gains``. Then Gold, a late Duchy
+    (``late_duchy_gains``), Silver and each kingdom card (bought while its share of the deck
+    is under ``<card>_share``) in descending ``*_priority``. Action play: seed 001's scoring,
+    money + (buys - 1) * money / ``action_k``, or money + ``action_weight`` * actions.
+    """
+
+    province_money: float = tunable(16.0, 0.0, 30.0)
+    duchy_gains: float = tunable(4.0, 0.0, 12.0)
+    estate_gains: float = tunable(2.0, 0.0, 12.0)
+    late_duchy_gains: float = tunable(6.0, 0.0, 12.0)
+    gold_priority: float = tunable(8.0, 0.0, 10.0)
+    late_duchy_priority: float = tunable(7.5, 0.0, 10.0)
+    silver_priority: float = tunable(2.0, 0.0, 10.0)
+    action_k: float = tunable(4.0, 1.0, 16.0)
+    action_weight: float = tunable(1.0, 0.0, 4.0)
+    village_share: float = tunable(0.0, 0.0, 0.5)
+    village_priority: float = tunable(3.0, 0.0, 10.0)
+    woodcutter_share: float = tunable(0.0, 0.0, 0.5)
+    woodcutter_priority: float = tunable(3.0, 0.0, 10.0)
+    great_hall_share: float = tunable(0.0, 0.0, 0.5)
+    great_hall_priority: float = tunable(3.0, 0.0, 10.0)
+    steward_share: float = tunable(0.0, 0.0, 0.5)
+    steward_priority: float = tunable(3.0, 0.0, 10.0)
+    smithy_share: float = tunable(0.1, 0.0, 0.5)
+    smithy_priority: float = tunable(5.0, 0.0, 10.0)
+    workers_village_share: float = tunable(0.0, 0.0, 0.5)
+    workers_village_priority: float = tunable(3.0, 0.0, 10.0)
+    laboratory_share: float = tunable(0.2, 0.0, 0.5)
+    laboratory_priority: float = tunable(6.0, 0.0, 10.0)
+    market_share: float = tunable(0.0, 0.0, 0.5)
+    market_priority: float = tunable(5.5, 0.0, 10.0)
+    festival_share: float = tunable(0.0, 0.0, 0.5)
+    festival_priority: float = tunable(3.0, 0.0, 10.0)
+    bazaar_share: float = tunable(0.0, 0.0, 0.5)
+    bazaar_priority: float = tunable(3.0, 0.0, 10.0)
+    harem_share: float = tunable(0.0, 0.0, 0.5)
+    harem_priority: float = tunable(4.0, 0.0, 10.0)
+
+
+def _snake(key: str) -> str:
+    return key.replace("-", "_")
+
+
+@dataclass
+class HeuristicBot:
+    """The tunable bot: its buy list is derived from ``params``; action mode is scored."""
+
+    params: HeuristicParams = field(default_factory=HeuristicParams)
+    name: str = "heuristic"
+
+    def buylist(self) -> BuyList:
+        p = self.params
+        rules = [BuyRule("province", None, (Condition("money", ">=", p.province_money),)),
+                 BuyRule("duchy", None, (Condition("gains", "<=", p.duchy_gains),)),
+                 BuyRule("estate", None, (Condition("gains", "<=", p.estate_gains),))]
+        middle: list[tuple[float, int, BuyRule]] = [
+            (p.gold_priority, INDEX["gold"], BuyRule("gold")),
+            (p.late_duchy_priority, INDEX["duchy"],
+             BuyRule("duchy", None, (Condition("gains", "<=", p.late_duchy_gains),))),
+            (p.silver_priority, INDEX["silver"], BuyRule("silver")),
+        ]
+        for key in KINGDOM_KEYS:
+            share = getattr(p, f"{_snake(key)}_share")
+            if share > 0:
+                prio = getattr(p, f"{_snake(key)}_priority")
+                middle.append((prio, INDEX[key],
+                               BuyRule(key, None, (Condition("share", "<", share),))))
+        middle.sort(key=lambda t: (-t[0], -CARDS[t[1]].cost, t[1]))
+        return BuyList(tuple(rules + [r for _, _, r in middle]))
+
+
+@dataclass
+class BuyListBot:
+    """A bot that follows a buy list and plays actions with the shared action player."""
+
+    params: BuyList
+    name: str = "buy-list"
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """Plain description of a bot: a registry name (with params for ``heuristic``) or a
+    buy list in text form (``name`` is then its label)."""
+
+    name: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    buylist: str | None = None
+
+    @property
+    def label(self) -> str:
+        return self.name
+
+
+def bot_names() -> dict[str, str]:
+    """Every bot name with a one-line description."""
+    out = {name: desc for name, (_, desc) in NAMED.items()}
+    out.update(SPECIAL_BOTS)
+    return out
+
+
+def spec_from_text(text: str, *, allow_buylist: bool = True) -> BotSpec:
+    """A bot name, or (if allowed) a buy list in its text form."""
+    t = text.strip()
+    if t.lower() in NAMED or t.lower() in SPECIAL_BOTS:
+        return BotSpec(t.lower())
+    if not allow_buylist:
+        raise InputError(f"unknown bot {t!r}; known bots: {', '.join(bot_names())} "
+                         f"(use --bot for a buy list)")
+    parse_buylist(t)  # validate now, with a message naming the bad token
+    return BotSpec(t, buylist=t)
+
+
+def build_bot(spec: BotSpec) -> HeuristicBot | BuyListBot:
+    """The bot object a spec describes (raises InputError for unknown names/params)."""
+    if spec.buylist is not None:
+        return BuyListBot(parse_buylist(spec.buylist), spec.name)
+    if spec.name in NAMED:
+        if spec.params:
+            raise InputError(f"bot {spec.name!r} takes no parameters")
+        return BuyListBot(parse_buylist(NAMED[spec.name][0]), spec.name)
+    if spec.name == "heuristic":
+        return HeuristicBot(make_params(HeuristicParams, spec.params), spec.name)
+    if spec.name == "random":
+        return BuyListBot(BuyList(()), "random")
+    raise InputError(f"unknown bot {spec.name!r}; known bots: {', '.join(bot_names())}")
+
+
+@dataclass
+class CompiledBots:
+    """Engine tables for a line-up of bots (see games.dominion.kernel)."""
+
+    rules: np.ndarray
+    nrules: np.ndarray
+    amode: np.ndarray
+    bmode: np.ndarray
+    fparams: np.ndarray
+
+
+def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
+    """Turn specs into engine tables; a buy list naming a card outside the supply is an
+    error (the heuristic bot simply skips kingdom cards that are not in the game)."""
+    tables, amode, bmode, fparams = [], [], [], []
+    for spec in specs:
+        bot = build_bot(spec)
+        if isinstance(bot, HeuristicBot):
+            bl = bot.buylist()
+            bl = BuyList(tuple(r for r in bl.rules if supply[INDEX[r.card]] >= 0))
+            amode.append(ACT_SCORED)
+            bmode.append(BUY_RULES)
+            fparams.append((bot.params.action_k, bot.params.action_weight))
+        else:
+            bl = bot.params
+            missing = sorted(c for c in bl.cards if supply[INDEX[c]] < 0)
+            if missing:
+                raise InputError(f"bot {spec.label!r} buys {', '.join(missing)}, which is "
+                                 f"not in this game's kingdom")
+            random_bot = spec.name == "random" and spec.buylist is None
+            amode.append(ACT_RANDOM if random_bot else ACT_STATIC)
+            bmode.append(BUY_RANDOM if random_bot else BUY_RULES)
+            fparams.append((4.0, 1.0))
+        tables.append(bl.table()[:len(bl.rules)])
+    rmax = max(1, max(t.shape[0] for t in tables))
+    rules = np.zeros((len(specs), rmax, RULE_WIDTH), dtype=np.float64)
+    nrules = np.zeros(len(specs), dtype=np.int64)
+    for b, t in enumerate(tables):
+        rules[b, :t.shape[0]] = t
+        nrules[b] = t.shape[0]
+    return CompiledBots(rules, nrules, np.array(amode, dtype=np.int64),
+                        np.array(bmode, dtype=np.int64), np.array(fparams, dtype=np.float64))
+
+
+def heuristic_param_names() -> list[str]:
+    return [f.name for f in dataclasses.fields(HeuristicParams)]

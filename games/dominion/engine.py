@@ -1,0 +1,335 @@
+"""The Dominion engine: compact integer state and numba kernels for whole games.
+
+State of one game (all small integer arrays, reused across games of a batch):
+
+* ``zones[p, z, c]``: copies of card c that player p holds in zone z (DISCARD, HAND, PLAY)
+  and in total (OWNED). The discard pile is kept as counts: it is shuffled before use, so
+  its order never matters.
+* ``draw[p, :dlen]``: the ordered draw pile (top = last), ``pinfo[p] = (dlen, turns)``.
+* ``piles[0]``: supply counts (-1 for piles not in the game); ``piles[1]``: the trash.
+* ``rng[0]``: a SplitMix64 counter; every random choice of a game comes from it, seeded with
+  the game's seed from ``games.core.game_seeds``.
+
+Bots are data (see ``games.dominion.bots``): a table of buy rules (card, copy limit and up to
+three conditions) plus an action mode. The shared action player plays villages first, then
+other non-terminals, then terminals (draw before money). Mode 1 instead scores each
+playable card with seed 001's heuristic; mode 2 plays randomly (for robustness tests).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from games.dominion.cards import (
+    ACTION_ORDER,
+    COIN,
+    COPPER,
+    COST,
+    CURSE,
+    ESTATE,
+    IS_ACTION,
+    IS_TREASURE,
+    NC,
+    PLUS_ACTIONS,
+    PLUS_BUYS,
+    PLUS_CARDS,
+    PLUS_COINS,
+    PROVINCE,
+    SPECIAL,
+    SPECIAL_STEWARD,
+    VP,
+)
+
+DISCARD, HAND, PLAY, OWNED = 0, 1, 2, 3
+DLEN, TURNS = 0, 1
+ACTIONS, BUYS, COINS = 0, 1, 2
+
+# Buy-rule table layout: one row per rule, RULE_WIDTH float64 values.
+MAX_COND = 3
+RULE_WIDTH = 3 + 3 * MAX_COND  # card, limit (-1: none), n conditions, (var, op, value) * 3
+# Condition variables.
+(VAR_LEFT, VAR_GAINS, VAR_MONEY, VAR_CARDS, VAR_TURN, VAR_COINS, VAR_COUNT, VAR_SHARE,
+ VAR_DSHARE, VAR_LEAD, VAR_EMPTY) = range(11)
+OP_LE, OP_LT, OP_GE, OP_GT, OP_EQ = range(5)
+# Action modes and buy modes of a bot.
+ACT_STATIC, ACT_SCORED, ACT_RANDOM = 0, 1, 2
+BUY_RULES, BUY_RANDOM = 0, 1
+# Steward choices.
+ST_DRAW, ST_COINS, ST_TRASH = 0, 1, 2
+# End rules.
+END_STANDARD, END_PROVINCES = 0, 1
+
+# Preference order for trashing: Curse, Estate, Copper, then everything else by cost.
+TRASH_ORDER = np.array([CURSE, ESTATE, COPPER] + sorted(
+    (i for i in range(NC) if i not in (CURSE, ESTATE, COPPER)), key=lambda i: (COST[i], i)),
+    dtype=np.int64)
+
+
+# ----------------------------------------------------------------------------- randomness
+
+@njit(cache=True)
+def rng_next(rng):
+    """Next 64-bit output of the SplitMix64 stream held in ``rng[0]``."""
+    rng[0] += np.uint64(0x9E3779B97F4A7C15)
+    z = rng[0]
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def rng_below(rng, n):
+    """A uniform integer in [0, n) (53-bit float method; bias below 2**-40)."""
+    u = (rng_next(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+    return int(u * n)
+
+
+# ----------------------------------------------------------------------------- deck handling
+
+@njit(cache=True)
+def shuffle_discard(p, zones, draw, pinfo, rng):
+    """Move player p's discard pile under (into) the empty draw pile, shuffled."""
+    n = pinfo[p, DLEN]
+    for c in range(NC):
+        k = zones[p, DISCARD, c]
+        for _ in range(k):
+            draw[p, n] = c
+            n += 1
+        zones[p, DISCARD, c] = 0
+    start = pinfo[p, DLEN]
+    for i in range(n - 1, start, -1):
+        j = start + rng_below(rng, i - start + 1)
+        t = draw[p, i]
+        draw[p, i] = draw[p, j]
+        draw[p, j] = t
+    pinfo[p, DLEN] = n
+
+
+@njit(cache=True)
+def draw_cards(p, n, zones, draw, pinfo, rng):
+    """Draw up to n cards into the hand, shuffling the discard pile when the deck runs out.
+    Returns how many were drawn (fewer when deck and discard are both exhausted)."""
+    drawn = 0
+    for _ in range(n):
+        if pinfo[p, DLEN] == 0:
+            shuffle_discard(p, zones, draw, pinfo, rng)
+            if pinfo[p, DLEN] == 0:
+                break
+        pinfo[p, DLEN] -= 1
+        c = draw[p, pinfo[p, DLEN]]
+        zones[p, HAND, c] += 1
+        drawn += 1
+    return drawn
+
+
+@njit(cache=True)
+def gain(p, c, zones, piles):
+    """Gain one card c from the supply to the discard pile."""
+    piles[0, c] -= 1
+    zones[p, DISCARD, c] += 1
+    zones[p, OWNED, c] += 1
+
+
+@njit(cache=True)
+def trash_from_hand(p, n, zones, piles):
+    """Trash n cards from the hand (all of them if fewer), worst first; returns how many."""
+    done = 0
+    for i in range(NC):
+        c = TRASH_ORDER[i]
+        while done < n and zones[p, HAND, c] > 0:
+            zones[p, HAND, c] -= 1
+            zones[p, OWNED, c] -= 1
+            piles[1, c] += 1
+            done += 1
+    return done
+
+
+@njit(cache=True)
+def cleanup(p, zones, draw, pinfo, rng):
+    """Discard hand and play area, then draw a new hand of five."""
+    for c in range(NC):
+        zones[p, DISCARD, c] += zones[p, HAND, c] + zones[p, PLAY, c]
+        zones[p, HAND, c] = 0
+        zones[p, PLAY, c] = 0
+    draw_cards(p, 5, zones, draw, pinfo, rng)
+
+
+# ----------------------------------------------------------------------------- measurements
+
+@njit(cache=True)
+def victory_points(p, zones):
+    s = 0
+    for c in range(NC):
+        s += zones[p, OWNED, c] * VP[c]
+    return s
+
+
+@njit(cache=True)
+def hand_money(p, zones):
+    s = 0
+    for c in range(NC):
+        s += zones[p, HAND, c] * COIN[c]
+    return s
+
+
+@njit(cache=True)
+def empty_piles(piles):
+    k = 0
+    for c in range(NC):
+        if piles[0, c] == 0:
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def gains_to_end(piles):
+    """Provinces left, or the cards left in the three smallest supply piles if fewer."""
+    a = b = c3 = 1 << 30
+    for c in range(NC):
+        v = piles[0, c]
+        if v < 0:
+            continue
+        if v < a:
+            c3 = b
+            b = a
+            a = v
+        elif v < b:
+            c3 = b
+            b = v
+        elif v < c3:
+            c3 = v
+    three = a + b + c3
+    prov = piles[0, PROVINCE]
+    return prov if prov < three else three
+
+
+@njit(cache=True)
+def game_over(piles, end_rule):
+    if piles[0, PROVINCE] == 0:
+        return True
+    return end_rule == END_STANDARD and empty_piles(piles) >= 3
+
+
+# ----------------------------------------------------------------------------- action phase
+
+@njit(cache=True)
+def steward_choice(p, zones, pinfo, ts):
+    """Shared Steward rule (the blog's, seed 004): trash two Estates/Coppers when that keeps
+    at least five treasures; else +$2 when the hand is worth $6-7; else +2 Cards when the
+    deck and discard hold two cards; else +$2."""
+    estates = zones[p, HAND, ESTATE] + zones[p, HAND, CURSE]
+    coppers = zones[p, HAND, COPPER]
+    treasures = 0
+    for c in range(NC):
+        if IS_TREASURE[c]:
+            treasures += zones[p, OWNED, c] - zones[p, PLAY, c]
+    if treasures - min(coppers, 2) < 5:
+        coppers = max(0, min(coppers, treasures - 5))
+    if estates + coppers >= 2:
+        return ST_TRASH
+    money = hand_money(p, zones) + ts[COINS]
+    if 6 <= money <= 7:
+        return ST_COINS
+    rest = pinfo[p, DLEN]
+    for c in range(NC):
+        rest += zones[p, DISCARD, c]
+    if rest >= 2:
+        return ST_DRAW
+    return ST_COINS
+
+
+@njit(cache=True)
+def play_action(p, c, choice, zones, draw, pinfo, piles, ts, rng):
+    """Move action card c from hand to play and apply its primitives (and its choice)."""
+    zones[p, HAND, c] -= 1
+    zones[p, PLAY, c] += 1
+    ts[ACTIONS] -= 1
+    ts[ACTIONS] += PLUS_ACTIONS[c]
+    ts[BUYS] += PLUS_BUYS[c]
+    ts[COINS] += PLUS_COINS[c]
+    if PLUS_CARDS[c] > 0:
+        draw_cards(p, PLUS_CARDS[c], zones, draw, pinfo, rng)
+    if SPECIAL[c] == SPECIAL_STEWARD:
+        if choice == ST_DRAW:
+            draw_cards(p, 2, zones, draw, pinfo, rng)
+        elif choice == ST_COINS:
+            ts[COINS] += 2
+        else:
+            trash_from_hand(p, 2, zones, piles)
+
+
+@njit(cache=True)
+def _scored_action(p, zones, pinfo, ts, k, wa):
+    """Seed 001's action heuristic, one ply: the card whose expected result scores best,
+    money + (buys - 1) * money / k when no action would remain, else money + wa * actions.
+    Cards drawn are valued at the mean coin value of the cards left to draw."""
+    rest_cards = 0
+    rest_money = 0
+    for c in range(NC):
+        n = zones[p, OWNED, c] - zones[p, HAND, c] - zones[p, PLAY, c]
+        rest_cards += n
+        rest_money += n * COIN[c]
+    per_card = rest_money / rest_cards if rest_cards > 0 else 0.0
+    base = hand_money(p, zones) + ts[COINS]
+    best = -1
+    best_score = -1e18
+    for c in range(NC):
+        if not IS_ACTION[c] or zones[p, HAND, c] == 0:
+            continue
+        draws = PLUS_CARDS[c]
+        money = base + PLUS_COINS[c]
+        if SPECIAL[c] == SPECIAL_STEWARD:
+            draws = 2 if 2 * per_card > 2 else 0
+            money += 0 if draws == 2 else 2
+        money += min(draws, rest_cards) * per_card
+        actions = ts[ACTIONS] - 1 + PLUS_ACTIONS[c]
+        buys = ts[BUYS] + PLUS_BUYS[c]
+        others = 0
+        for d in range(NC):
+            if IS_ACTION[d]:
+                others += zones[p, HAND, d] - (1 if d == c else 0)
+        if actions <= 0 or (others == 0 and draws == 0):
+            score = money + (buys - 1) * money / k
+        else:
+            score = money + wa * actions
+        if score > best_score:
+            best_score = score
+            best = c
+    return best
+
+
+@njit(cache=True)
+def action_phase(p, mode, k, wa, zones, draw, pinfo, piles, ts, rng):
+    """Play action cards while actions remain, as the bot's action mode dictates."""
+    while ts[ACTIONS] > 0:
+        c = -1
+        if mode == ACT_STATIC:
+            for i in range(ACTION_ORDER.shape[0]):
+                if zones[p, HAND, ACTION_ORDER[i]] > 0:
+                    c = ACTION_ORDER[i]
+                    break
+        elif mode == ACT_SCORED:
+            c = _scored_action(p, zones, pinfo, ts, k, wa)
+        else:
+            n = 0
+            for d in range(NC):
+                if IS_ACTION[d]:
+                    n += zones[p, HAND, d]
+            if n > 0 and rng_below(rng, 8) > 0:
+                r = rng_below(rng, n)
+                for d in range(NC):
+                    if IS_ACTION[d]:
+                        r -= zones[p, HAND, d]
+                        if r < 0:
+                            c = d
+                            break
+        if c < 0:
+            return
+        choice = ST_DRAW
+        if SPECIAL[c] == SPECIAL_STEWARD:
+            if mode == ACT_RANDOM:
+                choice = rng_below(rng, 3)
+            else:
+                choice = steward_choice(p, zones, pinfo, ts)
+        play_action(p, c, choice, zones, draw, pinfo, piles, ts, rng)

@@ -1,0 +1,281 @@
+"""Buy phase, turns and whole games in numba: the hot loop behind every match.
+
+``run_batch`` plays a block of games given their seeds and seatings and writes one row of
+results per game. Bots arrive as arrays (see ``games.dominion.bots.compile_bots``):
+
+* ``rules[b, r, :]``: bot b's r-th buy rule (card, copy limit, conditions), ``nrules[b]``;
+* ``amode[b]``: action mode, ``bmode[b]``: buy mode, ``fparams[b] = (k, wa)`` for mode 1.
+
+Game rules decided here: a turn is action phase, buy phase (all treasures played), clean-up.
+The game ends after a turn that empties the Province pile or (standard end rule) a third
+supply pile. Games reaching ``cap`` rounds stop there, are flagged as capped, and are scored
+like any other game. The winner has most VP; with ``tiebreak`` set, a VP tie goes to the
+player with fewer turns; what is still tied is shared. Solo mode (one player,
+``solo_target > 0``) ends as soon as the player owns that many Provinces.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from games.dominion.cards import COIN, COST, NC, PROVINCE
+from games.dominion.engine import (
+    ACTIONS,
+    BUY_RULES,
+    BUYS,
+    COINS,
+    DISCARD,
+    HAND,
+    OP_EQ,
+    OP_GE,
+    OP_GT,
+    OP_LE,
+    OP_LT,
+    OWNED,
+    PLAY,
+    TURNS,
+    VAR_CARDS,
+    VAR_COINS,
+    VAR_COUNT,
+    VAR_DSHARE,
+    VAR_EMPTY,
+    VAR_GAINS,
+    VAR_LEAD,
+    VAR_LEFT,
+    VAR_MONEY,
+    VAR_SHARE,
+    VAR_TURN,
+    action_phase,
+    cleanup,
+    draw_cards,
+    empty_piles,
+    gain,
+    gains_to_end,
+    game_over,
+    hand_money,
+    rng_below,
+    victory_points,
+)
+
+
+@njit(cache=True)
+def condition_value(var, p, c, zones, pinfo, piles, ts):
+    """The value a rule condition compares: see VAR_* and the buy-list grammar."""
+    if var == VAR_LEFT:
+        return float(piles[0, PROVINCE])
+    if var == VAR_GAINS:
+        return float(gains_to_end(piles))
+    if var == VAR_COINS:
+        return float(ts[COINS])
+    if var == VAR_TURN:
+        return float(pinfo[p, TURNS] + 1)
+    if var == VAR_COUNT:
+        return float(zones[p, OWNED, c])
+    if var == VAR_EMPTY:
+        return float(empty_piles(piles))
+    total = 0
+    money = 0
+    for d in range(NC):
+        total += zones[p, OWNED, d]
+        money += zones[p, OWNED, d] * COIN[d]
+    if var == VAR_MONEY:
+        return float(money)
+    if var == VAR_CARDS:
+        return float(total)
+    if var == VAR_SHARE:
+        return zones[p, OWNED, c] / total if total > 0 else 0.0
+    if var == VAR_DSHARE:
+        away = zones[p, OWNED, c] - zones[p, HAND, c] - zones[p, PLAY, c]
+        return away / total if total > 0 else 0.0
+    if var == VAR_LEAD:
+        mine = victory_points(p, zones)
+        best = -(1 << 30)
+        for q in range(zones.shape[0]):
+            if q != p:
+                v = victory_points(q, zones)
+                if v > best:
+                    best = v
+        return float(mine - best) if zones.shape[0] > 1 else float(mine)
+    return 0.0
+
+
+@njit(cache=True)
+def compare(x, op, y):
+    if op == OP_LE:
+        return x <= y
+    if op == OP_LT:
+        return x < y
+    if op == OP_GE:
+        return x >= y
+    if op == OP_GT:
+        return x > y
+    if op == OP_EQ:
+        return x == y
+    return False
+
+
+@njit(cache=True)
+def choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts):
+    """First rule whose card is affordable, in stock, under its limit and whose conditions
+    hold; -1 buys nothing."""
+    for r in range(nrule):
+        c = int(rule_tab[r, 0])
+        if piles[0, c] <= 0 or COST[c] > ts[COINS]:
+            continue
+        limit = rule_tab[r, 1]
+        if limit >= 0 and zones[p, OWNED, c] >= limit:
+            continue
+        ok = True
+        for j in range(int(rule_tab[r, 2])):
+            var = int(rule_tab[r, 3 + 3 * j])
+            op = int(rule_tab[r, 4 + 3 * j])
+            x = condition_value(var, p, c, zones, pinfo, piles, ts)
+            if not compare(x, op, rule_tab[r, 5 + 3 * j]):
+                ok = False
+                break
+        if ok:
+            return c
+    return -1
+
+
+@njit(cache=True)
+def random_buy(p, zones, piles, ts, rng):
+    """A uniformly random affordable card in stock, or nothing (one more option)."""
+    n = 0
+    for c in range(NC):
+        if piles[0, c] > 0 and COST[c] <= ts[COINS]:
+            n += 1
+    r = rng_below(rng, n + 1)
+    for c in range(NC):
+        if piles[0, c] > 0 and COST[c] <= ts[COINS]:
+            if r == 0:
+                return c
+            r -= 1
+    return -1
+
+
+@njit(cache=True)
+def buy_phase(p, bmode, rule_tab, nrule, zones, pinfo, piles, ts, rng):
+    """Play all treasures, then buy as the bot decides while buys remain."""
+    ts[COINS] += hand_money(p, zones)
+    while ts[BUYS] > 0:
+        if bmode == BUY_RULES:
+            c = choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts)
+        else:
+            c = random_buy(p, zones, piles, ts, rng)
+        if c < 0:
+            return
+        gain(p, c, zones, piles)
+        ts[COINS] -= COST[c]
+        ts[BUYS] -= 1
+
+
+@njit(cache=True)
+def take_turn(p, b, rules, nrules, amode, bmode, fparams, zones, draw, pinfo, piles, ts, rng):
+    """One full turn of player p played by bot b."""
+    ts[ACTIONS] = 1
+    ts[BUYS] = 1
+    ts[COINS] = 0
+    action_phase(p, amode[b], fparams[b, 0], fparams[b, 1], zones, draw, pinfo, piles, ts, rng)
+    buy_phase(p, bmode[b], rules[b], nrules[b], zones, pinfo, piles, ts, rng)
+    cleanup(p, zones, draw, pinfo, rng)
+    pinfo[p, TURNS] += 1
+
+
+@njit(cache=True)
+def setup_game(seed, supply0, zones, draw, pinfo, piles, rng):
+    """Fresh supply; each player gets 7 Copper and 3 Estate, shuffles and draws five."""
+    rng[0] = seed
+    players = zones.shape[0]
+    piles[0, :] = supply0
+    piles[1, :] = 0
+    zones[:, :, :] = 0
+    pinfo[:, :] = 0
+    for p in range(players):
+        zones[p, DISCARD, 0] = 7   # Copper
+        zones[p, DISCARD, 3] = 3   # Estate
+        zones[p, OWNED, 0] = 7
+        zones[p, OWNED, 3] = 3
+        draw_cards(p, 5, zones, draw, pinfo, rng)
+
+
+@njit(cache=True)
+def score_game(zones, pinfo, tiebreak, out_outcome, out_vp):
+    """Outcome per seat: 1 sole winner, 0 shared first place, -1 loss."""
+    players = zones.shape[0]
+    best = -(1 << 30)
+    for p in range(players):
+        out_vp[p] = victory_points(p, zones)
+        if out_vp[p] > best:
+            best = out_vp[p]
+    fewest = 1 << 30
+    for p in range(players):
+        if out_vp[p] == best and pinfo[p, TURNS] < fewest:
+            fewest = pinfo[p, TURNS]
+    n_first = 0
+    for p in range(players):
+        first = out_vp[p] == best and (not tiebreak or pinfo[p, TURNS] == fewest)
+        out_outcome[p] = 1 if first else -1
+        n_first += 1 if first else 0
+    if n_first > 1:
+        for p in range(players):
+            if out_outcome[p] == 1:
+                out_outcome[p] = 0
+
+
+@njit(cache=True)
+def play_one(seed, seat_bots, rules, nrules, amode, bmode, fparams, supply0, end_rule,
+             tiebreak, cap, solo_target, zones, draw, pinfo, piles, ts, rng, out_outcome,
+             out_vp):
+    """Play one game to its end (or the cap). Returns (rounds, plies, capped)."""
+    players = zones.shape[0]
+    setup_game(seed, supply0, zones, draw, pinfo, piles, rng)
+    p = 0
+    capped = False
+    while True:
+        take_turn(p, seat_bots[p], rules, nrules, amode, bmode, fparams, zones, draw, pinfo,
+                  piles, ts, rng)
+        if solo_target > 0 and zones[p, OWNED, PROVINCE] >= solo_target:
+            break
+        if game_over(piles, end_rule):
+            break
+        if p == players - 1 and pinfo[p, TURNS] >= cap:
+            capped = True
+            break
+        p = (p + 1) % players
+    plies = 0
+    for q in range(players):
+        plies += pinfo[q, TURNS]
+    if solo_target > 0:
+        out_vp[0] = victory_points(0, zones)
+        out_outcome[0] = 0 if capped else 1
+    else:
+        score_game(zones, pinfo, tiebreak, out_outcome, out_vp)
+    return pinfo[0, TURNS], plies, capped
+
+
+@njit(cache=True)
+def run_batch(seeds, seating, rules, nrules, amode, bmode, fparams, supply0, end_rule,
+              tiebreak, cap, solo_target, out_outcome, out_vp, out_turns, out_plies,
+              out_capped):
+    """Play len(seeds) games; game i seats bot ``seating[i, k]`` in seat k."""
+    players = seating.shape[1]
+    total = 10 * players
+    for c in range(NC):
+        if supply0[c] > 0:
+            total += supply0[c]
+    zones = np.zeros((players, 4, NC), dtype=np.int64)
+    draw = np.zeros((players, total), dtype=np.int8)
+    pinfo = np.zeros((players, 2), dtype=np.int64)
+    piles = np.zeros((2, NC), dtype=np.int64)
+    ts = np.zeros(3, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    for i in range(seeds.shape[0]):
+        turns, plies, capped = play_one(
+            seeds[i], seating[i], rules, nrules, amode, bmode, fparams, supply0, end_rule,
+            tiebreak, cap, solo_target, zones, draw, pinfo, piles, ts, rng, out_outcome[i],
+            out_vp[i])
+        out_turns[i] = turns
+        out_plies[i] = plies
+        out_capped[i] = capped
