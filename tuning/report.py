@@ -126,3 +126,184 @@ def write_report(out_dir: Path, title: str, sections: Sequence[Section],
     (out_dir / "index.html").write_text(html_page(title, sections, intro), encoding="utf-8")
     (out_dir / "README.md").write_text(readme, encoding="utf-8")
     return out_dir / "index.html"
+
+
+# --------------------------------------------------------------------------- Optuna studies
+
+
+def _trial_rows(study: Any) -> tuple[list[Any], list[Any], list[Any]]:
+    from optuna.trial import TrialState
+    trials = study.get_trials(deepcopy=False)
+    done = [t for t in trials if t.state == TrialState.COMPLETE and t.value is not None]
+    pruned = [t for t in trials if t.state == TrialState.PRUNED and t.intermediate_values]
+    return trials, done, pruned
+
+
+def history_figure(study: Any, best: dict[str, Any]) -> bytes:
+    """Trial values, pruned trials' last block mean, best so far, re-evaluated best with CI."""
+    _, done, pruned = _trial_rows(study)
+    maximize = study.direction.name == "MAXIMIZE"
+    fig, ax = plt.subplots(figsize=(8, 4.2))
+    if pruned:
+        ax.scatter([t.number for t in pruned],
+                   [sum(t.intermediate_values.values()) / len(t.intermediate_values)
+                    for t in pruned],
+                   marker="x", color="#bbbbbb", label="pruned (mean of blocks played)")
+    if done:
+        xs = [t.number for t in done]
+        ys = [t.value for t in done]
+        ax.scatter(xs, ys, s=14, color="#1f77b4", label="complete trial")
+        run, acc = [], None
+        for y in ys:
+            acc = y if acc is None else (max(acc, y) if maximize else min(acc, y))
+            run.append(acc)
+        ax.step(xs, run, where="post", color="#d62728", label="best so far (search seeds)")
+    if best.get("reevaluated") and best.get("ci95"):
+        lo, hi = best["ci95"]
+        ax.axhspan(lo, hi, color="#2ca02c", alpha=0.25,
+                   label=f"best re-evaluated, 95% CI ({best.get('games') or 'exact'} games)")
+    ax.set_xlabel("trial")
+    ax.set_ylabel("objective")
+    ax.set_title(f"Optimisation history: {study.study_name}")
+    ax.legend(loc="lower right" if maximize else "upper right", fontsize=8)
+    ax.grid(alpha=0.3)
+    return figure_png(fig)
+
+
+def importance_figure(study: Any) -> tuple[bytes, dict[str, float]]:
+    """fANOVA parameter importances (optuna.importance) as a horizontal bar chart."""
+    import optuna
+    fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * max(2, len(study.best_params or {}))))
+    importances: dict[str, float] = {}
+    try:
+        importances = optuna.importance.get_param_importances(
+            study, evaluator=optuna.importance.FanovaImportanceEvaluator(seed=0))
+    except (ValueError, RuntimeError) as exc:
+        ax.text(0.5, 0.5, f"importances unavailable: {exc}", ha="center", va="center",
+                wrap=True)
+        ax.set_axis_off()
+        return figure_png(fig), importances
+    names = list(importances)[::-1]
+    ax.barh(names, [importances[n] for n in names], color="#1f77b4")
+    ax.set_xlabel("importance (fANOVA, share of variance)")
+    ax.set_title("Parameter importances")
+    ax.grid(axis="x", alpha=0.3)
+    return figure_png(fig), importances
+
+
+def candidates_figure(rows: list[tuple[str, float, tuple[float, float]]], reference: float | None,
+                      xlabel: str) -> bytes:
+    """Re-evaluated candidates and baselines with their 95% intervals."""
+    fig, ax = plt.subplots(figsize=(8, 0.8 + 0.45 * len(rows)))
+    labels = [r[0] for r in rows][::-1]
+    means = [r[1] for r in rows][::-1]
+    lows = [r[1] - r[2][0] for r in rows][::-1]
+    highs = [r[2][1] - r[1] for r in rows][::-1]
+    ax.errorbar(means, range(len(rows)), xerr=[lows, highs], fmt="o", color="#1f77b4",
+                ecolor="#333333", capsize=4)
+    ax.set_yticks(range(len(rows)), labels)
+    if reference is not None:
+        ax.axvline(reference, color="#d62728", linestyle="--", linewidth=1)
+    ax.set_xlabel(xlabel)
+    ax.set_title("Best candidates vs baselines (fresh seeds, 95% CI)")
+    ax.grid(axis="x", alpha=0.3)
+    return figure_png(fig)
+
+
+def overhead_share(study: Any) -> tuple[float, float]:
+    """Optuna's share of trial time: 1 - evaluation seconds / trial wall seconds, and mean s."""
+    total = spent = 0.0
+    n = 0
+    for t in study.get_trials(deepcopy=False):
+        if t.datetime_start and t.datetime_complete and "objective_seconds" in t.user_attrs:
+            wall = (t.datetime_complete - t.datetime_start).total_seconds()
+            total += wall
+            spent += float(t.user_attrs["objective_seconds"])
+            n += 1
+    if not n or total <= 0:
+        return float("nan"), float("nan")
+    return max(0.0, 1.0 - spent / total), max(0.0, total - spent) / n
+
+
+def _ci(entry: dict[str, Any]) -> str:
+    lo, hi = entry["ci95"]
+    return f"{lo:.4f} .. {hi:.4f}"
+
+
+def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[str, Any]:
+    """Write the report of the spec's Optuna study into ``out_dir``; returns its key figures."""
+    from tuning.reevaluate import best_result, reevaluate
+    from tuning.study import open_study, state_counts
+
+    study, opened = open_study(spec, storage, create=False)
+    data = reevaluate(study, spec)
+    best = best_result(study)
+    counts = state_counts(study)
+    share, per_trial = overhead_share(study)
+    games = sum(int(t.user_attrs.get("games", 0)) for t in study.get_trials(deepcopy=False))
+    win_rate = spec.objective == "win_rate"
+    reference = 0.5 if win_rate else 1.0 if spec.objective == "fraction_of_optimum" else None
+    rows, plot_rows = [], []
+    for c in data.get("candidates", []):
+        label = f"trial {c['trial']}" + (" (best)" if c["trial"] == best.get("trial") else "")
+        rows.append([label, c["search_value"], c["mean"], _ci(c), c["games"] or "exact"])
+        plot_rows.append((label, c["mean"], tuple(c["ci95"])))
+    for b in data.get("baselines", []):
+        rows.append([f"baseline: {b['label']}", None, b["mean"], _ci(b), b["games"] or "exact"])
+        plot_rows.append((b["label"], b["mean"], tuple(b["ci95"])))
+    for c in data.get("comparisons", []):
+        rows.append([f"best, {c['label']}", None, c["mean"], _ci(c), c["games"] or "exact"])
+        plot_rows.append((f"best, {c['label']}", c["mean"], tuple(c["ci95"])))
+    headers = ["candidate", "search value", "re-evaluated", "95% CI", "games"]
+    diff_rows = [[b["label"], b["best_minus_this"], "{:.4f} .. {:.4f}".format(
+        *b["best_minus_this_ci95"])] for b in data.get("baselines", [])]
+    importance_png, importances = importance_figure(study)
+    figures = {"history.png": history_figure(study, best), "importances.png": importance_png}
+    if plot_rows:
+        figures["candidates.png"] = candidates_figure(plot_rows, reference, spec.objective)
+    from tuning.spec import STUDIES_DIR
+    storage_flag = f" --storage {storage}" if storage else ""
+    name = spec.path.stem if spec.path.resolve().parent == STUDIES_DIR else str(spec.path)
+    commands = (f"tabletune run {name}{storage_flag}\n"
+                f"tabletune report {name}{storage_flag}")
+    params_rows = [[k, v] for k, v in (best.get("params") or {}).items()]
+    stats = [["trials", sum(counts.values())], *[[k.lower(), v] for k, v in counts.items()],
+             ["games played in the search", games],
+             ["Optuna overhead share of trial time", None if share != share else share],
+             ["Optuna seconds per trial", None if per_trial != per_trial else per_trial]]
+    seed_note = (f"Search: every candidate plays the same {spec.evaluation.games:,} games "
+                 f"(seed {spec.evaluation.seed}, blocks of {spec.evaluation.block}). "
+                 f"Re-evaluation: the top {len(data.get('candidates', []))} candidates and the "
+                 f"baselines replay {data.get('games', 0):,} fresh games (root seed "
+                 f"{data.get('seed')}).")
+    sections = [
+        Section("Result").text(seed_note).table(headers, rows),
+        Section("Best parameters").table(["parameter", "value"], params_rows),
+    ]
+    if diff_rows:
+        sections.append(Section("Best minus baseline (paired over the same fresh seeds)")
+                        .table(["baseline", "difference", "95% CI"], diff_rows))
+    sections += [
+        Section("Figures").figure(figures["history.png"], "history.png",
+                                  "Optimisation history")
+        .figure(importance_png, "importances.png", "Parameter importances"),
+        Section("Study").table(["", "value"], stats),
+        Section("How this report was made").code(commands)
+        .code(spec.path.read_text(encoding="utf-8") if spec.path.is_file() else ""),
+    ]
+    if "candidates.png" in figures:
+        sections[-3].figure(figures["candidates.png"], "candidates.png",
+                            "Best candidates vs baselines")
+    readme = "\n\n".join([
+        f"# Study report: {spec.name}", spec.description or spec.game, seed_note,
+        markdown_table(headers, rows),
+        "Best parameters:\n\n" + markdown_table(["parameter", "value"], params_rows),
+        *(["Best minus baseline (paired):\n\n" + markdown_table(
+            ["baseline", "difference", "95% CI"], diff_rows)] if diff_rows else []),
+        markdown_table(["", "value"], stats),
+        "Figures: " + ", ".join(f"[{n}]({n})" for n in figures) + "; full page: index.html.",
+        f"Regenerate (storage {opened.location}):\n\n```\n{commands}\n```\n",
+    ])
+    write_report(out_dir, f"Study {spec.name}", sections, figures, readme, spec.description)
+    return {"best": best, "counts": counts, "games": games, "optuna_overhead_share": share,
+            "importances": importances, "figures": sorted(figures)}

@@ -1,0 +1,120 @@
+"""Re-evaluate a study's top candidates on a fresh, larger seed set before calling one "best".
+
+The search compares candidates on one common seed set, so the trial that looks best is
+partly lucky on those seeds. Here the k best distinct candidates, the objective's baseline
+candidates and the best candidate under extra comparison settings (e.g. another opponent)
+are all played on the same fresh seed set (a root seed derived from the study seed), and the
+results are stored as the study user attribute ``reevaluation``. Differences against
+baselines are paired over those common seeds.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import optuna
+from optuna.trial import TrialState
+
+from tuning import objectives
+from tuning.evaluate import Evaluation, derived_seed, evaluate, paired_difference
+from tuning.spec import StudySpec
+
+ATTR = "reevaluation"
+
+
+def top_trials(study: optuna.Study, k: int) -> list[optuna.trial.FrozenTrial]:
+    """The k best complete trials with distinct parameters, best first."""
+    done = [t for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,))
+            if t.value is not None]
+    sign = -1.0 if study.direction == optuna.study.StudyDirection.MAXIMIZE else 1.0
+    done.sort(key=lambda t: (sign * t.value, t.number))
+    out, seen = [], set()
+    for t in done:
+        key = json.dumps(t.params, sort_keys=True, default=str)
+        if key not in seen:
+            seen.add(key)
+            out.append(t)
+        if len(out) >= k:
+            break
+    return out
+
+
+def _entry(ev: Evaluation, **extra: Any) -> dict[str, Any]:
+    data = ev.to_dict()
+    data.pop("block_means", None)
+    data.pop("stopped_early", None)
+    if ev.exact:
+        data["ci95"] = [ev.mean, ev.mean]
+    return {**extra, **data}
+
+
+def reevaluate(study: optuna.Study, spec: StudySpec, force: bool = False,
+               progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """Re-evaluate the top candidates (once per top set; ``force`` to redo) and store it."""
+    top = top_trials(study, max(1, spec.evaluation.reevaluate_top))
+    if not top:
+        return {}
+    ev_spec = spec.evaluation
+    seed = derived_seed(ev_spec.seed, "reevaluate")
+    games = ev_spec.reevaluate_games
+    key = {"trials": [t.number for t in top], "games": games, "seed": seed}
+    old = study.user_attrs.get(ATTR)
+    if old and old.get("key") == key and not force:
+        return old
+    options = spec.options()
+    block = max(ev_spec.block, -(-games // (4 * ev_spec.jobs)))
+
+    def run(candidate: dict[str, Any], opts: dict[str, Any] = options) -> Evaluation:
+        if progress:
+            progress({"event": "reevaluate", "candidate": candidate, "games": games})
+        return evaluate(spec.game, candidate, opts, games=games, seed=seed, block=block,
+                        jobs=ev_spec.jobs, backend=ev_spec.backend)
+
+    sign = 1.0 if spec.direction == "maximize" else -1.0
+    results = []
+    for t in top:
+        cand = {"strategy": spec.strategy, "params": dict(t.params)}
+        results.append((t, cand, run(cand)))
+    t_best, c_best, ev_best = max(results, key=lambda r: (sign * r[2].mean, -r[0].number))
+    adapter = objectives.get(spec.game)
+    baselines = []
+    fn = getattr(adapter, "baselines", None)
+    for label, cand in (fn(options) if callable(fn) else {}).items():
+        ev = run(cand)
+        diff = paired_difference(ev_best, ev)
+        baselines.append(_entry(ev, label=label, candidate=cand,
+                                best_minus_this=diff.mean,
+                                best_minus_this_ci95=list(diff.ci95)))
+    comparisons = []
+    fn = getattr(adapter, "comparisons", None)
+    for label, override in (fn(options) if callable(fn) else {}).items():
+        ev = run(c_best, {**options, **override})
+        comparisons.append(_entry(ev, label=label, options=override))
+    data = {
+        "key": key, "seed": seed, "games": games,
+        "candidates": [_entry(ev, trial=t.number, params=dict(t.params), search_value=t.value)
+                       for t, _, ev in results],
+        "best": _entry(ev_best, trial=t_best.number, params=dict(t_best.params),
+                       search_value=t_best.value),
+        "baselines": baselines,
+        "comparisons": comparisons,
+    }
+    study.set_user_attr(ATTR, data)
+    return data
+
+
+def best_result(study: optuna.Study) -> dict[str, Any]:
+    """The reported best: the re-evaluated one when available, else the best trial (flagged)."""
+    data = study.user_attrs.get(ATTR)
+    if data and data.get("best"):
+        return {**data["best"], "reevaluated": True}
+    try:
+        t = study.best_trial
+    except ValueError:
+        return {}
+    ci = t.user_attrs.get("ci95", [t.value, t.value])
+    return {"trial": t.number, "params": dict(t.params), "mean": t.value, "ci95": ci,
+            "stderr": t.user_attrs.get("stderr"), "games": t.user_attrs.get("games"),
+            "search_value": t.value, "reevaluated": False}

@@ -1,0 +1,235 @@
+"""Optuna storage for studies: journal files by default, RDB URLs when one machine is not enough.
+
+Several ``tabletune run`` processes may work on one study. They cooperate through the storage:
+
+- a trial budget is claimed under a lock (a lock file next to a journal), so the processes
+  together finish exactly the requested number of trials with distinct trial numbers;
+- every running trial carries its host, pid and a heartbeat refreshed by a background thread,
+  so a trial left RUNNING by a killed process is recognised as stale when a run starts, marked
+  FAIL and queued again with the same parameters;
+- RDB storages (PostgreSQL, MySQL, SQLite URLs) use Optuna's own heartbeat and stale-trial
+  retry callback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import threading
+import time
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import optuna
+from optuna.trial import TrialState
+
+from games.core import InputError
+
+RUNS_DIR = Path("runs")
+HEARTBEAT_SECONDS = 10
+GRACE_SECONDS = 120
+_HOST, _PID, _BEAT = "tabletune:host", "tabletune:pid", "tabletune:heartbeat"
+BUDGET_STATES = (TrialState.COMPLETE, TrialState.PRUNED, TrialState.RUNNING, TrialState.WAITING)
+
+
+@dataclass
+class OpenedStorage:
+    """An Optuna storage plus what the runner needs to know about it."""
+
+    storage: Any
+    location: str
+    journal_path: Path | None = None
+
+    @property
+    def is_rdb(self) -> bool:
+        return self.journal_path is None
+
+    @contextlib.contextmanager
+    def claim_lock(self) -> Iterator[None]:
+        """Serialise budget claims between processes (a lock file beside a journal)."""
+        if self.journal_path is None:
+            yield
+            return
+        from optuna.storages.journal import JournalFileOpenLock
+        lock = JournalFileOpenLock(str(self.journal_path) + ".claim")
+        lock.acquire()
+        try:
+            yield
+        finally:
+            lock.release()
+
+
+def default_location(study_name: str) -> str:
+    """The embedded default storage of a study: ``runs/<name>.journal``."""
+    return str(RUNS_DIR / f"{study_name}.journal")
+
+
+def _journal(path: Path) -> Any:
+    from optuna.storages import journal
+    backend_cls = getattr(journal, "JournalFileBackend", None)
+    if backend_cls is None:  # Optuna < 4.0 names it JournalFileStorage
+        backend_cls = optuna.storages.JournalFileStorage  # type: ignore[attr-defined]
+    return optuna.storages.JournalStorage(backend_cls(str(path)))
+
+
+def _retry_callback() -> Any:
+    cls = getattr(optuna.storages, "RetryHeartbeatStaleTrialCallback", None)
+    if cls is None:
+        cls = optuna.storages.RetryFailedTrialCallback
+    return cls(max_retry=3)
+
+
+def open_storage(location: str) -> OpenedStorage:
+    """Open a journal file path or an RDB URL (``postgresql://...``, ``sqlite:///...``)."""
+    if "://" in location:
+        try:
+            storage = optuna.storages.RDBStorage(
+                location, heartbeat_interval=HEARTBEAT_SECONDS, grace_period=GRACE_SECONDS,
+                failed_trial_callback=_retry_callback())
+        except ImportError as exc:
+            raise InputError(f"storage {location}: missing database driver ({exc})") from None
+        except Exception as exc:  # SQLAlchemy raises many kinds; show one line
+            raise InputError(f"storage {location}: cannot connect ({exc})") from None
+        return OpenedStorage(storage, location)
+    path = Path(location)
+    if path.is_dir():
+        raise InputError(f"storage {location} is a directory; give a journal file path")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return OpenedStorage(_journal(path), str(path), path)
+
+
+def study_names(opened: OpenedStorage) -> list[str]:
+    return [s.study_name for s in optuna.get_all_study_summaries(opened.storage,
+                                                                   include_best_trial=False)]
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def fail_stale_trials(study: optuna.Study, opened: OpenedStorage) -> list[int]:
+    """Mark RUNNING trials whose process is gone as FAIL and queue their parameters again.
+
+    A trial is stale when its process ran on this host and no longer exists, or when its
+    heartbeat is older than the grace period (a process on another host that died).
+    Returns the numbers of the trials it failed.
+    """
+    if opened.is_rdb:
+        before = {t.number for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))}
+        optuna.storages.fail_stale_trials(study)
+        after = {t.number for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))}
+        return sorted(before - after)
+    failed: list[int] = []
+    now = time.time()
+    host = socket.gethostname()
+    for trial in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
+        attrs = trial.system_attrs
+        start = trial.datetime_start.timestamp() if trial.datetime_start else now
+        beat = float(attrs.get(_BEAT, start))
+        pid = attrs.get(_PID)
+        gone = attrs.get(_HOST) == host and pid is not None and not _pid_alive(int(pid))
+        if pid == os.getpid() and attrs.get(_HOST) == host:
+            continue
+        if not gone and now - beat <= GRACE_SECONDS:
+            continue
+        try:
+            if not study._storage.set_trial_state_values(trial._trial_id, TrialState.FAIL):
+                continue
+        except optuna.exceptions.UpdateFinishedTrialError:
+            continue
+        failed.append(trial.number)
+        if trial.params:
+            study.enqueue_trial(trial.params, user_attrs={"retry_of": trial.number})
+    return failed
+
+
+def budget_used(study: optuna.Study) -> tuple[int, bool]:
+    """Trials that count against the budget (all but FAIL), and whether any is WAITING."""
+    trials = study.get_trials(deepcopy=False, states=BUDGET_STATES)
+    return len(trials), any(t.state == TrialState.WAITING for t in trials)
+
+
+def claim_trial(study: optuna.Study, opened: OpenedStorage, target: int,
+                distributions: dict[str, Any]) -> optuna.Trial | None:
+    """Start the next trial if the study has fewer than ``target`` budget trials, else None.
+
+    Under the claim lock the count and the creation are atomic, so concurrent processes never
+    overshoot. Without a lock (RDB), a trial found beyond the budget after creation is failed
+    at once and marked ``tabletune:surplus``.
+    """
+    with opened.claim_lock():
+        used, waiting = budget_used(study)
+        if used >= target and not waiting:
+            return None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            trial = study.ask(distributions)
+        _mark_owner(study, trial)
+    if opened.is_rdb:
+        earlier = [t for t in study.get_trials(deepcopy=False, states=BUDGET_STATES)
+                   if t.number < trial.number]
+        if len(earlier) >= target:
+            study._storage.set_trial_system_attr(trial._trial_id, "tabletune:surplus", True)
+            study.tell(trial, state=TrialState.FAIL)
+            return None
+    return trial
+
+
+def _mark_owner(study: optuna.Study, trial: optuna.Trial) -> None:
+    storage = study._storage
+    storage.set_trial_system_attr(trial._trial_id, _HOST, socket.gethostname())
+    storage.set_trial_system_attr(trial._trial_id, _PID, os.getpid())
+    storage.set_trial_system_attr(trial._trial_id, _BEAT, time.time())
+
+
+class Heartbeat:
+    """Background thread that keeps the current trial's heartbeat fresh."""
+
+    def __init__(self, study: optuna.Study, opened: OpenedStorage,
+                 interval: float = HEARTBEAT_SECONDS) -> None:
+        self._study, self._opened, self._interval = study, opened, interval
+        self._trial_id: int | None = None
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._loop, name="tabletune-heartbeat",
+                                        daemon=True)
+
+    def __enter__(self) -> Heartbeat:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def watch(self, trial_id: int | None) -> None:
+        with self._lock:
+            self._trial_id = trial_id
+        if trial_id is not None:
+            self._beat(trial_id)
+
+    def _beat(self, trial_id: int) -> None:
+        storage = self._study._storage
+        try:
+            if self._opened.is_rdb:
+                storage.record_heartbeat(trial_id)
+            else:
+                storage.set_trial_system_attr(trial_id, _BEAT, time.time())
+        except Exception:  # the trial may have finished meanwhile; the next beat will tell
+            pass
+
+    def _loop(self) -> None:
+        while not self._stop.wait(self._interval):
+            with self._lock:  # held while beating: watch(None) waits for a beat in flight
+                if self._trial_id is not None:
+                    self._beat(self._trial_id)

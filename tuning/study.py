@@ -1,0 +1,289 @@
+"""Optuna runner: build a study from a spec, run trials to a shared budget, re-evaluate the best.
+
+``run_study`` claims trials until the study holds ``trials`` non-failed trials in total (so
+running the same command again resumes, and several processes share one budget), scores each
+candidate with :func:`tuning.evaluate.evaluate` on the spec's common seed set, reports every
+seed block as an intermediate value (the WilcoxonPruner pairs blocks across trials), and
+finally re-evaluates the top candidates on a fresh, larger seed set. The re-evaluated results
+are stored as study user attributes; the reported best is the re-evaluated one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import optuna
+from optuna.trial import TrialState
+
+from games.core import InputError
+from tuning import storage as st
+from tuning.evaluate import derived_seed, evaluate
+from tuning.reevaluate import best_result, reevaluate
+from tuning.spec import StudySpec
+
+optuna.logging.set_verbosity(optuna.logging.WARNING)
+warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
+Progress = Callable[[dict[str, Any]], None]
+
+
+class TrialSeededSampler(optuna.samplers.BaseSampler):
+    """Wrap a sampler so trial n samples from a generator seeded by (seed, n).
+
+    Results then reproduce for a seed, and processes sharing a study never draw identical
+    start-up candidates (each trial number is claimed by one process only).
+    """
+
+    def __init__(self, factory: Callable[[int], optuna.samplers.BaseSampler], seed: int) -> None:
+        self._factory, self._seed = factory, seed
+        self._inner: dict[int, optuna.samplers.BaseSampler] = {}
+
+    def _for(self, trial: optuna.trial.FrozenTrial) -> optuna.samplers.BaseSampler:
+        if trial.number not in self._inner:
+            self._inner[trial.number] = self._factory(derived_seed(self._seed,
+                                                                   f"trial:{trial.number}"))
+        return self._inner[trial.number]
+
+    def before_trial(self, study: optuna.Study, trial: optuna.trial.FrozenTrial) -> None:
+        self._for(trial).before_trial(study, trial)
+
+    def infer_relative_search_space(self, study: optuna.Study,
+                                    trial: optuna.trial.FrozenTrial) -> dict[str, Any]:
+        return self._for(trial).infer_relative_search_space(study, trial)
+
+    def sample_relative(self, study: optuna.Study, trial: optuna.trial.FrozenTrial,
+                        search_space: dict[str, Any]) -> dict[str, Any]:
+        return self._for(trial).sample_relative(study, trial, search_space)
+
+    def sample_independent(self, study: optuna.Study, trial: optuna.trial.FrozenTrial,
+                           param_name: str, param_distribution: Any) -> Any:
+        return self._for(trial).sample_independent(study, trial, param_name, param_distribution)
+
+    def after_trial(self, study: optuna.Study, trial: optuna.trial.FrozenTrial,
+                    state: TrialState, values: Any) -> None:
+        self._for(trial).after_trial(study, trial, state, values)
+        self._inner.pop(trial.number, None)
+
+    def reseed_rng(self) -> None:
+        pass
+
+
+def make_sampler(spec: StudySpec) -> optuna.samplers.BaseSampler:
+    """The spec's sampler by name (TPE by default), seeded from the study seed."""
+    name, seed = spec.optuna.sampler, spec.evaluation.seed
+    startup = spec.optuna.n_startup_trials
+    s = optuna.samplers
+    if name == "qmc":  # a scrambled sequence indexed by trial number: one seed for all
+        return s.QMCSampler(seed=seed % 2**32, scramble=True)
+    if name == "cmaes":
+        try:
+            import cmaes  # noqa: F401
+        except ImportError:
+            raise InputError("sampler 'cmaes' needs the cmaes package") from None
+    if name == "gp":
+        try:
+            import torch  # noqa: F401
+        except ImportError:
+            raise InputError("sampler 'gp' needs PyTorch (pip install torch)") from None
+    factories: dict[str, Callable[[int], optuna.samplers.BaseSampler]] = {
+        "tpe": lambda r: s.TPESampler(seed=r % 2**32, n_startup_trials=startup,
+                                      multivariate=True, constant_liar=True),
+        "random": lambda r: s.RandomSampler(seed=r % 2**32),
+        "cmaes": lambda r: s.CmaEsSampler(seed=r % 2**32, n_startup_trials=startup,
+                                          warn_independent_sampling=False),
+        "gp": lambda r: s.GPSampler(seed=r % 2**32, n_startup_trials=startup),
+        "nsgaii": lambda r: s.NSGAIISampler(seed=r % 2**32),
+    }
+    return TrialSeededSampler(factories[name], seed)
+
+
+def make_pruner(spec: StudySpec) -> optuna.pruners.BasePruner:
+    """WilcoxonPruner (paired per-block test against the best trial), median, or none."""
+    if spec.optuna.pruner == "wilcoxon":
+        return optuna.pruners.WilcoxonPruner(p_threshold=spec.optuna.p_threshold,
+                                             n_startup_steps=2)
+    if spec.optuna.pruner == "median":
+        return optuna.pruners.MedianPruner(n_startup_trials=5, n_warmup_steps=2)
+    return optuna.pruners.NopPruner()
+
+
+def fingerprint(spec: StudySpec) -> str:
+    """What makes trial values comparable: game, strategy, objective, options, seeds, space."""
+    keys = {"game": spec.game, "strategy": spec.strategy, "objective": spec.objective,
+            "direction": spec.direction, "game_options": spec.game_options,
+            "games": spec.evaluation.games, "block": spec.evaluation.block,
+            "seed": spec.evaluation.seed, "opponents": list(spec.evaluation.opponents),
+            "space": {k: [v.type, v.low, v.high, v.log, v.step, v.choices]
+                      for k, v in sorted(spec.space.items())}}
+    text = json.dumps(keys, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def open_study(spec: StudySpec, location: str | None = None,
+               create: bool = True) -> tuple[optuna.Study, st.OpenedStorage]:
+    """Create or load the spec's study on its storage, refusing a study from another spec."""
+    opened = st.open_storage(location or spec.optuna.storage or st.default_location(spec.name))
+    if not create and spec.name not in st.study_names(opened):
+        raise InputError(f"storage {opened.location} holds no study {spec.name!r}; "
+                         f"found: {', '.join(st.study_names(opened)) or 'none'}")
+    study = optuna.create_study(storage=opened.storage, study_name=spec.name,
+                                direction=spec.direction, sampler=make_sampler(spec),
+                                pruner=make_pruner(spec), load_if_exists=True)
+    mark = fingerprint(spec)
+    attrs = study.user_attrs
+    if "fingerprint" not in attrs:
+        study.set_user_attr("fingerprint", mark)
+        study.set_user_attr("spec", {k: v for k, v in spec.raw.items()})
+        study.set_user_attr("seed", spec.evaluation.seed)
+    elif attrs["fingerprint"] != mark:
+        raise InputError(
+            f"study {spec.name!r} in {opened.location} was made with other settings (seed, "
+            "games, space or options); pass another --storage to start a separate study")
+    return study, opened
+
+
+@dataclass
+class RunSummary:
+    """What one ``tabletune run`` did, and where the study stands."""
+
+    study: str
+    storage: str
+    trials_requested: int
+    trials_run_here: int = 0
+    stale_failed: list[int] = field(default_factory=list)
+    seconds: float = 0.0
+    objective_seconds: float = 0.0
+    games: int = 0
+    best: dict[str, Any] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def optuna_share(self) -> float:
+        """Share of this process's loop time spent in Optuna (sampling, storage, pruning)."""
+        return max(0.0, 1.0 - self.objective_seconds / self.seconds) if self.seconds else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        best = self.best
+        return {
+            "study": self.study,
+            "storage": self.storage,
+            "trials_requested": self.trials_requested,
+            "trials_completed": self.counts.get("COMPLETE", 0),
+            "trials_pruned": self.counts.get("PRUNED", 0),
+            "trials_failed": self.counts.get("FAIL", 0),
+            "trials_run_here": self.trials_run_here,
+            "stale_trials_failed": self.stale_failed,
+            "best_params": best.get("params"),
+            "best_value": best.get("mean"),
+            "best_value_ci": best.get("ci95"),
+            "best_value_games": best.get("games"),
+            "best_trial": best.get("trial"),
+            "best_reevaluated": best.get("reevaluated", False),
+            "games": self.games,
+            "seconds": self.seconds,
+            "games_per_second": self.games / self.objective_seconds
+            if self.objective_seconds else None,
+            "optuna_overhead_share": self.optuna_share,
+        }
+
+
+def state_counts(study: optuna.Study) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for t in study.get_trials(deepcopy=False):
+        counts[t.state.name] = counts.get(t.state.name, 0) + 1
+    return counts
+
+
+def _candidate(spec: StudySpec, params: dict[str, Any]) -> dict[str, Any]:
+    return {"strategy": spec.strategy, "params": dict(params)}
+
+
+def _run_trial(spec: StudySpec, trial: optuna.Trial, progress: Progress | None,
+               timing: dict[str, float]) -> tuple[float | None, TrialState, int]:
+    """Evaluate one claimed trial; returns its value, final state and games played."""
+    ev_spec = spec.evaluation
+    prune = spec.optuna.pruner != "none"
+
+    timing_blocks = {"optuna": 0.0}
+
+    def on_block(index: int, mean: float) -> bool:
+        t0 = time.perf_counter()
+        trial.report(mean, index)
+        stop = prune and trial.should_prune()
+        spent = time.perf_counter() - t0
+        timing["optuna"] += spent
+        timing_blocks["optuna"] += spent
+        if progress:
+            progress({"event": "block", "trial": trial.number, "block": index})
+        return stop
+
+    t0 = time.perf_counter()
+    ev = evaluate(spec.game, _candidate(spec, trial.params), spec.options(), games=ev_spec.games,
+                  seed=ev_spec.seed, block=ev_spec.block, jobs=ev_spec.jobs,
+                  backend=ev_spec.backend, on_block=on_block)
+    timing["objective"] += time.perf_counter() - t0
+    for key, value in (("games", ev.games), ("stderr", ev.stderr), ("ci95", list(ev.ci95)),
+                       ("exact", ev.exact), ("games_per_second", ev.games_per_second),
+                       ("objective_seconds", ev.seconds - timing_blocks["optuna"])):
+        trial.set_user_attr(key, value)
+    state = TrialState.PRUNED if ev.stopped_early else TrialState.COMPLETE
+    return (None if ev.stopped_early else ev.mean), state, ev.games
+
+
+def run_study(spec: StudySpec, location: str | None = None, progress: Progress | None = None,
+              reevaluate_best: bool = True) -> RunSummary:
+    """Run trials until the study holds ``spec.optuna.trials`` of them, then re-evaluate."""
+    study, opened = open_study(spec)
+    summary = RunSummary(spec.name, opened.location, spec.optuna.trials)
+    with opened.claim_lock():
+        summary.stale_failed = st.fail_stale_trials(study, opened)
+    if progress and summary.stale_failed:
+        progress({"event": "stale", "trials": summary.stale_failed})
+    dists = {name: p.distribution() for name, p in spec.space.items()}
+    timing = {"objective": 0.0, "optuna": 0.0}
+    start = time.perf_counter()
+    deadline = start + spec.optuna.timeout if spec.optuna.timeout else None
+    with st.Heartbeat(study, opened) as beat:
+        while deadline is None or time.perf_counter() < deadline:
+            trial = st.claim_trial(study, opened, spec.optuna.trials, dists)
+            if trial is None:
+                break
+            beat.watch(trial._trial_id)
+            try:
+                value, state, games = _run_trial(spec, trial, progress, timing)
+            except BaseException:
+                beat.watch(None)
+                study.tell(trial, state=TrialState.FAIL)
+                raise
+            beat.watch(None)
+            study.tell(trial, value, state=state)
+            summary.trials_run_here += 1
+            summary.games += games
+            if progress:
+                progress({"event": "trial", "trial": trial.number, "state": state.name,
+                          "value": value, "best": _best_value(study), "games": summary.games,
+                          "seconds": timing["objective"] - timing["optuna"],
+                          "done": st.budget_used(study)[0],
+                          "target": spec.optuna.trials})
+    summary.seconds = time.perf_counter() - start
+    summary.objective_seconds = timing["objective"] - timing["optuna"]
+    running = study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))
+    if reevaluate_best and not running:
+        reevaluate(study, spec, progress=progress)
+    summary.counts = state_counts(study)
+    summary.best = best_result(study)
+    return summary
+
+
+def _best_value(study: optuna.Study) -> float | None:
+    try:
+        return study.best_value
+    except ValueError:
+        return None
+
+
