@@ -80,3 +80,42 @@ def test_dominion_mutation_reaches_every_operator():
 def test_dominion_texts_outside_the_genome_are_refused(text):
     with pytest.raises((InputError, ValueError)):
         DOMINION.from_text(text)
+
+
+DECKBUILDER = make_kind("deckbuilder-buylist", {"turns": 12, "max_entries": 5, "max_count": 6})
+
+
+@settings(max_examples=60, deadline=None)
+@given(rng=st.randoms(use_true_random=False), steps=st.integers(1, 40))
+def test_deckbuilder_operators_keep_genomes_valid_and_texts_parse(rng, steps):
+    from games.deckbuilder.rules import BuyRule
+
+    for genes in _walk(DECKBUILDER, rng, steps):
+        text = DECKBUILDER.to_text(genes)
+        assert DECKBUILDER.from_text(text) == genes
+        assert BuyRule.parse(text, DECKBUILDER.card_set).text() == text
+
+
+@pytest.mark.parametrize("text", [
+    "gold@5",  # money below the card's cost
+    "platinum@9",
+    "silver@3,left<=13",  # longer than the 12-turn game
+    "silver@3,left<=4,left>=6",
+    " | ".join(["silver@3"] * 6),
+])
+def test_deckbuilder_texts_outside_the_genome_are_refused(text):
+    with pytest.raises(InputError):
+        DECKBUILDER.from_text(text)
+
+
+def test_deckbuilder_exact_fitness_orders_known_rules():
+    from tuning.objectives.deckbuilder_buylist import exact, optimum
+
+    opts = {"turns": 12, "objective": "mean_score"}
+    picky = exact({"genome": "province@8 | gold@6 | silver@3"}, opts)
+    passive = exact({"genome": "copper@0"}, opts)
+    assert passive == 3.0  # never buys a victory card: the three starting Estates
+    assert passive < picky <= optimum(12) + 1e-9
+    frac = exact({"genome": "province@8 | gold@6 | silver@3"},
+                 {**opts, "objective": "fraction_of_optimum"})
+    assert frac == pytest.approx(picky / optimum(12))
