@@ -162,6 +162,12 @@ def build_evolution(spec: StudySpec, *, generations: int | None = None,
                     progress: Callable[[dict[str, Any]], None] | None = None) -> Evolution:
     """An :class:`Evolution` of the spec, ready to ``run(resume=...)``."""
     kind = genome_kind(spec)
+    check = getattr(objectives.load(objective_ref(spec)), "check_options", None)
+    if callable(check):
+        try:
+            check(spec.options())
+        except InputError as exc:
+            raise InputError(f"{spec.path}: {exc}") from None
     if seed is not None:
         spec = spec.with_overrides(seed=seed)
     settings = settings_from_spec(spec, generations=generations, population=population)

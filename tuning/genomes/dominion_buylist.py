@@ -47,8 +47,10 @@ class DominionBuyList:
         return (rng.choice(self.cards), limit)
 
     def random(self, rng: Any) -> list[Any]:
-        head = (rng.randint(0, MAX_PROVINCES), rng.randint(0, MAX_PROVINCES),
-                rng.randint(0, MAX_PROVINCES), rng.choice(MONEY_LEVELS))
+        # start near sensible play (Provinces always wanted, late Duchies and Estates);
+        # mutation reaches every other threshold
+        money = 0 if rng.random() < 0.6 else rng.choice(MONEY_LEVELS)
+        head = (rng.randint(5, MAX_PROVINCES), rng.randint(0, 6), rng.randint(0, 3), money)
         n = rng.randint(1, min(5, self.max_entries))
         return [head] + [self._entry(rng) for _ in range(n)]
 
