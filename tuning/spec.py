@@ -32,7 +32,7 @@ _STUDY_KEYS = ("name", "description", "game", "optimizer", "strategy", "objectiv
 _EVAL_KEYS = ("games", "block", "seed", "opponents", "baseline", "reevaluate_top",
               "reevaluate_games", "jobs", "backend", "address")
 _OPTUNA_KEYS = ("trials", "sampler", "pruner", "storage", "timeout", "n_startup_trials",
-                "p_threshold")
+                "p_threshold", "start_from_defaults")
 _DEAP_KEYS = ("generations", "population", "offspring", "algorithm", "cxpb", "mutpb",
               "hall_of_fame", "checkpoint_every", "tournament", "checkpoint")
 _PARAM_KEYS = ("type", "low", "high", "log", "step", "choices")
@@ -92,6 +92,7 @@ class OptunaSpec:
     timeout: float | None = None
     n_startup_trials: int = 10
     p_threshold: float = 0.1
+    start_from_defaults: bool = True
 
 
 @dataclass(frozen=True)
@@ -258,6 +259,8 @@ def _parse_optuna(where: str, table: dict[str, Any]) -> OptunaSpec:
         n_startup_trials=_int(where, k + "n_startup_trials",
                               table.get("n_startup_trials", d.n_startup_trials), low=0),
         p_threshold=p,
+        start_from_defaults=_bool(where, k + "start_from_defaults",
+                                  table.get("start_from_defaults", d.start_from_defaults)),
     )
 
 

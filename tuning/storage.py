@@ -32,7 +32,7 @@ from games.core import InputError
 RUNS_DIR = Path("runs")
 HEARTBEAT_SECONDS = 10
 GRACE_SECONDS = 120
-_HOST, _PID, _BEAT = "tabletune:host", "tabletune:pid", "tabletune:heartbeat"
+_OWNER, _BEAT = "tabletune:owner", "tabletune:heartbeat"
 BUDGET_STATES = (TrialState.COMPLETE, TrialState.PRUNED, TrialState.RUNNING, TrialState.WAITING)
 
 
@@ -136,10 +136,11 @@ def fail_stale_trials(study: optuna.Study, opened: OpenedStorage) -> list[int]:
         attrs = trial.system_attrs
         start = trial.datetime_start.timestamp() if trial.datetime_start else now
         beat = float(attrs.get(_BEAT, start))
-        pid = attrs.get(_PID)
-        gone = attrs.get(_HOST) == host and pid is not None and not _pid_alive(int(pid))
-        if pid == os.getpid() and attrs.get(_HOST) == host:
+        owner_host, pid = attrs.get(_OWNER, (None, None))
+        here = owner_host == host and pid is not None
+        if here and int(pid) == os.getpid():
             continue
+        gone = here and not _pid_alive(int(pid))
         if not gone and now - beat <= GRACE_SECONDS:
             continue
         try:
@@ -186,10 +187,9 @@ def claim_trial(study: optuna.Study, opened: OpenedStorage, target: int,
 
 
 def _mark_owner(study: optuna.Study, trial: optuna.Trial) -> None:
-    storage = study._storage
-    storage.set_trial_system_attr(trial._trial_id, _HOST, socket.gethostname())
-    storage.set_trial_system_attr(trial._trial_id, _PID, os.getpid())
-    storage.set_trial_system_attr(trial._trial_id, _BEAT, time.time())
+    """Record host and pid (one write; the heartbeat starts from the trial's start time)."""
+    study._storage.set_trial_system_attr(trial._trial_id, _OWNER,
+                                         [socket.gethostname(), os.getpid()])
 
 
 class Heartbeat:
@@ -215,7 +215,7 @@ class Heartbeat:
     def watch(self, trial_id: int | None) -> None:
         with self._lock:
             self._trial_id = trial_id
-        if trial_id is not None:
+        if trial_id is not None and self._opened.is_rdb:  # journal: the start time counts
             self._beat(trial_id)
 
     def _beat(self, trial_id: int) -> None:

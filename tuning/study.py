@@ -228,7 +228,6 @@ def _run_trial(spec: StudySpec, trial: optuna.Trial, progress: Progress | None,
                   backend=ev_spec.backend, on_block=on_block)
     timing["objective"] += time.perf_counter() - t0
     for key, value in (("games", ev.games), ("stderr", ev.stderr), ("ci95", list(ev.ci95)),
-                       ("exact", ev.exact), ("games_per_second", ev.games_per_second),
                        ("objective_seconds", ev.seconds - timing_blocks["optuna"])):
         trial.set_user_attr(key, value)
     state = TrialState.PRUNED if ev.stopped_early else TrialState.COMPLETE
@@ -242,6 +241,12 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
     summary = RunSummary(spec.name, opened.location, spec.optuna.trials)
     with opened.claim_lock():
         summary.stale_failed = st.fail_stale_trials(study, opened)
+        if spec.optuna.start_from_defaults and not study.get_trials(deepcopy=False):
+            defaults = default_params(spec)
+            if defaults:
+                study.enqueue_trial(defaults, user_attrs={"start": "strategy defaults"})
+    if spec.optuna.pruner == "wilcoxon":
+        import scipy.stats  # noqa: F401  (one-time import, kept out of trial timings)
     if progress and summary.stale_failed:
         progress({"event": "stale", "trials": summary.stale_failed})
     dists = {name: p.distribution() for name, p in spec.space.items()}
@@ -278,6 +283,29 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
     summary.counts = state_counts(study)
     summary.best = best_result(study)
     return summary
+
+
+def default_params(spec: StudySpec) -> dict[str, Any]:
+    """The strategy's default parameters, clipped into the search space (the first trial)."""
+    import dataclasses
+
+    from tuning import objectives
+    params_type = objectives.strategies(spec.game).get(spec.strategy or "")
+    if params_type is None:
+        return {}
+    defaults = {f.name: f.default for f in dataclasses.fields(params_type)}
+    out: dict[str, Any] = {}
+    for name, p in spec.space.items():
+        value = defaults.get(name)
+        if value is None:
+            continue
+        if p.type == "categorical":
+            if value in (p.choices or ()):
+                out[name] = value
+            continue
+        value = min(max(value, p.low), p.high)
+        out[name] = int(round(value)) if p.type == "int" else float(value)
+    return out
 
 
 def _best_value(study: optuna.Study) -> float | None:

@@ -39,10 +39,10 @@ def studies_command(json_out: bool = typer.Option(False, "--json", help="Print J
     for r in rows:
         if r["valid"]:
             console.print(f"{r['name']:<{width}}  {r['game']:<11} {r['optimizer']:<6} "
-                          f"{r['description']}", highlight=False)
+                          f"{r['description']}", highlight=False, soft_wrap=True)
         else:
             console.print(f"{r['name']:<{width}}  [red]invalid:[/] {r['error']}",
-                          highlight=False)
+                          highlight=False, soft_wrap=True)
 
 
 class _ProgressLine:
@@ -67,14 +67,14 @@ class _ProgressLine:
         if kind == "stale":
             err_console.print(f"marked stale running trial(s) {event['trials']} as failed "
                               "(their process is gone); their parameters are queued again",
-                              highlight=False)
+                              highlight=False, soft_wrap=True)
         elif kind == "trial":
             self.best = event["best"]
             gps = event["games"] / event["seconds"] if event["seconds"] > 0 else 0.0
             self.line = (f"trial {event['trial']} {event['state'].lower()} "
                          f"value {_fmt(event['value'])} | best {_fmt(self.best)} | "
                          f"{event['done']}/{event['target']} trials | {gps:,.0f} games/s")
-            err_console.print(self.line, highlight=False)
+            err_console.print(self.line, highlight=False, soft_wrap=True)
         elif kind == "block":
             self.status.update(f"{self.line} | trial {event['trial']} block {event['block']}")
         elif kind == "reevaluate":
@@ -123,14 +123,14 @@ def run_command(
     console.print(f"study {spec.name} on {summary.storage}: {data['trials_completed']} complete, "
                   f"{data['trials_pruned']} pruned, {data['trials_failed']} failed "
                   f"({summary.trials_run_here} run here in {summary.seconds:.1f}s, Optuna "
-                  f"overhead {100 * summary.optuna_share:.1f}%)", highlight=False)
+                  f"overhead {100 * summary.optuna_share:.1f}%)", highlight=False, soft_wrap=True)
     if best:
         lo, hi = best["ci95"]
         how = (f"re-evaluated on {best['games']:,} fresh games" if best.get("reevaluated")
                and best.get("games") else "exact" if best.get("exact") else "search value")
         console.print(f"best (trial {best['trial']}): {best['mean']:.4f}, 95% CI "
-                      f"{lo:.4f}..{hi:.4f} ({how})", highlight=False)
-        console.print(f"params: {best['params']}", highlight=False)
+                      f"{lo:.4f}..{hi:.4f} ({how})", highlight=False, soft_wrap=True)
+        console.print(f"params: {best['params']}", highlight=False, soft_wrap=True)
 
 
 @app.command("report")
@@ -159,7 +159,7 @@ def report_command(
         print_json({"study": spec.name, "out": str(out_dir), "index": str(index),
                     "result": result if isinstance(result, dict) else str(result)})
     else:
-        console.print(f"report written to {index}", highlight=False)
+        console.print(f"report written to {index}", highlight=False, soft_wrap=True)
 
 
 def resolve_dashboard_storage(storage: str | None) -> str:
@@ -193,5 +193,5 @@ def dashboard_command(
         raise InputError(f"--port must be 1..65535, got {port}")
     opened = open_storage(location)
     console.print(f"optuna-dashboard on http://{host}:{port}/ serving {location}",
-                  highlight=False)
+                  highlight=False, soft_wrap=True)
     optuna_dashboard.run_server(opened.storage, host=host, port=port)
