@@ -7,6 +7,7 @@ game's seed, so candidates see common random numbers and results reproduce exact
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import Any
 
 import numpy as np
@@ -45,6 +46,7 @@ def value(params: dict[str, Any]) -> float:
 
 def run_block(candidate: dict[str, Any], options: dict[str, Any], seed: int, start: int,
               count: int) -> np.ndarray:
+    time.sleep(float(options.get("delay", 0.0)))  # lets tests catch a trial while it runs
     seeds = game_seeds(seed, count, start)
     noise = np.array([np.random.Generator(np.random.PCG64(int(s))).normal() for s in seeds])
     return value(candidate["params"]) + float(options.get("noise", 0.1)) * noise

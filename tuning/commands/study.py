@@ -70,10 +70,11 @@ class _ProgressLine:
                               highlight=False, soft_wrap=True)
         elif kind == "trial":
             self.best = event["best"]
-            gps = event["games"] / event["seconds"] if event["seconds"] > 0 else 0.0
+            speed = (f"{event['games'] / event['seconds']:,.0f} games/s"
+                     if event["games"] and event["seconds"] > 0 else "exact evaluation")
             self.line = (f"trial {event['trial']} {event['state'].lower()} "
                          f"value {_fmt(event['value'])} | best {_fmt(self.best)} | "
-                         f"{event['done']}/{event['target']} trials | {gps:,.0f} games/s")
+                         f"{event['done']}/{event['target']} trials | {speed}")
             err_console.print(self.line, highlight=False, soft_wrap=True)
         elif kind == "block":
             self.status.update(f"{self.line} | trial {event['trial']} block {event['block']}")
