@@ -65,6 +65,7 @@ block = 10
 seed = 5
 reevaluate_top = 2
 reevaluate_games = 60
+opponents = ["a", "b"]
 
 [deap]
 generations = 3
@@ -135,3 +136,24 @@ def test_cli_json_resume_and_refusals(toy_spec, tmp_path):
     bad = runner.invoke(app, ["evolve", str(toy_spec), "--seed", "9", "--checkpoint", str(ck),
                               "--resume"])
     assert bad.exit_code != 0 and "another spec" in str(bad.exception)
+
+
+def test_report_of_an_evolution(toy_spec, tmp_path):
+    from tuning.evolve_report import build_evolution_report
+    from tuning.evolve_study import build_evolution
+    from tuning.spec import load_spec
+
+    spec = load_spec(toy_spec)
+    ck = tmp_path / "r" / "c.ckpt"
+    result = build_evolution(spec, generations=2, checkpoint=ck).run()
+    out = tmp_path / "report"
+    summary = build_evolution_report(spec, ck, out)
+    assert summary["generations"] == 2
+    assert summary["best_genome"] in [t for t, _ in result.hall_of_fame]
+    assert [b["opponent"] for b in summary["baselines"]] == ["a", "b"]
+    assert all(b["games"] == 60 for b in summary["baselines"])
+    page = (out / "index.html").read_text()
+    assert "http://" not in page and "https://" not in page and "base64," in page
+    readme = (out / "README.md").read_text()
+    assert summary["best_genome"] in readme and "tabletune evolve toy-evolution" in readme
+    assert (out / "fitness.png").read_bytes()[:4] == b"\x89PNG"

@@ -1,0 +1,187 @@
+"""Report of a DEAP evolution: fitness per generation, hall of fame, best genome re-evaluated.
+
+``build_evolution_report(spec, checkpoint_path, out_dir)`` reads a checkpoint (a finished or
+interrupted run), re-evaluates the top of the hall of fame on a fresh seed set, plays the best
+genome against each baseline on fresh seeds (or evaluates it exactly where the game allows),
+and writes ``index.html`` (self-contained), ``README.md`` and PNG figures.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from games.core import InputError
+from tuning.evolve import EvolutionResult
+from tuning.evolve_checkpoint import load_checkpoint
+from tuning.evolve_study import best_of, default_checkpoint, reevaluate
+from tuning.report import Section, figure_png, markdown_table, write_report
+from tuning.spec import StudySpec
+
+
+def fitness_figure(rows: list[dict[str, Any]], title: str) -> bytes:
+    """Best, mean and spread (mean ± std, min..max) of the population per generation."""
+    import matplotlib.pyplot as plt
+
+    gen = np.array([r["gen"] for r in rows])
+    mean = np.array([r["mean"] for r in rows])
+    std = np.array([r["std"] for r in rows])
+    fig, ax = plt.subplots(figsize=(7.5, 4.2))
+    ax.fill_between(gen, [r["min"] for r in rows], [r["max"] for r in rows], color="#ddd",
+                    label="population min..max")
+    ax.fill_between(gen, mean - std, mean + std, color="#9ecae1", label="mean ± std")
+    ax.plot(gen, mean, color="#3182bd", label="mean")
+    ax.plot(gen, [r["best"] for r in rows], color="#e6550d", lw=2, label="best so far")
+    ax.set_xlabel("generation")
+    ax.set_ylabel("fitness")
+    ax.set_title(title)
+    ax.legend(loc="lower right", fontsize=8)
+    ax.grid(alpha=0.3)
+    return figure_png(fig)
+
+
+def baseline_figure(rows: list[tuple[str, float, float, float]], ylabel: str,
+                    reference: float | None) -> bytes:
+    """Bars with 95% intervals: the best genome against (or next to) each baseline."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7.5, 3.8))
+    names = [r[0] for r in rows]
+    means = np.array([r[1] for r in rows])
+    err = np.array([[m - r[2] for m, r in zip(means, rows, strict=True)],
+                    [r[3] - m for m, r in zip(means, rows, strict=True)]])
+    ax.bar(names, means, yerr=err, capsize=5, color="#6baed6")
+    if reference is not None:
+        ax.axhline(reference, color="#e6550d", ls="--", lw=1)
+    ax.set_ylabel(ylabel)
+    ax.tick_params(axis="x", labelrotation=15)
+    ax.grid(axis="y", alpha=0.3)
+    return figure_png(fig)
+
+
+def _opponent_baselines(spec: StudySpec, best: str) -> list[dict[str, Any]]:
+    """The best genome against each baseline alone, on fresh seeds: W/T/L and intervals."""
+    out = []
+    for name in spec.evaluation.opponents:
+        ev = reevaluate(spec, [best], opponents=[name], purpose=f"report:{name}")[0]
+        s = ev.scores if ev.scores is not None else np.zeros(0)
+        lo, hi = ev.ci95
+        out.append({"opponent": name, "games": ev.games, "wins": int((s == 1).sum()),
+                    "ties": int((s == 0.5).sum()), "losses": int((s == 0).sum()),
+                    "score": ev.mean, "stderr": ev.stderr, "ci95": [lo, hi],
+                    "seconds": ev.seconds})
+    return out
+
+
+def _deckbuilder_baselines(spec: StudySpec, best: str) -> list[dict[str, Any]]:
+    """Exact values of the best rule and of the thesis strategies at T, 50 and 100."""
+    from games.deckbuilder.exact import evaluate_rule
+    from games.deckbuilder.rules import BuyRule, expensive_rule, greedy_rule, picky_rule
+    from tuning.objectives.deckbuilder_buylist import _card_set, _key, optimum
+
+    opts = spec.options()
+    cs = _card_set(*_key(opts))
+    rules = {"evolved": BuyRule.parse(best, cs), "greedy": greedy_rule(cs),
+             "expensive": expensive_rule(cs), "picky": picky_rule(cs)}
+    out = []
+    for turns in sorted({int(opts["turns"]), 50, 100}):
+        opt = optimum(turns, *_key(opts))
+        for name, rule in rules.items():
+            value = float(evaluate_rule(rule, turns, cs))
+            out.append({"strategy": name, "turns": turns, "value": value, "optimum": opt,
+                        "fraction": value / opt, "gap": opt - value})
+    return out
+
+
+def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
+                           out_dir: str | Path) -> dict[str, Any]:
+    """Write the report of the evolution checkpointed at ``checkpoint_path`` into ``out_dir``."""
+    path = Path(checkpoint_path) if checkpoint_path else default_checkpoint(spec)
+    payload = load_checkpoint(path)
+    if payload.get("study") != spec.name:
+        raise InputError(f"checkpoint {path} is of study {payload.get('study')!r}, "
+                         f"not {spec.name!r}")
+    out_dir = Path(out_dir)
+    rows = payload["logbook"]
+    hof = [(genes, score) for genes, score in payload["hall_of_fame"]]
+    from tuning.evolve_study import genome_kind
+
+    kind = genome_kind(spec)
+    texts = [kind.to_text(list(g)) for g, _ in hof]
+    result = EvolutionResult(generation=int(payload["generation"]),
+                             hall_of_fame=[(t, s) for t, (_, s) in zip(texts, hof, strict=True)],
+                             logbook=rows, population=[], seconds=0.0)
+    best, best_eval = best_of(spec, result)
+    settings = payload["settings"]
+    total_games = sum(r["games"] for r in rows)
+    sim_seconds = sum(r["seconds"] for r in rows)
+    summary = {
+        "study": spec.name, "generations": payload["generation"], "best_genome": best,
+        "best_fitness": best_eval.mean, "best_fitness_ci": list(best_eval.ci95),
+        "best_fitness_games": best_eval.games, "exact": best_eval.exact,
+        "games": total_games, "seconds": sim_seconds, "settings": settings,
+    }
+    figures = {"fitness.png": fitness_figure(rows, f"{spec.name}: fitness per generation")}
+    if spec.game == "deckbuilder":
+        baselines = _deckbuilder_baselines(spec, best)
+        summary["baselines"] = baselines
+        head = ["strategy", "T", "expected score", "DP optimum", "fraction of optimum", "gap"]
+        base_rows = [[b["strategy"], b["turns"], b["value"], b["optimum"], b["fraction"],
+                      b["gap"]] for b in baselines]
+        at_t = [b for b in baselines if b["turns"] == int(spec.options()["turns"])]
+        figures["baselines.png"] = baseline_figure(
+            [(b["strategy"], b["fraction"], b["fraction"], b["fraction"]) for b in at_t],
+            f"fraction of the DP optimum (T = {at_t[0]['turns']}, exact)", 1.0)
+        base_note = ("Exact expected final scores (no sampling): the evolved rule and the "
+                     "thesis strategies at the evolution's T and at T = 50 and 100, against "
+                     "the DP optimum.")
+    else:
+        baselines = _opponent_baselines(spec, best)
+        summary["baselines"] = baselines
+        head = ["opponent", "games", "wins", "ties", "losses", "score", "95% CI"]
+        base_rows = [[b["opponent"], b["games"], b["wins"], b["ties"], b["losses"],
+                      b["score"], f"{b['ci95'][0]:.4f}..{b['ci95'][1]:.4f}"]
+                     for b in baselines]
+        figures["baselines.png"] = baseline_figure(
+            [(b["opponent"], b["score"], *b["ci95"]) for b in baselines],
+            "score of the best genome (wins + ties/2)", 0.5)
+        base_note = (f"The best genome against each baseline alone, two-player games with "
+                     f"seats alternating, {spec.evaluation.reevaluate_games} fresh games each "
+                     "(seed sets never used during the evolution).")
+    gen_rows = [[r["gen"], r["evals"], r["best"], r["mean"], r["std"], r["min"], r["max"],
+                 r["games"], r["seconds"]] for r in rows]
+    gen_head = ["gen", "evals", "best", "mean", "std", "min", "max", "games", "seconds"]
+    hof_rows = [[i + 1, t, s.mean, s.stderr] for i, (t, s) in enumerate(result.hall_of_fame)]
+    command = f"tabletune evolve {spec.name}\ntabletune report {spec.name}"
+    how = ("exact" if best_eval.exact else
+           f"{best_eval.games} fresh games, 95% CI {best_eval.ci95[0]:.4f}.."
+           f"{best_eval.ci95[1]:.4f}")
+    intro = (f"{spec.description.rstrip('.')}. Algorithm {settings['algorithm']}, mu = "
+             f"{settings['population']}, lambda = {settings['offspring']}, "
+             f"{payload['generation']} generations, seed {settings['seed']}; "
+             f"{total_games} games simulated in {sim_seconds:.1f} s of generation time.")
+    sections = [
+        Section("Best genome").code(best).text(f"fitness {best_eval.mean:.4f} ({how})"),
+        Section("Against each baseline").text(base_note).table(head, base_rows)
+        .figure(figures["baselines.png"], "baselines.png"),
+        Section("Fitness per generation").figure(figures["fitness.png"], "fitness.png")
+        .table(gen_head, gen_rows),
+        Section("Hall of fame").text("Fitness on the evolution's own seed set (common "
+                                     "random numbers), best first.")
+        .table(["rank", "genome", "fitness", "stderr"], hof_rows),
+        Section("Regenerate").code(command),
+    ]
+    readme = "\n\n".join([
+        f"# Evolution report: {spec.name}", intro,
+        f"## Best genome\n\n```\n{best}\n```\n\nfitness {best_eval.mean:.4f} ({how})",
+        f"## Against each baseline\n\n{base_note}\n\n{markdown_table(head, base_rows)}",
+        "![fitness per generation](fitness.png)\n\n![baselines](baselines.png)",
+        "## Hall of fame\n\n" + markdown_table(["rank", "genome", "fitness", "stderr"],
+                                               hof_rows),
+        "## Fitness per generation\n\n" + markdown_table(gen_head, gen_rows),
+        f"## Regenerate\n\n```\n{command}\n```\n",
+    ])
+    write_report(out_dir, f"Evolution report: {spec.name}", sections, figures, readme, intro)
+    return summary
