@@ -221,11 +221,7 @@ def tail_table(comps: np.ndarray, start: np.ndarray, values: np.ndarray, hand: i
             for p in range(npat):
                 w = 1.0
                 for k in range(d):
-                    h = patterns[p, k]
-                    if h > counts[k]:
-                        w = 0.0
-                        break
-                    w *= cf[counts[k], h]
+                    w *= cf[counts[k], patterns[p, k]]  # zero when too few copies
                 acc[pbucket[p]] += w
             norm = 1.0 / cf[total, hand]
             run = 0.0
