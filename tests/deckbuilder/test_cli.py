@@ -1,0 +1,60 @@
+"""The deckbuilder CLI commands: JSON output and clean refusal of bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from tuning.cli import app
+
+runner = CliRunner()
+
+
+def test_solve_json_has_values():
+    res = runner.invoke(app, ["solve", "deckbuilder", "--turns", "10", "--evaluate",
+                              "random,greedy,expensive,picky", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["turns"] == 10 and data["seconds"] >= 0
+    assert set(data["strategies"]) == {"random", "greedy", "expensive", "picky"}
+    assert max(data["strategies"].values()) <= data["optimal"]
+
+
+def test_play_json_reports_interval():
+    res = runner.invoke(app, ["play", "deckbuilder", "--strategy", "picky", "--turns", "20",
+                              "-n", "500", "--seed", "4", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    lo, hi = data["ci95"]
+    assert lo < data["mean"] < hi and data["games"] == 500 and data["games_per_second"] > 0
+
+
+def test_bots_lists_strategies():
+    res = runner.invoke(app, ["bots", "deckbuilder"])
+    assert res.exit_code == 0
+    for name in ("random", "greedy", "expensive", "picky", "heuristic", "optimal", "flatmc"):
+        assert name in res.stdout
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["solve", "deckbuilder", "--cards", "copper:t1:c0,estate:t0:c2"], "victory"),
+    (["solve", "deckbuilder", "--cards", "estate:v1:c2", "--start", "estate=7"], "treasure"),
+    (["solve", "deckbuilder", "--start", "copper=4"], "fewer than the hand"),
+    (["solve", "deckbuilder", "--cards", "copper:t1:c-1,estate:v1:c2"], "cost"),
+    (["solve", "deckbuilder", "--turns", "-3"], "turns"),
+    (["solve", "deckbuilder", "--end-chance", "0"], "end chance"),
+    (["solve", "deckbuilder", "--end-chance", "1.5"], "end chance"),
+    (["solve", "deckbuilder", "--evaluate", "picky,smart"], "valid: random"),
+    (["play", "deckbuilder", "--strategy", "smart"], "valid: random"),
+    (["play", "deckbuilder", "--strategy", "gold@6 | dutchy@5"], "dutchy"),
+    (["play", "deckbuilder", "--turns", "-1"], "turns"),
+    (["play", "deckbuilder", "--strategy", "heuristic", "--param", "duchy_left=999"], "range"),
+])
+def test_bad_input_exits_2_without_traceback(args, msg):
+    res = runner.invoke(app, args)
+    assert res.exit_code == 2, res.output
+    assert msg in res.output
+    assert "Traceback" not in res.output
+    assert res.exception is None or isinstance(res.exception, SystemExit)
