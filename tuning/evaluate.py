@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -122,12 +123,7 @@ def _block_results(ref: str, candidate: dict[str, Any], options: dict[str, Any],
                         return_as="generator")
     gen = parallel(delayed(objectives.run_block)(ref, candidate, options, seed, s, c)
                    for s, c in blocks)
-    try:
-        yield from gen
-    finally:
-        close = getattr(gen, "close", None)
-        if callable(close):
-            close()
+    yield from gen
 
 
 def evaluate(game: str, candidate: dict[str, Any], options: dict[str, Any], *,
@@ -151,12 +147,17 @@ def evaluate(game: str, candidate: dict[str, Any], options: dict[str, Any], *,
     blocks = seed_blocks(games, block)
     results: list[np.ndarray] = []
     stopped = False
-    for index, scores in enumerate(_block_results(ref, candidate, options, seed, blocks, jobs,
-                                                  backend)):
-        results.append(scores)
-        if on_block is not None and on_block(index, float(scores.mean())):
-            stopped = index < len(blocks) - 1
-            break
+    stream = _block_results(ref, candidate, options, seed, blocks, jobs, backend)
+    try:
+        for index, scores in enumerate(stream):
+            results.append(scores)
+            if on_block is not None and on_block(index, float(scores.mean())):
+                stopped = index < len(blocks) - 1
+                break
+    finally:
+        with warnings.catch_warnings():  # cancelling queued blocks after a prune is intended
+            warnings.simplefilter("ignore", UserWarning)
+            stream.close()
     return Evaluation.from_scores(results, time.perf_counter() - t0, stopped)
 
 

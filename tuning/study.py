@@ -105,8 +105,10 @@ def make_sampler(spec: StudySpec) -> optuna.samplers.BaseSampler:
 def make_pruner(spec: StudySpec) -> optuna.pruners.BasePruner:
     """WilcoxonPruner (paired per-block test against the best trial), median, or none."""
     if spec.optuna.pruner == "wilcoxon":
-        return optuna.pruners.WilcoxonPruner(p_threshold=spec.optuna.p_threshold,
-                                             n_startup_steps=2)
+        with warnings.catch_warnings():  # experimental in Optuna 3.6-5.0; the API is stable
+            warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+            return optuna.pruners.WilcoxonPruner(p_threshold=spec.optuna.p_threshold,
+                                                 n_startup_steps=2)
     if spec.optuna.pruner == "median":
         return optuna.pruners.MedianPruner(n_startup_trials=5, n_warmup_steps=2)
     return optuna.pruners.NopPruner()
@@ -237,7 +239,7 @@ def _run_trial(spec: StudySpec, trial: optuna.Trial, progress: Progress | None,
 def run_study(spec: StudySpec, location: str | None = None, progress: Progress | None = None,
               reevaluate_best: bool = True) -> RunSummary:
     """Run trials until the study holds ``spec.optuna.trials`` of them, then re-evaluate."""
-    study, opened = open_study(spec)
+    study, opened = open_study(spec, location)
     summary = RunSummary(spec.name, opened.location, spec.optuna.trials)
     with opened.claim_lock():
         summary.stale_failed = st.fail_stale_trials(study, opened)

@@ -103,7 +103,7 @@ def run_block(candidate: dict[str, Any], options: dict[str, Any], seed: int, sta
               count: int) -> np.ndarray:
     """Simulated final scores of games ``start .. start+count-1`` (scaled by the optimum for
     ``fraction_of_optimum``, so their mean estimates the same quantity as ``exact``)."""
-    from games.deckbuilder import simulate
+    from games.deckbuilder.api import simulate  # (package attribute: shadowed by a module)
     name, params = _strategy(candidate)
     turns, card_set, end = _game(options)
     scores = np.asarray(simulate(name, turns, count, seed, start, card_set, params,

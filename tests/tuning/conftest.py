@@ -1,0 +1,104 @@
+"""Shared fixtures of the tuning tests: a tiny noisy objective and spec files built on it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+QUADRATIC = str(Path(__file__).resolve().parent / "quadratic_objective.py")
+
+
+@pytest.fixture(autouse=True)
+def quadratic_objective(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Register the test-only ``quadratic`` game (also seen by subprocesses via the env)."""
+    monkeypatch.setenv("TABLETUNE_OBJECTIVES", f"quadratic={QUADRATIC}")
+    return QUADRATIC
+
+
+def quad_spec(tmp_path: Path, name: str = "quad", trials: int = 12, games: int = 200,
+              block: int = 50, extra_game: str = "", pruner: str = "wilcoxon",
+              sampler: str = "tpe", seed: int = 1, reevaluate_games: int = 400) -> Path:
+    """Write a small spec over the quadratic objective and return its path."""
+    text = textwrap.dedent(f"""
+        [study]
+        name = "{name}"
+        description = "noisy quadratic bowl"
+        game = "quadratic"
+        strategy = "bowl"
+        objective = "mean_score"
+
+        [game]
+        noise = 0.2
+        {extra_game}
+
+        [evaluation]
+        games = {games}
+        block = {block}
+        seed = {seed}
+        reevaluate_top = 2
+        reevaluate_games = {reevaluate_games}
+
+        [optuna]
+        trials = {trials}
+        sampler = "{sampler}"
+        pruner = "{pruner}"
+        n_startup_trials = 4
+
+        [space.x]
+        low = 0.0
+        high = 1.0
+
+        [space.y]
+        low = 0.0
+        high = 1.0
+
+        [space.k]
+        type = "int"
+        low = 1
+        high = 9
+    """)
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text)
+    return path
+
+
+def run_cli(*args: str, cwd: Path | None = None,
+            timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run ``tabletune`` in a fresh interpreter (as a user would)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.run([sys.executable, "-m", "tuning.cli", *args], cwd=cwd or ROOT,
+                          env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def start_cli(*args: str, cwd: Path | None = None) -> subprocess.Popen:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.Popen([sys.executable, "-m", "tuning.cli", *args], cwd=cwd or ROOT,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.fixture
+def make_spec(tmp_path: Path):
+    """Factory fixture: ``make_spec(name=..., trials=...)`` writes a quadratic spec."""
+    def factory(**kwargs) -> Path:
+        return quad_spec(tmp_path, **kwargs)
+    return factory
+
+
+@pytest.fixture
+def cli():
+    """``cli(*args)`` runs tabletune in a subprocess; ``cli.start(*args)`` starts one."""
+    class Runner:
+        def __call__(self, *args: str, **kw) -> subprocess.CompletedProcess:
+            return run_cli(*args, **kw)
+
+        def start(self, *args: str, **kw) -> subprocess.Popen:
+            return start_cli(*args, **kw)
+    return Runner()

@@ -1,0 +1,116 @@
+"""Optuna runner: reproducibility, resume, re-evaluation of the best, JSON output."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import optuna
+import pytest
+
+from games.core import InputError
+from tuning.evaluate import derived_seed
+from tuning.spec import load_spec
+from tuning.study import open_study, run_study
+
+
+def test_same_seed_and_spec_give_the_same_best_parameters(make_spec, tmp_path):
+    spec = load_spec(make_spec(trials=10))
+    a = run_study(spec, str(tmp_path / "a.journal"))
+    b = run_study(spec, str(tmp_path / "b.journal"))
+    assert a.best["params"] == b.best["params"]
+    assert a.best["mean"] == b.best["mean"]
+    other = run_study(spec.with_overrides(seed=2), str(tmp_path / "c.journal"))
+    assert other.best["params"] != a.best["params"]
+
+
+def test_running_again_resumes_up_to_the_requested_total(make_spec, tmp_path):
+    spec = load_spec(make_spec(trials=4))
+    store = str(tmp_path / "r.journal")
+    first = run_study(spec, store)
+    assert first.trials_run_here == 4
+    again = run_study(spec, store)
+    assert again.trials_run_here == 0
+    more = run_study(spec.with_overrides(trials=7), store)
+    assert more.trials_run_here == 3
+    study, _ = open_study(spec, store, create=False)
+    assert sorted(t.number for t in study.trials) == list(range(7))
+
+
+def test_first_trial_is_the_strategy_defaults(make_spec, tmp_path):
+    spec = load_spec(make_spec(trials=2))
+    run_study(spec, str(tmp_path / "d.journal"))
+    study, _ = open_study(spec, str(tmp_path / "d.journal"), create=False)
+    assert study.trials[0].params == {"x": 0.5, "y": 0.5, "k": 3}
+
+
+def test_best_is_reevaluated_on_fresh_seeds_and_stored(make_spec, tmp_path):
+    spec = load_spec(make_spec(trials=8, reevaluate_games=600, pruner="none"))
+    summary = run_study(spec, str(tmp_path / "e.journal"))
+    study, _ = open_study(spec, str(tmp_path / "e.journal"), create=False)
+    data = study.user_attrs["reevaluation"]
+    assert data["seed"] == derived_seed(spec.evaluation.seed, "reevaluate") != spec.evaluation.seed
+    assert data["games"] == 600 and len(data["candidates"]) == 2
+    best = summary.best
+    assert best["reevaluated"] and best["games"] == 600
+    assert best["mean"] == max(c["mean"] for c in data["candidates"])
+    lo, hi = best["ci95"]
+    assert lo < best["mean"] < hi
+    # the re-evaluated value is not the search value of that trial (different seeds)
+    assert best["mean"] != best["search_value"]
+
+
+def test_pruned_trials_report_per_block_values(make_spec, tmp_path):
+    spec = load_spec(make_spec(trials=16, games=400, block=40))
+    run_study(spec, str(tmp_path / "p.journal"))
+    study, _ = open_study(spec, str(tmp_path / "p.journal"), create=False)
+    states = [t.state for t in study.trials]
+    assert optuna.trial.TrialState.PRUNED in states
+    for t in study.trials:
+        if t.state == optuna.trial.TrialState.COMPLETE:
+            assert sorted(t.intermediate_values) == list(range(10))
+            assert t.user_attrs["games"] == 400
+
+
+def test_other_settings_on_the_same_storage_are_refused(make_spec, tmp_path):
+    spec = load_spec(make_spec(trials=2))
+    store = str(tmp_path / "f.journal")
+    run_study(spec, store)
+    with pytest.raises(InputError, match="other settings"):
+        run_study(spec.with_overrides(seed=7), store)
+
+
+def test_run_json_has_the_documented_keys(make_spec, tmp_path, monkeypatch, capsys):
+    from tuning import cli
+    path = make_spec(trials=3)
+    monkeypatch.setattr(sys, "argv", ["tabletune", "run", str(path), "--storage",
+                                      str(tmp_path / "j.journal"), "--json"])
+    with pytest.raises(SystemExit) as info:
+        cli.main()
+    assert info.value.code == 0
+    data = json.loads(capsys.readouterr().out)
+    for key in ("study", "trials_completed", "best_params", "best_value", "best_value_ci"):
+        assert key in data
+    assert data["study"] == "quad" and data["trials_completed"] + data["trials_pruned"] == 3
+    assert data["best_value_ci"][0] <= data["best_value"] <= data["best_value_ci"][1]
+
+
+def test_deap_spec_is_sent_to_evolve(monkeypatch, capsys):
+    from tuning import cli
+    monkeypatch.setattr(sys, "argv", ["tabletune", "run", "dominion-buylist"])
+    with pytest.raises(SystemExit) as info:
+        cli.main()
+    assert info.value.code == 2
+    assert "tabletune evolve" in capsys.readouterr().err
+
+
+def test_unavailable_sampler_dependency_is_a_clear_error(make_spec, tmp_path):
+    pytest.importorskip("optuna")
+    spec = load_spec(make_spec(trials=2, sampler="cmaes"))
+    try:
+        import cmaes  # noqa: F401
+    except ImportError:
+        with pytest.raises(InputError, match="cmaes"):
+            run_study(spec, str(tmp_path / "g.journal"))
+    else:
+        assert run_study(spec, str(tmp_path / "g.journal")).trials_run_here == 2
