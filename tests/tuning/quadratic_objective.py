@@ -7,6 +7,7 @@ game's seed, so candidates see common random numbers and results reproduce exact
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
 from typing import Any
 
@@ -46,7 +47,9 @@ def value(params: dict[str, Any]) -> float:
 
 def run_block(candidate: dict[str, Any], options: dict[str, Any], seed: int, start: int,
               count: int) -> np.ndarray:
-    time.sleep(float(options.get("delay", 0.0)))  # lets tests catch a trial while it runs
+    # a delay (from the environment, so it is not part of the study's settings) lets tests
+    # catch a trial while it runs
+    time.sleep(float(os.environ.get("TABLETUNE_TEST_DELAY", "0")))
     seeds = game_seeds(seed, count, start)
     noise = np.array([np.random.Generator(np.random.PCG64(int(s))).normal() for s in seeds])
     return value(candidate["params"]) + float(options.get("noise", 0.1)) * noise
