@@ -67,6 +67,7 @@ class EvolveSettings:
     hall_of_fame: int = 5
     checkpoint_every: int = 1
     seed: int = 1
+    unique: bool = True  # drop duplicate genomes before selecting survivors
     pool_size: int = 0  # hall-of-fame members added to the opponents (0: fixed opponents)
     pool_every: int = 5  # generations between refreshes of that pool
     direction: str = "maximize"
@@ -249,13 +250,30 @@ class Evolution:
         evals += self._evaluate(offspring)
         self.hof.update(offspring)
         if s.algorithm == "mu_plus_lambda":
-            self.population = self.toolbox.select(self.population + offspring, s.population)
+            self.population = self.toolbox.select(self._distinct(self.population + offspring),
+                                                  s.population)
         elif s.algorithm == "mu_comma_lambda":
-            self.population = self.toolbox.select(offspring, s.population)
+            self.population = self.toolbox.select(self._distinct(offspring), s.population)
         else:
             self.population = offspring
         self.population = [self.toolbox.clone(i) for i in self.population]
         self._record(evals, time.perf_counter() - started)
+
+    def _distinct(self, candidates: list[Any]) -> list[Any]:
+        """Candidates for survival: one copy per genome first, duplicates only to fill mu.
+
+        Without this, copies of one good genome crowd out the population (it collapses to
+        one point, most visibly with exact, noise-free fitness).
+        """
+        if not self.settings.unique:
+            return candidates
+        seen: set[str] = set()
+        first, extra = [], []
+        for ind in candidates:
+            key = self.kind.to_text(list(ind))
+            (extra if key in seen else first).append(ind)
+            seen.add(key)
+        return first + extra[: max(0, self.settings.population - len(first))]
 
     def _record(self, evals: int, seconds: float) -> None:
         fits = np.array([ind.fitness.values[0] for ind in self.population])

@@ -34,7 +34,8 @@ _EVAL_KEYS = ("games", "block", "seed", "opponents", "baseline", "reevaluate_top
 _OPTUNA_KEYS = ("trials", "sampler", "pruner", "storage", "timeout", "n_startup_trials",
                 "p_threshold", "start_from_defaults")
 _DEAP_KEYS = ("generations", "population", "offspring", "algorithm", "cxpb", "mutpb",
-              "hall_of_fame", "checkpoint_every", "tournament", "checkpoint")
+              "hall_of_fame", "checkpoint_every", "tournament", "checkpoint", "selection",
+              "unique")
 _PARAM_KEYS = ("type", "low", "high", "log", "step", "choices")
 
 

@@ -69,6 +69,11 @@ class DeckbuilderBuyList:
         return min(high, max(low, value + rng.choice((-3, -2, -1, 1, 2, 3))))
 
     def mutate(self, genes: list[Any], rng: Any) -> list[Any]:
+        """One edit, sometimes two (to step over plateaus of the exact fitness)."""
+        out = self._mutate_once(genes, rng)
+        return self._mutate_once(out, rng) if rng.random() < 0.3 else out
+
+    def _mutate_once(self, genes: list[Any], rng: Any) -> list[Any]:
         entries = [list(e) for e in genes]
         op = rng.randrange(7)
         i = rng.randrange(len(entries))
