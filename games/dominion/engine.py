@@ -19,7 +19,8 @@ playable card with seed 001's heuristic; mode 2 plays randomly (for robustness t
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.types import Tuple, void  # noqa: F401  (re-exported for kernel signatures)
 
 from games.dominion.cards import (
     ACTION_ORDER,
@@ -60,6 +61,17 @@ ST_DRAW, ST_COINS, ST_TRASH = 0, 1, 2
 # End rules.
 END_STANDARD, END_PROVINCES = 0, 1
 
+# Explicit numba signatures: one compiled version per function (no literal-argument
+# specialisations), which keeps a cold-cache compile short. Arrays are C-contiguous.
+Int, Flt, Bool, u8 = types.int64, types.float64, types.boolean, types.uint64
+Z = types.int64[:, :, ::1]      # zones[p, zone, card]
+D = types.int8[:, ::1]          # draw[p, i]
+PI = types.int64[:, ::1]        # pinfo[p, k], piles[row, card], per-game int tables
+TS = types.int64[::1]           # turn state
+R = types.uint64[::1]           # rng state
+I1, F2, F3 = types.int64[::1], types.float64[:, ::1], types.float64[:, :, ::1]
+O1, O2, U1, B1 = types.int8[::1], types.int8[:, ::1], types.uint64[::1], types.boolean[::1]
+
 # Preference order for trashing: Curse, Estate, Copper, then everything else by cost.
 TRASH_ORDER = np.array([CURSE, ESTATE, COPPER] + sorted(
     (i for i in range(NC) if i not in (CURSE, ESTATE, COPPER)), key=lambda i: (COST[i], i)),
@@ -68,7 +80,7 @@ TRASH_ORDER = np.array([CURSE, ESTATE, COPPER] + sorted(
 
 # ----------------------------------------------------------------------------- randomness
 
-@njit(cache=True)
+@njit(u8(R), cache=True)
 def rng_next(rng):
     """Next 64-bit output of the SplitMix64 stream held in ``rng[0]``."""
     rng[0] += np.uint64(0x9E3779B97F4A7C15)
@@ -78,7 +90,7 @@ def rng_next(rng):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@njit(Int(R, Int), cache=True)
 def rng_below(rng, n):
     """A uniform integer in [0, n) (53-bit float method; bias below 2**-40)."""
     u = (rng_next(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
@@ -87,7 +99,7 @@ def rng_below(rng, n):
 
 # ----------------------------------------------------------------------------- deck handling
 
-@njit(cache=True)
+@njit(void(Int, Z, D, PI, R), cache=True)
 def shuffle_discard(p, zones, draw, pinfo, rng):
     """Move player p's discard pile under (into) the empty draw pile, shuffled."""
     n = pinfo[p, DLEN]
@@ -106,7 +118,7 @@ def shuffle_discard(p, zones, draw, pinfo, rng):
     pinfo[p, DLEN] = n
 
 
-@njit(cache=True)
+@njit(Int(Int, Int, Z, D, PI, R), cache=True)
 def draw_cards(p, n, zones, draw, pinfo, rng):
     """Draw up to n cards into the hand, shuffling the discard pile when the deck runs out.
     Returns how many were drawn (fewer when deck and discard are both exhausted)."""
@@ -123,7 +135,7 @@ def draw_cards(p, n, zones, draw, pinfo, rng):
     return drawn
 
 
-@njit(cache=True)
+@njit(void(Int, Int, Z, PI), cache=True)
 def gain(p, c, zones, piles):
     """Gain one card c from the supply to the discard pile."""
     piles[0, c] -= 1
@@ -131,7 +143,7 @@ def gain(p, c, zones, piles):
     zones[p, OWNED, c] += 1
 
 
-@njit(cache=True)
+@njit(Int(Int, Int, Z, PI), cache=True)
 def trash_from_hand(p, n, zones, piles):
     """Trash n cards from the hand (all of them if fewer), worst first; returns how many."""
     done = 0
@@ -145,7 +157,7 @@ def trash_from_hand(p, n, zones, piles):
     return done
 
 
-@njit(cache=True)
+@njit(void(Int, Z, D, PI, R), cache=True)
 def cleanup(p, zones, draw, pinfo, rng):
     """Discard hand and play area, then draw a new hand of five."""
     for c in range(NC):
@@ -157,7 +169,7 @@ def cleanup(p, zones, draw, pinfo, rng):
 
 # ----------------------------------------------------------------------------- measurements
 
-@njit(cache=True)
+@njit(Int(Int, Z), cache=True)
 def victory_points(p, zones):
     s = 0
     for c in range(NC):
@@ -165,7 +177,7 @@ def victory_points(p, zones):
     return s
 
 
-@njit(cache=True)
+@njit(Int(Int, Z), cache=True)
 def hand_money(p, zones):
     s = 0
     for c in range(NC):
@@ -173,7 +185,7 @@ def hand_money(p, zones):
     return s
 
 
-@njit(cache=True)
+@njit(Int(PI), cache=True)
 def empty_piles(piles):
     k = 0
     for c in range(NC):
@@ -182,7 +194,7 @@ def empty_piles(piles):
     return k
 
 
-@njit(cache=True)
+@njit(Int(PI), cache=True)
 def gains_to_end(piles):
     """Provinces left, or the cards left in the three smallest supply piles if fewer."""
     a = b = c3 = 1 << 30
@@ -204,7 +216,7 @@ def gains_to_end(piles):
     return prov if prov < three else three
 
 
-@njit(cache=True)
+@njit(Bool(PI, Int), cache=True)
 def game_over(piles, end_rule):
     if piles[0, PROVINCE] == 0:
         return True
@@ -213,7 +225,7 @@ def game_over(piles, end_rule):
 
 # ----------------------------------------------------------------------------- action phase
 
-@njit(cache=True)
+@njit(Int(Int, Z, PI, TS), cache=True)
 def steward_choice(p, zones, pinfo, ts):
     """Shared Steward rule (the blog's, seed 004): trash two Estates/Coppers when that keeps
     at least five treasures; else +$2 when the hand is worth $6-7; else +2 Cards when the
@@ -239,7 +251,7 @@ def steward_choice(p, zones, pinfo, ts):
     return ST_COINS
 
 
-@njit(cache=True)
+@njit(void(Int, Int, Int, Z, D, PI, PI, TS, R), cache=True)
 def play_action(p, c, choice, zones, draw, pinfo, piles, ts, rng):
     """Move action card c from hand to play and apply its primitives (and its choice)."""
     zones[p, HAND, c] -= 1
@@ -259,7 +271,7 @@ def play_action(p, c, choice, zones, draw, pinfo, piles, ts, rng):
             trash_from_hand(p, 2, zones, piles)
 
 
-@njit(cache=True)
+@njit(Int(Int, Z, PI, TS, Flt, Flt), cache=True)
 def _scored_action(p, zones, pinfo, ts, k, wa):
     """Seed 001's action heuristic, one ply: the card whose expected result scores best,
     money + (buys - 1) * money / k when no action would remain, else money + wa * actions.
@@ -299,7 +311,7 @@ def _scored_action(p, zones, pinfo, ts, k, wa):
     return best
 
 
-@njit(cache=True)
+@njit(void(Int, Int, Flt, Flt, Z, D, PI, PI, TS, R), cache=True)
 def action_phase(p, mode, k, wa, zones, draw, pinfo, piles, ts, rng):
     """Play action cards while actions remain, as the bot's action mode dictates."""
     while ts[ACTIONS] > 0:

@@ -22,19 +22,28 @@ from numba import njit
 from games.dominion.cards import COIN, COST, NC, PROVINCE
 from games.dominion.engine import (
     ACTIONS,
+    B1,
     BUY_RULES,
     BUYS,
     COINS,
     DISCARD,
+    F2,
+    F3,
     HAND,
+    I1,
+    O1,
+    O2,
     OP_EQ,
     OP_GE,
     OP_GT,
     OP_LE,
     OP_LT,
     OWNED,
+    PI,
     PLAY,
+    TS,
     TURNS,
+    U1,
     VAR_CARDS,
     VAR_COINS,
     VAR_COUNT,
@@ -46,6 +55,13 @@ from games.dominion.engine import (
     VAR_MONEY,
     VAR_SHARE,
     VAR_TURN,
+    Bool,
+    D,
+    Flt,
+    Int,
+    R,
+    Tuple,
+    Z,
     action_phase,
     cleanup,
     draw_cards,
@@ -55,11 +71,13 @@ from games.dominion.engine import (
     game_over,
     hand_money,
     rng_below,
+    u8,
     victory_points,
+    void,
 )
 
 
-@njit(cache=True)
+@njit(Flt(Int, Int, Int, Z, PI, PI, TS), cache=True)
 def condition_value(var, p, c, zones, pinfo, piles, ts):
     """The value a rule condition compares: see VAR_* and the buy-list grammar."""
     if var == VAR_LEFT:
@@ -100,7 +118,7 @@ def condition_value(var, p, c, zones, pinfo, piles, ts):
     return 0.0
 
 
-@njit(cache=True)
+@njit(Bool(Flt, Int, Flt), cache=True)
 def compare(x, op, y):
     if op == OP_LE:
         return x <= y
@@ -115,7 +133,7 @@ def compare(x, op, y):
     return False
 
 
-@njit(cache=True)
+@njit(Int(Int, F2, Int, Z, PI, PI, TS), cache=True)
 def choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts):
     """First rule whose card is affordable, in stock, under its limit and whose conditions
     hold; -1 buys nothing."""
@@ -139,7 +157,7 @@ def choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts):
     return -1
 
 
-@njit(cache=True)
+@njit(Int(Int, Z, PI, TS, R), cache=True)
 def random_buy(p, zones, piles, ts, rng):
     """A uniformly random affordable card in stock, or nothing (one more option)."""
     n = 0
@@ -155,7 +173,7 @@ def random_buy(p, zones, piles, ts, rng):
     return -1
 
 
-@njit(cache=True)
+@njit(void(Int, Int, F2, Int, Z, PI, PI, TS, R), cache=True)
 def buy_phase(p, bmode, rule_tab, nrule, zones, pinfo, piles, ts, rng):
     """Play all treasures, then buy as the bot decides while buys remain."""
     ts[COINS] += hand_money(p, zones)
@@ -171,7 +189,7 @@ def buy_phase(p, bmode, rule_tab, nrule, zones, pinfo, piles, ts, rng):
         ts[BUYS] -= 1
 
 
-@njit(cache=True)
+@njit(void(Int, Int, F3, I1, I1, I1, F2, Z, D, PI, PI, TS, R), cache=True)
 def take_turn(p, b, rules, nrules, amode, bmode, fparams, zones, draw, pinfo, piles, ts, rng):
     """One full turn of player p played by bot b."""
     ts[ACTIONS] = 1
@@ -183,7 +201,7 @@ def take_turn(p, b, rules, nrules, amode, bmode, fparams, zones, draw, pinfo, pi
     pinfo[p, TURNS] += 1
 
 
-@njit(cache=True)
+@njit(void(u8, I1, Z, D, PI, PI, R), cache=True)
 def setup_game(seed, supply0, zones, draw, pinfo, piles, rng):
     """Fresh supply; each player gets 7 Copper and 3 Estate, shuffles and draws five."""
     rng[0] = seed
@@ -200,7 +218,7 @@ def setup_game(seed, supply0, zones, draw, pinfo, piles, rng):
         draw_cards(p, 5, zones, draw, pinfo, rng)
 
 
-@njit(cache=True)
+@njit(void(Z, PI, Bool, O1, I1), cache=True)
 def score_game(zones, pinfo, tiebreak, out_outcome, out_vp):
     """Outcome per seat: 1 sole winner, 0 shared first place, -1 loss."""
     players = zones.shape[0]
@@ -224,7 +242,8 @@ def score_game(zones, pinfo, tiebreak, out_outcome, out_vp):
                 out_outcome[p] = 0
 
 
-@njit(cache=True)
+@njit(Tuple((Int, Int, Bool))(u8, I1, F3, I1, I1, I1, F2, I1, Int, Bool, Int, Int, Z, D, PI,
+                                PI, TS, R, O1, I1), cache=True)
 def play_one(seed, seat_bots, rules, nrules, amode, bmode, fparams, supply0, end_rule,
              tiebreak, cap, solo_target, zones, draw, pinfo, piles, ts, rng, out_outcome,
              out_vp):
@@ -255,7 +274,7 @@ def play_one(seed, seat_bots, rules, nrules, amode, bmode, fparams, supply0, end
     return pinfo[0, TURNS], plies, capped
 
 
-@njit(cache=True)
+@njit(void(U1, PI, F3, I1, I1, I1, F2, I1, Int, Bool, Int, Int, O2, PI, I1, I1, B1), cache=True)
 def run_batch(seeds, seating, rules, nrules, amode, bmode, fparams, supply0, end_rule,
               tiebreak, cap, solo_target, out_outcome, out_vp, out_turns, out_plies,
               out_capped):

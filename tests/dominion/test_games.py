@@ -1,0 +1,137 @@
+"""Contract tests: seeded games reproduce, cards are conserved, games end or are capped,
+random play never crashes, splits over jobs do not change results, reference figures."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from games.dominion import BotSpec, GameConfig, play_games, play_many, play_solo, run_match
+from games.dominion.bots import compile_bots
+from games.dominion.cards import INDEX, KINGDOM_KEYS, NC, initial_supply
+from games.dominion.engine import DISCARD, DLEN, END_STANDARD, HAND, OWNED, PLAY, game_over
+from games.dominion.kernel import setup_game, take_turn
+
+BM, SBM = BotSpec("big-money"), BotSpec("smithy-big-money")
+RANDOM = BotSpec("random")
+FULL = tuple(k for k in KINGDOM_KEYS if k != "harem")  # ten cards incl. Steward
+
+
+def _arrays(r):
+    return r.seating, r.outcome, r.vp, r.turns, r.plies, r.capped
+
+
+def test_seeded_games_reproduce_and_differ_by_seed():
+    a = play_games([SBM, BM], 11, 0, 300)
+    b = play_games([SBM, BM], 11, 0, 300)
+    c = play_games([SBM, BM], 12, 0, 300)
+    assert all(np.array_equal(x, y) for x, y in zip(_arrays(a), _arrays(b), strict=True))
+    assert not np.array_equal(a.vp, c.vp)
+
+
+def test_results_do_not_depend_on_the_split():
+    whole = play_games([SBM, BM, BotSpec("heuristic")], 5, 0, 240)
+    parts = play_many([SBM, BM, BotSpec("heuristic")], 240, seed=5, block=37)
+    assert all(np.array_equal(x, y) for x, y in zip(_arrays(whole), _arrays(parts),
+                                                    strict=True))
+    tail = play_games([SBM, BM, BotSpec("heuristic")], 5, 100, 50)
+    assert np.array_equal(tail.vp, whole.vp[100:150])
+
+
+def test_results_identical_with_two_jobs():
+    one = play_many([SBM, BM], 400, seed=9, jobs=1)
+    two = play_many([SBM, BM], 400, seed=9, jobs=2)
+    assert all(np.array_equal(x, y) for x, y in zip(_arrays(one), _arrays(two), strict=True))
+
+
+def test_seats_rotate_and_per_bot_outcomes_follow_them():
+    r = play_games([SBM, BM], 3, 0, 10)
+    assert list(r.seating[:, 0]) == [0, 1] * 5
+    bo = r.bot_outcome()
+    assert np.array_equal(bo[1::2, 1], r.outcome[1::2, 0])
+    assert np.all(r.bot_score().sum(axis=1) == 1.0)
+
+
+def _check_conservation(zones, draw, pinfo, piles, total):
+    players = zones.shape[0]
+    owned = zones[:, OWNED].sum(axis=0)
+    supply = np.where(piles[0] >= 0, piles[0], 0)
+    assert np.array_equal(supply + owned + piles[1], total)
+    for p in range(players):
+        counts = zones[p, DISCARD] + zones[p, HAND] + zones[p, PLAY]
+        counts = counts + np.bincount(draw[p, :pinfo[p, DLEN]], minlength=NC)
+        assert np.array_equal(counts, zones[p, OWNED])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_cards_conserved_turn_by_turn(players):
+    kingdom = FULL
+    supply = initial_supply(players, kingdom)
+    specs = [RANDOM, BotSpec("heuristic", {"steward_share": 0.2}), SBM, BM][:players]
+    specs = [s if s != SBM else BotSpec("sbm", buylist="province | gold | smithy:2 | "
+                                        "steward:2 | market | silver") for s in specs]
+    comp = compile_bots(specs, supply)
+    total = np.where(supply >= 0, supply, 0)
+    total[INDEX["copper"]] += 7 * players
+    total[INDEX["estate"]] += 3 * players
+    zones = np.zeros((players, 4, NC), dtype=np.int64)
+    draw = np.zeros((players, 400), dtype=np.int8)
+    pinfo = np.zeros((players, 2), dtype=np.int64)
+    piles = np.zeros((2, NC), dtype=np.int64)
+    ts = np.zeros(3, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    ended = 0
+    for game in range(40):
+        setup_game(np.uint64(1000 + game), supply, zones, draw, pinfo, piles, rng)
+        for turn in range(60 * players):
+            p = turn % players
+            take_turn(p, p, comp.rules, comp.nrules, comp.amode, comp.bmode, comp.fparams,
+                      zones, draw, pinfo, piles, ts, rng)
+            _check_conservation(zones, draw, pinfo, piles, total)
+            assert zones[p, HAND].sum() <= 5 and zones[p, PLAY].sum() == 0
+            if game_over(piles, END_STANDARD):
+                ended += 1
+                break
+    assert ended >= 30
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_play_never_crashes_and_games_end_or_are_capped(players):
+    cfg = GameConfig(kingdom=FULL, cap=60)
+    r = play_games([RANDOM] * players, 77, 0, 1000, config=cfg)
+    assert r.count == 1000
+    assert np.all(r.turns <= 60) and np.all(r.turns >= 1)
+    assert np.array_equal(r.capped, r.turns == 60) or np.all(r.turns[r.capped] == 60)
+    assert np.all((r.outcome == 1).sum(axis=1) <= 1)
+    assert np.all((r.outcome >= 0).sum(axis=1) >= 1)  # someone always finishes first
+    mixed = play_games([RANDOM, BotSpec("heuristic")] + [BM] * (players - 2), 78, 0, 500,
+                       config=GameConfig(kingdom="default", cap=60))
+    assert mixed.count == 500
+
+
+def test_capped_games_are_counted():
+    stall = [BotSpec("idle", buylist="estate:0"), BotSpec("idle2", buylist="estate:0")]
+    r = play_games(stall, 1, 0, 20, config=GameConfig(kingdom=("smithy",), cap=30))
+    assert np.all(r.capped) and np.all(r.turns == 30)
+    m = run_match(stall, 20, seed=1, config=GameConfig(kingdom=("smithy",), cap=30))
+    assert m.capped_games == 20 and m.per_bot["idle"].ties == 20
+
+
+def test_big_money_mirror_ties_about_a_third():
+    r = play_games([BM, BM], 21, 0, 4000)
+    ties = (r.outcome == 0).all(axis=1).mean()
+    assert 0.28 < ties < 0.38
+    assert abs(r.bot_score()[:, 0].mean() - 0.5) < 1e-12 + 0.03
+
+
+def test_smithy_big_money_beats_big_money():
+    m = run_match([SBM, BM], 4000, seed=22)
+    lo, hi = m.per_bot["smithy-big-money"].score_ci
+    assert lo < 0.95 and hi > 0.93 - 0.01
+
+
+def test_solo_big_money_turns_to_four_provinces():
+    r = play_solo(BM, 23, 0, 3000, provinces=4)
+    assert abs(r.turns.mean() - 16.8) < 0.25 and not r.capped.any()
+    one = play_solo(BM, 23, 0, 1000, provinces=1)
+    assert one.turns.mean() < r.turns.mean() - 5
