@@ -389,9 +389,13 @@ def _raise_interrupt(signum: int, frame: Any) -> None:
 def format_row(row: dict[str, Any], total: int, eta: float) -> str:
     """One progress line: generation, best and mean fitness, games/s, time left."""
     left = "?" if not math.isfinite(eta) else _duration(eta)
+    if row["games"] or not row["evals"]:
+        speed = f"{row['games_per_s']:,.0f} games/s"
+    else:  # exact fitness: no games are played
+        speed = f"{row['evals'] / max(row['seconds'], 1e-9):,.1f} evals/s"
     return (f"gen {row['gen']:>3}/{total}  best {row['best']:.4f} ± {row['best_stderr']:.4f}"
             f"  mean {row['mean']:.4f}  spread {row['std']:.4f}  evals {row['evals']:>3}"
-            f"  {row['games_per_s']:,.0f} games/s  left {left}  {row['best_genome']}")
+            f"  {speed}  left {left}  {row['best_genome']}")
 
 
 def _duration(seconds: float) -> str:

@@ -106,6 +106,14 @@ def _run_task(ref: str, candidate: dict[str, Any], options: dict[str, Any], seed
     return scores, time.perf_counter() - t0
 
 
+def _exact_task(ref: str, candidate: dict[str, Any], options: dict[str, Any]
+                ) -> tuple[float | None, float]:
+    """Worker task: the exact value of one candidate (None: none), with its time."""
+    t0 = time.perf_counter()
+    value = objectives.exact(ref, candidate, options)
+    return value, time.perf_counter() - t0
+
+
 def evaluate_texts(ref: str, texts: list[str], options: dict[str, Any], *, games: int,
                    block: int, seed: int, jobs: int = 1, backend: str = "loky",
                    address: str | None = None) -> list[Evaluation]:
@@ -115,25 +123,26 @@ def evaluate_texts(ref: str, texts: list[str], options: dict[str, Any], *, games
     the candidate's blocks, which is what the throughput figures compare with wall time.
     """
     out: dict[int, Evaluation] = {}
-    tasks = []
-    for i, text in enumerate(texts):
-        candidate = {"genome": text}
-        t0 = time.perf_counter()
-        value = objectives.exact(ref, candidate, options)
-        if value is not None:
-            out[i] = Evaluation(mean=value, stderr=0.0, games=0,
-                                seconds=time.perf_counter() - t0, exact=True)
-            continue
-        tasks += [(i, candidate, s, c) for s, c in seed_blocks(games, block)]
+    parallel = not (jobs == 1 and backend in ("loky", "sequential", "multiprocessing"))
+
+    def run(fn: Callable[..., Any], args: list[tuple[Any, ...]]) -> list[Any]:
+        if not parallel:
+            return [fn(*a) for a in args]
+        from joblib import Parallel, delayed
+        with backend_context(backend, address):
+            return Parallel(n_jobs=jobs, backend=backend)(delayed(fn)(*a) for a in args)
+
+    candidates = [{"genome": text} for text in texts]
+    if callable(getattr(objectives.load(ref), "exact", None)):
+        for i, (value, seconds) in enumerate(run(_exact_task, [(ref, c, options)
+                                                               for c in candidates])):
+            if value is not None:
+                out[i] = Evaluation(mean=value, stderr=0.0, games=0, seconds=seconds,
+                                    exact=True)
+    tasks = [(i, candidates[i], s, c) for i in range(len(texts)) if i not in out
+             for s, c in seed_blocks(games, block)]
     if tasks:
-        if jobs == 1 and backend in ("loky", "sequential", "multiprocessing"):
-            results = [_run_task(ref, cand, options, seed, s, c) for _, cand, s, c in tasks]
-        else:
-            from joblib import Parallel, delayed
-            with backend_context(backend, address):
-                results = Parallel(n_jobs=jobs, backend=backend)(
-                    delayed(_run_task)(ref, cand, options, seed, s, c)
-                    for _, cand, s, c in tasks)
+        results = run(_run_task, [(ref, cand, options, seed, s, c) for _, cand, s, c in tasks])
         per: dict[int, list[tuple[np.ndarray, float]]] = {}
         for (i, *_), res in zip(tasks, results, strict=True):
             per.setdefault(i, []).append(res)

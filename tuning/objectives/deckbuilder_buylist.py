@@ -38,6 +38,17 @@ def _key(options: dict[str, Any]) -> tuple[Any, Any, int]:
     return cards, start, int(options.get("hand_size", 5))
 
 
+def _one_thread_in_workers() -> None:
+    """In a worker process the evolution already runs one task per core: keep numba's
+    parallel kernels to one thread there instead of oversubscribing the machine."""
+    import multiprocessing
+
+    if multiprocessing.parent_process() is not None:
+        import numba
+
+        numba.set_num_threads(1)
+
+
 def check_options(options: dict[str, Any]) -> None:
     turns = options.get("turns")
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
@@ -50,6 +61,7 @@ def exact(candidate: dict[str, Any], options: dict[str, Any]) -> float:
     from games.deckbuilder.rules import BuyRule
 
     check_options(options)
+    _one_thread_in_workers()
     cs = _card_set(*_key(options))
     rule = BuyRule.parse(candidate["genome"], cs)
     value = float(evaluate_rule(rule, int(options["turns"]), cs))
