@@ -1,0 +1,14 @@
+"""The Game (Benndorf): engine, positional-evaluation players, depth-d search.
+
+Public API: ``play_games`` (cards left per game), ``simulate``/``run`` (summaries),
+``PLAYERS`` and ``build_params`` (players and their tunable params), ``legal_plays``.
+"""
+
+from games.thegame.players import PLAYERS, build_params, encode, player
+from games.thegame.rules import legal_plays, legal_sequences, minimum_play
+from games.thegame.simulate import play_block, play_games, run, simulate, summarize
+
+__all__ = [
+    "PLAYERS", "build_params", "encode", "player", "legal_plays", "legal_sequences",
+    "minimum_play", "play_block", "play_games", "run", "simulate", "summarize",
+]

@@ -1,0 +1,117 @@
+"""The game loop: deal, turns of exactly t_min cards, refill, the end and its score.
+
+Solo and 2-5 players (no communication: each player sees the piles, its own hand and which
+cards are not yet laid). A turn lays t_min cards: 2 (3 in expert mode) while the draw pile
+has cards, 1 once it is empty; players with an empty hand are skipped.
+
+End-of-game convention (the seed's): when the minimum cannot be laid, the player lays the
+longest sequence it can, and the score is the number of cards not laid afterwards (hand(s)
+plus draw pile). With ``short_turn=False`` the official reading is used instead: the short
+turn lays nothing. A win (score 0) is the same under both conventions.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from games.thegame.rules import N_CARDS, is_backwards, shuffled_deck
+from games.thegame.search import longest_sequence, search_turn
+from games.thegame.values import P_DRAWS, P_HAND, static_rows
+
+
+@njit(cache=True)
+def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
+               hand_size: int, expert: bool, short_turn: bool, table_bits: int,
+               cards_left: np.ndarray, backwards: np.ndarray, turns: np.ndarray) -> None:
+    """Play one game per seed; per game write cards left, backwards tricks and turns."""
+    prm = prm_in.copy()
+    tmin_full = 3 if expert else 2
+    prm[P_DRAWS] = tmin_full
+    static = static_rows(prm)
+    rows = static.copy()
+    stamps = np.full((4, static.shape[1]), -1, dtype=np.int64)
+    size = 1 << table_bits
+    keys = np.zeros(size, dtype=np.int64)
+    vals = np.zeros(size)
+    gens = np.full(size, -1, dtype=np.int64)
+    affected = np.empty(64, dtype=np.int64)
+    loo = np.zeros((depth + tmin_full + 1, 4, static.shape[2]))
+    out_slots = np.empty(8, dtype=np.int64)
+    out_piles = np.empty(8, dtype=np.int64)
+    hands = np.zeros((players, hand_size), dtype=np.int64)
+    hn = np.zeros(players, dtype=np.int64)
+    tops = np.empty(4, dtype=np.int64)
+    unlaid = np.zeros(101, dtype=np.bool_)
+    in_hand = np.zeros(101, dtype=np.bool_)
+    m = np.zeros(101)
+    hand_weight = prm[P_HAND]
+    turn = 0
+    for g in range(seeds.size):
+        deck = shuffled_deck(seeds[g])
+        pos = 0
+        for q in range(players):
+            for k in range(hand_size):
+                hands[q, k] = deck[pos]
+                pos += 1
+            hn[q] = hand_size
+        tops[0] = 1
+        tops[1] = 1
+        tops[2] = 100
+        tops[3] = 100
+        unlaid[:] = False
+        unlaid[2:100] = True
+        laid = 0
+        back = 0
+        nturns = 0
+        cur = 0
+        while laid < N_CARDS:
+            if hn[cur] == 0:
+                cur = (cur + 1) % players
+                continue
+            draw_left = N_CARDS - pos
+            tmin = tmin_full if draw_left > 0 else 1
+            hand = hands[cur]
+            n = hn[cur]
+            in_hand[:] = False
+            for k in range(n):
+                in_hand[hand[k]] = True
+            for c in range(2, 100):
+                m[c] = (hand_weight if in_hand[c] else 1.0) if unlaid[c] else 0.0
+            unknown = N_CARDS - laid - n
+            turn += 1
+            found = search_turn(prm, static, rows, stamps, turn, tops, hand, n, tmin, depth,
+                                m, in_hand, unlaid, unknown, keys, vals, gens, affected, loo,
+                                out_slots, out_piles)
+            nplay = tmin
+            if found == 0:
+                nplay = longest_sequence(tops, hand, n, tmin - 1, out_slots, out_piles)
+                if not short_turn:
+                    nplay = 0
+            for k in range(nplay):
+                card = hand[out_slots[k]]
+                p = out_piles[k]
+                if is_backwards(p, tops[p], card):
+                    back += 1
+                tops[p] = card
+                unlaid[card] = False
+                laid += 1
+            # remove the laid cards from the hand, keeping the others in order
+            keep = 0
+            for k in range(n):
+                if unlaid[hand[k]]:
+                    hand[keep] = hand[k]
+                    keep += 1
+            n = keep
+            nturns += 1
+            if found == 0:
+                break
+            while n < hand_size and pos < N_CARDS:
+                hand[n] = deck[pos]
+                pos += 1
+                n += 1
+            hn[cur] = n
+            cur = (cur + 1) % players
+        cards_left[g] = N_CARDS - laid
+        backwards[g] = back
+        turns[g] = nturns

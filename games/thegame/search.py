@@ -1,0 +1,246 @@
+"""The turn search: exactly t_min cards, valued by the best position up to d cards deeper.
+
+A turn enumerates every sequence of t_min plays (card from the hand onto a legal pile).
+Positions are identified by the four tops and the set of hand cards laid, so sequences that
+reach the same position in another order are one node: a transposition table (open
+addressing, cleared by a generation stamp each turn) stores for each node the best value of
+its subtree, and a node met again is never expanded or evaluated twice. The value of a
+t_min-position is v_d = max of v over the positions reachable with 0..d further plays.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from games.thegame.rules import is_playable
+from games.thegame.values import (
+    F_BRIDGES,
+    F_FALLBACK,
+    P_BOUND,
+    P_FAMILY,
+    P_W0,
+    bridge_correction,
+    bridge_penalties,
+    capacity_value,
+    dot_rows,
+    fill_bridge_row,
+    fill_leave_one_out,
+    is_product_family,
+)
+
+MAX_LEVELS = 8
+_HASH_MUL = np.uint64(0x9E3779B97F4A7C15)
+
+
+def table_bits(depth: int, tmin: int = 2) -> int:
+    """log2 of the transposition-table size for a search of ``tmin + depth`` plays."""
+    return min(22, 10 + 3 * max(0, depth + tmin - 2))
+
+
+@njit(cache=True, inline="always")
+def _pack(tops: np.ndarray, mask: int, symmetric: bool) -> np.int64:
+    """Key of a position; with ``symmetric`` piles of one direction are interchangeable."""
+    a, b, c, d = tops[0], tops[1], tops[2], tops[3]
+    if symmetric:
+        if a > b:
+            a, b = b, a
+        if c > d:
+            c, d = d, c
+    return np.int64(a | (b << 7) | (c << 14) | (d << 21) | (mask << 28))
+
+
+@njit(cache=True)
+def _find(keys: np.ndarray, gens: np.ndarray, gen: int, key: np.int64) -> int:
+    """Slot of ``key`` in the table, or -(free slot) - 1 when absent."""
+    size = keys.size
+    h = int((np.uint64(key) * _HASH_MUL) >> np.uint64(40)) & (size - 1)
+    while True:
+        if gens[h] != gen:
+            return -h - 1
+        if keys[h] == key:
+            return h
+        h = (h + 1) & (size - 1)
+
+
+@njit(cache=True, inline="always")
+def ensure_row(rows: np.ndarray, stamps: np.ndarray, prm: np.ndarray, turn: int, pile: int,
+               top: int, in_hand: np.ndarray, unlaid: np.ndarray, bpen: np.ndarray) -> None:
+    """Patch the bridge cells of the row of (pile, top) once per turn."""
+    if stamps[pile, top] != turn:
+        fill_bridge_row(rows, prm, pile, top, in_hand, unlaid, bpen)
+        stamps[pile, top] = turn
+
+
+@njit(cache=True, inline="always")
+def _may_break_chain(tops: np.ndarray, lvl: int, played: np.ndarray, bound: float) -> bool:
+    """Cheap test: could a card laid this turn be a bridge of a card behind some top?"""
+    for k in range(lvl):
+        h = played[k]
+        for q in range(4):
+            tp = tops[lvl, q]
+            if q < 2:
+                if h != tp and tp + 10 - bound <= h <= tp + 9:
+                    return True
+            elif h != tp and tp - 9 <= h <= tp - 10 + bound:
+                return True
+    return False
+
+
+@njit(cache=True)
+def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray, stamps: np.ndarray,
+                turn: int, tops0: np.ndarray, hand: np.ndarray, hn: int, tmin: int,
+                depth: int, m: np.ndarray, in_hand: np.ndarray, unlaid: np.ndarray,
+                unknown: int, keys: np.ndarray, vals: np.ndarray, gens: np.ndarray,
+                affected: np.ndarray, loo: np.ndarray, out_slots: np.ndarray,
+                out_piles: np.ndarray) -> int:
+    """Choose the t_min plays of this turn; returns the number of distinct candidates.
+
+    0 means no sequence of t_min plays exists. ``out_slots``/``out_piles`` receive the
+    chosen hand slots and piles in playing order. Ties go to the first candidate found.
+    ``loo`` (levels+1, 4, 100) holds per level the leave-one-pile-out products of the node
+    whose children are being valued, so each child costs one dot product.
+    """
+    fam = int(prm[P_FAMILY])
+    bridges = fam == F_BRIDGES or fam == F_FALLBACK
+    product = is_product_family(fam)
+    table = rows if bridges else static
+    symmetric = prm[P_W0] == prm[P_W0 + 1] and prm[P_W0 + 2] == prm[P_W0 + 3]
+    bound = prm[P_BOUND] if fam == F_FALLBACK else 1000.0
+    bpen = np.empty((4, 5))
+    if bridges:
+        bridge_penalties(bpen, prm, unknown)
+        for p in range(4):
+            ensure_row(rows, stamps, prm, turn, p, tops0[p], in_hand, unlaid, bpen)
+    levels = tmin + depth
+    tops = np.empty((levels + 1, 4), dtype=np.int64)
+    mask = np.zeros(levels + 1, dtype=np.int64)
+    it = np.zeros(levels + 1, dtype=np.int64)
+    acc = np.full(levels + 1, -np.inf)
+    loo_ok = np.zeros(levels + 1, dtype=np.bool_)
+    slot_of = np.full(levels + 1, -1, dtype=np.int64)  # table slot of the node at a level
+    seq_slot = np.empty(levels, dtype=np.int64)
+    seq_pile = np.empty(levels, dtype=np.int64)
+    played = np.empty(levels, dtype=np.int64)
+    tops[0, :] = tops0
+    best = -np.inf
+    candidates = 0
+    filled = 0
+    limit = keys.size // 2 if levels > 2 else 0  # <= 2 plays: the order rule is exact
+    lvl = 0
+    moves = hn * 4
+    while lvl >= 0:
+        if lvl == levels or it[lvl] >= moves:
+            if lvl >= tmin:  # node done: its subtree maximum is final
+                if slot_of[lvl] >= 0:
+                    vals[slot_of[lvl]] = acc[lvl]
+                if lvl == tmin:
+                    if candidates == 0 or acc[lvl] > best + 1e-9 * abs(best):
+                        best = acc[lvl]
+                        for k in range(tmin):
+                            out_slots[k] = seq_slot[k]
+                            out_piles[k] = seq_pile[k]
+                    candidates += 1
+                elif acc[lvl] > acc[lvl - 1]:
+                    acc[lvl - 1] = acc[lvl]
+            lvl -= 1
+            continue
+        move = it[lvl]
+        it[lvl] = move + 1
+        i = move >> 2
+        p = move & 3
+        if (mask[lvl] >> i) & 1:
+            continue
+        # Plays on different piles commute: inside the t_min block and inside the extension,
+        # consecutive plays on different piles are generated in hand order only.
+        if lvl > 0 and lvl != tmin and p != seq_pile[lvl - 1] and i < seq_slot[lvl - 1]:
+            continue
+        # Untouched twin piles (both still at 1, or at 100) are interchangeable.
+        if symmetric and ((p == 1 and tops[lvl, 0] == tops[lvl, 1])
+                          or (p == 3 and tops[lvl, 2] == tops[lvl, 3])):
+            continue
+        card = hand[i]
+        if not is_playable(p, tops[lvl, p], card):
+            continue
+        nxt = lvl + 1
+        for q in range(4):
+            tops[nxt, q] = tops[lvl, q]
+        tops[nxt, p] = card
+        mask[nxt] = mask[lvl] | (1 << i)
+        slot_of[nxt] = -1
+        if limit > 0:
+            key = _pack(tops[nxt], mask[nxt], symmetric)
+            slot = _find(keys, gens, turn, key)
+            if slot >= 0:  # transposition: this position was met through another order
+                if nxt > tmin and vals[slot] > acc[lvl]:
+                    acc[lvl] = vals[slot]
+                continue
+            if filled < limit:
+                slot = -slot - 1
+                keys[slot] = key
+                gens[slot] = turn
+                vals[slot] = -np.inf
+                filled += 1
+                slot_of[nxt] = slot
+        seq_slot[lvl] = i
+        seq_pile[lvl] = p
+        played[lvl] = card
+        it[nxt] = 0
+        loo_ok[nxt] = False
+        if bridges:
+            ensure_row(rows, stamps, prm, turn, p, card, in_hand, unlaid, bpen)
+        if nxt >= tmin:
+            if product:
+                if not loo_ok[lvl]:
+                    fill_leave_one_out(loo, lvl, m, table, tops[lvl])
+                    for k in range(lvl):
+                        for q in range(4):
+                            loo[lvl, q, played[k]] = 0.0
+                    loo_ok[lvl] = True
+                total = dot_rows(loo, lvl, p, table, card) \
+                    - loo[lvl, p, card] * table[p, card, card]
+                if bridges and _may_break_chain(tops, nxt, played, bound):
+                    total += bridge_correction(table, prm, tops, nxt, m, played, nxt, affected)
+                acc[nxt] = -total
+            else:
+                acc[nxt] = capacity_value(prm, tops[nxt], unlaid, played, nxt)
+        lvl = nxt
+    return candidates
+
+
+@njit(cache=True)
+def longest_sequence(tops0: np.ndarray, hand: np.ndarray, hn: int, limit: int,
+                     out_slots: np.ndarray, out_piles: np.ndarray) -> int:
+    """Length of the longest legal sequence of at most ``limit`` plays (the first found)."""
+    best = 0
+    tops = np.empty((limit + 1, 4), dtype=np.int64)
+    mask = np.zeros(limit + 1, dtype=np.int64)
+    it = np.zeros(limit + 1, dtype=np.int64)
+    seq_slot = np.empty(max(limit, 1), dtype=np.int64)
+    seq_pile = np.empty(max(limit, 1), dtype=np.int64)
+    tops[0, :] = tops0
+    lvl = 0
+    while lvl >= 0 and best < limit:
+        if lvl == limit or it[lvl] >= hn * 4:
+            lvl -= 1
+            continue
+        move = it[lvl]
+        it[lvl] = move + 1
+        i = move >> 2
+        p = move & 3
+        if (mask[lvl] >> i) & 1 or not is_playable(p, tops[lvl, p], hand[i]):
+            continue
+        seq_slot[lvl] = i
+        seq_pile[lvl] = p
+        nxt = lvl + 1
+        tops[nxt, :] = tops[lvl, :]
+        tops[nxt, p] = hand[i]
+        mask[nxt] = mask[lvl] | (1 << i)
+        it[nxt] = 0
+        lvl = nxt
+        if lvl > best:
+            best = lvl
+            for k in range(lvl):
+                out_slots[k] = seq_slot[k]
+                out_piles[k] = seq_pile[k]
+    return best

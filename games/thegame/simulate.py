@@ -1,0 +1,123 @@
+"""Plain per-game API and run summaries, parallel over seed blocks with joblib.
+
+``play_games`` is what the tuning layer and the CLI call: game i of a run with root seed S
+is dealt from games.core.game_seeds(S, ., i), so results are identical whatever the number
+of jobs or how the games are split into blocks.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from joblib import Parallel, delayed
+
+from games.core import Estimate, InputError, game_seeds, seed_blocks, wilson_interval
+from games.thegame.engine import play_batch
+from games.thegame.players import build_params, encode
+from games.thegame.rules import hand_size_for
+from games.thegame.search import table_bits
+
+
+@dataclass
+class GameBatch:
+    """Per-game outcomes of games start..start+count-1 of a run."""
+
+    cards_left: np.ndarray
+    backwards: np.ndarray
+    turns: np.ndarray
+
+
+def _check(depth: int, players: int) -> None:
+    if int(depth) < 0:
+        raise InputError(f"depth must be >= 0, got {depth}")
+    if int(depth) > 4:
+        raise InputError(f"depth must be <= 4 (the search grows ~8x per level), got {depth}")
+    if not 1 <= int(players) <= 5:
+        raise InputError(f"players must be between 1 and 5, got {players}")
+
+
+def play_block(player: str, params: Mapping[str, Any] | None, depth: int, seed: int,
+               start: int, count: int, players: int = 1, expert: bool = False,
+               short_turn: bool = True) -> GameBatch:
+    """Play games start..start+count-1 of the run with root ``seed`` in this process."""
+    _check(depth, players)
+    vec = encode(player, build_params(player, params))
+    seeds = game_seeds(seed, count, start)
+    left = np.zeros(count, dtype=np.int64)
+    back = np.zeros(count, dtype=np.int64)
+    turns = np.zeros(count, dtype=np.int64)
+    tmin = 3 if expert else 2
+    play_batch(seeds, vec, int(depth), int(players), hand_size_for(int(players)), bool(expert),
+               bool(short_turn), table_bits(int(depth), tmin), left, back, turns)
+    return GameBatch(left, back, turns)
+
+
+def simulate(player: str, params: Mapping[str, Any] | None = None, depth: int = 0,
+             seed: int = 0, start: int = 0, count: int = 1000, players: int = 1,
+             expert: bool = False, short_turn: bool = True, jobs: int = 1,
+             block: int = 2000, backend: str = "loky") -> GameBatch:
+    """Play ``count`` games, split into seed blocks over ``jobs`` joblib workers."""
+    _check(depth, players)
+    if count < 0:
+        raise InputError(f"number of games must be >= 0, got {count}")
+    build_params(player, params)  # validate before spawning workers
+    blocks = [(start + s, c) for s, c in seed_blocks(count, max(1, block))] if count else []
+    args = (player, dict(params or {}), depth, seed)
+    kw = {"players": players, "expert": expert, "short_turn": short_turn}
+    if jobs == 1 or len(blocks) <= 1:
+        parts = [play_block(*args, s, c, **kw) for s, c in blocks]
+    else:
+        parts = Parallel(n_jobs=jobs, backend=backend)(
+            delayed(play_block)(*args, s, c, **kw) for s, c in blocks)
+    if not parts:
+        empty = np.zeros(0, dtype=np.int64)
+        return GameBatch(empty, empty, empty)
+    return GameBatch(*(np.concatenate([getattr(b, f) for b in parts])
+                       for f in ("cards_left", "backwards", "turns")))
+
+
+def play_games(player: str, params: Mapping[str, Any] | None, depth: int, seed: int,
+               start: int, count: int, players: int = 1, expert: bool = False,
+               jobs: int = 1) -> np.ndarray:
+    """Cards left per game for games start..start+count-1 (0 = a win)."""
+    return simulate(player, params, depth, seed, start, count, players, expert,
+                    jobs=jobs).cards_left
+
+
+def summarize(batch: GameBatch, seconds: float) -> dict[str, Any]:
+    """Wins, win rate with its 95% Wilson interval, mean cards left, speed, trick usage."""
+    left = batch.cards_left
+    n = int(left.size)
+    wins = int((left == 0).sum())
+    mean = Estimate.from_samples(left)
+    won = batch.backwards[left == 0]
+    return {
+        "games": n,
+        "wins": wins,
+        "win_rate": wins / n if n else float("nan"),
+        "win_rate_ci": list(wilson_interval(wins, n)),
+        "mean_cards_left": mean.mean,
+        "mean_cards_left_ci": list(mean.ci95),
+        "under_10_rate": float((left < 10).mean()) if n else float("nan"),
+        "backwards_tricks_of_winners": float(won.mean()) if won.size else float("nan"),
+        "mean_turns": float(batch.turns.mean()) if n else float("nan"),
+        "seconds": seconds,
+        "games_per_second": n / seconds if seconds > 0 else float("nan"),
+    }
+
+
+def run(player: str, params: Mapping[str, Any] | None = None, depth: int = 0, games: int = 1000,
+        seed: int = 0, jobs: int = 1, players: int = 1, expert: bool = False,
+        short_turn: bool = True, block: int = 2000) -> dict[str, Any]:
+    """Simulate and summarise: the dict behind `tabletune play thegame`."""
+    t0 = time.perf_counter()
+    batch = simulate(player, params, depth, seed, 0, games, players, expert, short_turn,
+                     jobs, block)
+    out = summarize(batch, time.perf_counter() - t0)
+    out.update({"player": player, "params": dict(params or {}), "depth": depth, "seed": seed,
+                "players": players, "expert": expert, "jobs": jobs})
+    return out
