@@ -44,7 +44,8 @@ VARIABLES: tuple[str, ...] = ("left", "gains", "money", "cards", "turn", "coins"
                               "share", "dshare", "lead", "empty")
 OPERATORS: tuple[str, ...] = ("<=", "<", ">=", ">", "=")
 
-_COND = re.compile(r"^(?P<var>[a-z]+)?(?P<op><=|>=|<|>|=)?(?P<num>[-+]?[0-9.]+(?:/[0-9.]+)?)$")
+_NUMBER = r"[-+]?[0-9.]+(?:e[-+]?[0-9]+)?(?:/[0-9.]+)?"
+_COND = re.compile(rf"^(?P<var>[a-z]+)?(?P<op><=|>=|<|>|=)?(?P<num>{_NUMBER})$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

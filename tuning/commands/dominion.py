@@ -57,9 +57,10 @@ def _line_up(bots: str | None, bot: list[str], params: list[str]) -> list[BotSpe
     return specs
 
 
-def _print_match(result: Any, players: int) -> None:
-    table = Table(title=f"Dominion, {result.games} games, {players} players, seats rotated")
-    table.add_column("bot")
+def _print_match(result: Any, players: int, rotate: bool) -> None:
+    seats = "seats rotated" if rotate else "fixed seats"
+    table = Table(title=f"Dominion, {result.games} games, {players} players, {seats}")
+    table.add_column("bot", overflow="fold")
     table.add_column("score", justify="right")
     table.add_column("95% CI", justify="right")
     table.add_column("W / T / L", justify="right")
@@ -161,7 +162,7 @@ def play_dominion(
                     "kingdom": list(config.kingdom), "end_rule": end_rule,
                     "tiebreak": tiebreak, "rotated": rotate, "jobs": jobs})
     else:
-        _print_match(result, players)
+        _print_match(result, players, rotate)
 
 
 @bots_app.command("dominion")
