@@ -69,6 +69,8 @@ class BridgeParams(RecoverabilityParams):
     lam: float = tunable(1.0, 0.01, 2.0, doc="power lambda of the amplified term")
     form: str = tunable("inner", choices=FORMS,
                         doc="inner: 1 - rho**lambda, outer: (1 - rho)**lambda")
+    hand_bridges: int = tunable(1, 0, 1, integer=True,
+                                doc="1: a bridge held in the hand counts; 0: only drawn ones")
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,8 @@ class FallbackParams(DistanceParams):
     bound: int = tunable(10, 0, 40, integer=True, doc="gap up to which bridges are used")
     form: str = tunable("inner", choices=FORMS,
                         doc="inner: 1 - rho**lambda, outer: (1 - rho)**lambda")
+    hand_bridges: int = tunable(1, 0, 1, integer=True,
+                                doc="1: a bridge held in the hand counts; 0: only drawn ones")
 
 
 @dataclass(frozen=True)
@@ -149,12 +153,13 @@ def encode(name: str, params: Any) -> np.ndarray:
     vec[V.P_DRAWS] = 2.0
     vec[V.P_LAMBDA] = 1.0
     vec[V.P_BOUND] = 1000.0
+    vec[V.P_HAND_BRIDGES] = 1.0
     get = params.__dict__.get
     if get("w_first") is not None:
         vec[V.P_W0] = vec[V.P_W0 + 2] = float(get("w_first"))
     for field, index in (("alpha", V.P_ALPHA), ("beta", V.P_BETA), ("gamma", V.P_GAMMA),
                          ("lam", V.P_LAMBDA), ("bound", V.P_BOUND), ("kappa", V.P_KAPPA),
-                         ("hand_weight", V.P_HAND)):
+                         ("hand_weight", V.P_HAND), ("hand_bridges", V.P_HAND_BRIDGES)):
         if get(field) is not None:
             vec[index] = float(get(field))
     if get("form") is not None:

@@ -43,7 +43,8 @@ P_KAPPA = 7
 P_W0 = 8  # pile weights 8..11 (multipliers of capacities, exponents of penalties)
 P_HAND = 12
 P_DRAWS = 13  # cards drawn before the next turn (2, or 3 in expert mode)
-N_PARAMS = 14
+P_HAND_BRIDGES = 14  # 1: bridges held in the hand count; 0: only bridges still to be drawn
+N_PARAMS = 15
 
 ROW_TOPS = 101
 ROW_CARDS = 100
@@ -150,6 +151,21 @@ def missing_bridges(pile: int, top: int, card: int, in_hand: np.ndarray,
 
 
 @njit(cache=True)
+def _chain_uses_hand(pile: int, top: int, card: int, in_hand: np.ndarray) -> bool:
+    """Whether a bridge card of ``card`` is in the hand (the seed-literal reading drops it)."""
+    end = chain_end(pile, top, card)
+    step = 10 if pile < 2 else -10
+    y = card + step
+    while end != 0:
+        if in_hand[y]:
+            return True
+        if y == end:
+            break
+        y += step
+    return False
+
+
+@njit(cache=True)
 def draw_probability(missing: int, unknown: int, draws: int) -> float:
     """Chance that ``missing`` given cards all come with ``draws`` draws from ``unknown``."""
     k = min(draws, unknown)
@@ -205,16 +221,21 @@ def fill_bridge_row(rows: np.ndarray, prm: np.ndarray, pile: int, top: int,
     c = top + step
     g = 1
     hopeless = draws + 1
+    hand_bridges = prm[P_HAND_BRIDGES] != 0.0
     while LOW_CARD <= c <= HIGH_CARD and g <= bound:
         if unlaid[c] and g != 10:
             if g < 10:  # one bridge: the card 10 beyond c, playable on the top
                 y = c - 10 * step
                 if y < LOW_CARD or y > HIGH_CARD or not unlaid[y]:
                     k = hopeless
+                elif in_hand[y]:
+                    k = 0 if hand_bridges else hopeless
                 else:
-                    k = 0 if in_hand[y] else 1
+                    k = 1
             else:
                 k = missing_bridges(pile, top, c, in_hand, unlaid, draws)
+                if not hand_bridges and k < hopeless and _chain_uses_hand(pile, top, c, in_hand):
+                    k = hopeless
             rows[pile, top, c] = bpen[pile, k]
         c += step
         g += 1
