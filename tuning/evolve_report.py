@@ -21,7 +21,8 @@ from tuning.report import Section, figure_png, markdown_table, write_report
 from tuning.spec import StudySpec
 
 
-def fitness_figure(rows: list[dict[str, Any]], title: str) -> bytes:
+def fitness_figure(rows: list[dict[str, Any]], title: str,
+                   reference: tuple[str, float] | None = None) -> bytes:
     """Best, mean and spread (mean ± std, min..max) of the population per generation."""
     import matplotlib.pyplot as plt
 
@@ -34,6 +35,8 @@ def fitness_figure(rows: list[dict[str, Any]], title: str) -> bytes:
     ax.fill_between(gen, mean - std, mean + std, color="#9ecae1", label="mean ± std")
     ax.plot(gen, mean, color="#3182bd", label="mean")
     ax.plot(gen, [r["best"] for r in rows], color="#e6550d", lw=2, label="best so far")
+    if reference is not None:
+        ax.axhline(reference[1], color="#31a354", ls="--", lw=1, label=reference[0])
     ax.set_xlabel("generation")
     ax.set_ylabel("fitness")
     ax.set_title(title)
@@ -83,6 +86,7 @@ def _deckbuilder_baselines(spec: StudySpec, best: str) -> list[dict[str, Any]]:
 
     opts = spec.options()
     cs = _card_set(*_key(opts))
+    evolved_at = _evolved_at_other_lengths(spec)
     rules = {"evolved": BuyRule.parse(best, cs), "greedy": greedy_rule(cs),
              "expensive": expensive_rule(cs), "picky": picky_rule(cs)}
     out = []
@@ -92,7 +96,35 @@ def _deckbuilder_baselines(spec: StudySpec, best: str) -> list[dict[str, Any]]:
             value = float(evaluate_rule(rule, turns, cs))
             out.append({"strategy": name, "turns": turns, "value": value, "optimum": opt,
                         "fraction": value / opt, "gap": opt - value})
+        if turns in evolved_at:
+            study, text, value = evolved_at[turns]
+            out.append({"strategy": f"evolved at T = {turns} ({study})", "turns": turns,
+                        "value": value, "optimum": opt, "fraction": value / opt,
+                        "gap": opt - value, "genome": text})
     return out
+
+
+def _evolved_at_other_lengths(spec: StudySpec) -> dict[int, tuple[str, str, float]]:
+    """Best rules of the companion studies ``<name>-t50`` / ``<name>-t100`` where they ran.
+
+    Each is read from its default checkpoint: the top of its hall of fame, whose fitness is
+    exact (no re-evaluation needed).
+    """
+    from tuning.spec import STUDIES_DIR, load_spec
+
+    found: dict[int, tuple[str, str, float]] = {}
+    for other in sorted(STUDIES_DIR.glob(f"{spec.name}-t*.toml")):
+        ospec = load_spec(other)
+        path = default_checkpoint(ospec)
+        if ospec.game != "deckbuilder" or not path.is_file():
+            continue
+        data = load_checkpoint(path)
+        genes, score = data["hall_of_fame"][0]
+        from tuning.evolve_study import genome_kind
+
+        found[int(ospec.options()["turns"])] = (
+            ospec.name, genome_kind(ospec).to_text(list(genes)), float(score.mean))
+    return found
 
 
 def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
@@ -123,7 +155,13 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         "best_fitness_games": best_eval.games, "exact": best_eval.exact,
         "games": total_games, "seconds": sim_seconds, "settings": settings,
     }
-    figures = {"fitness.png": fitness_figure(rows, f"{spec.name}: fitness per generation")}
+    reference = None
+    if spec.game == "deckbuilder" and spec.objective == "mean_score":
+        from tuning.objectives.deckbuilder_buylist import _key, optimum
+
+        reference = ("DP optimum", optimum(int(spec.options()["turns"]), *_key(spec.options())))
+    figures = {"fitness.png": fitness_figure(rows, f"{spec.name}: fitness per generation",
+                                             reference)}
     if spec.game == "deckbuilder":
         baselines = _deckbuilder_baselines(spec, best)
         summary["baselines"] = baselines
@@ -150,6 +188,12 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         base_note = (f"The best genome against each baseline alone, two-player games with "
                      f"seats alternating, {spec.evaluation.reevaluate_games} fresh games each "
                      "(seed sets never used during the evolution).")
+    pool_note = "Statistics of the population after each generation's selection."
+    if settings.get("pool_size"):
+        pool_note += (f" Fitness is the score against the opponents plus the best "
+                      f"{settings['pool_size']} hall-of-fame members, a pool refreshed every "
+                      f"{settings['pool_every']} generations; at a refresh everyone is re-scored "
+                      "against the stronger pool, so the curves can step down.")
     gen_rows = [[r["gen"], r["evals"], r["best"], r["mean"], r["std"], r["min"], r["max"],
                  r["games"], r["seconds"]] for r in rows]
     gen_head = ["gen", "evals", "best", "mean", "std", "min", "max", "games", "seconds"]
@@ -161,12 +205,15 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
     intro = (f"{spec.description.rstrip('.')}. Algorithm {settings['algorithm']}, mu = "
              f"{settings['population']}, lambda = {settings['offspring']}, "
              f"{payload['generation']} generations, seed {settings['seed']}; "
-             f"{total_games} games simulated in {sim_seconds:.1f} s of generation time.")
+             + (f"{total_games} games simulated" if total_games else
+                f"{sum(r['evals'] for r in rows)} exact evaluations")
+             + f" in {sim_seconds:.1f} s of generation time.")
     sections = [
         Section("Best genome").code(best).text(f"fitness {best_eval.mean:.4f} ({how})"),
         Section("Against each baseline").text(base_note).table(head, base_rows)
         .figure(figures["baselines.png"], "baselines.png"),
-        Section("Fitness per generation").figure(figures["fitness.png"], "fitness.png")
+        Section("Fitness per generation").text(pool_note).figure(figures["fitness.png"],
+                                                                 "fitness.png")
         .table(gen_head, gen_rows),
         Section("Hall of fame").text("Fitness on the evolution's own seed set (common "
                                      "random numbers), best first.")
@@ -180,7 +227,7 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         "![fitness per generation](fitness.png)\n\n![baselines](baselines.png)",
         "## Hall of fame\n\n" + markdown_table(["rank", "genome", "fitness", "stderr"],
                                                hof_rows),
-        "## Fitness per generation\n\n" + markdown_table(gen_head, gen_rows),
+        f"## Fitness per generation\n\n{pool_note}\n\n" + markdown_table(gen_head, gen_rows),
         f"## Regenerate\n\n```\n{command}\n```\n",
     ])
     write_report(out_dir, f"Evolution report: {spec.name}", sections, figures, readme, intro)

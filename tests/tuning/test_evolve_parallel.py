@@ -136,6 +136,9 @@ def test_cli_json_resume_and_refusals(toy_spec, tmp_path):
     bad = runner.invoke(app, ["evolve", str(toy_spec), "--seed", "9", "--checkpoint", str(ck),
                               "--resume"])
     assert bad.exit_code != 0 and "another spec" in str(bad.exception)
+    # a new run never silently replaces an existing checkpoint
+    again = runner.invoke(app, ["evolve", str(toy_spec), "--checkpoint", str(ck)])
+    assert again.exit_code != 0 and "--restart" in str(again.exception)
 
 
 def test_report_of_an_evolution(toy_spec, tmp_path):

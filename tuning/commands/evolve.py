@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from games.core import InputError
 from tuning.commands.apps import app, console, err_console, print_json
 
 
@@ -24,6 +25,8 @@ def evolve_command(
                                            help="Checkpoint file (default runs/<study>/"
                                                 "evolution.ckpt; the log sits beside it)."),
     resume: bool = typer.Option(False, "--resume", help="Continue from the checkpoint."),
+    restart: bool = typer.Option(False, "--restart",
+                                 help="Start over, replacing an existing checkpoint."),
     backend: str | None = typer.Option(None, "--backend",
                                        help="joblib backend (spec: evaluation.backend)."),
     address: str | None = typer.Option(None, "--address", help="Ray/Dask cluster address."),
@@ -49,6 +52,11 @@ def evolve_command(
                           checkpoint=checkpoint, progress=progress)
     if seed is not None:
         spec = spec.with_overrides(seed=seed)
+    if resume and restart:
+        raise InputError("--resume and --restart exclude each other")
+    if not resume and not restart and evo.checkpoint is not None and evo.checkpoint.exists():
+        raise InputError(f"checkpoint {evo.checkpoint} exists: continue it with --resume, "
+                         "start over with --restart, or give another --checkpoint")
     out.print(f"evolving {spec.name}: {evo.settings.algorithm}, mu={evo.settings.population}, "
               f"lambda={evo.settings.offspring}, jobs={spec.evaluation.jobs}, "
               f"checkpoint {evo.checkpoint}" + (" (resuming)" if resume else ""),
