@@ -119,3 +119,24 @@ def test_deckbuilder_exact_fitness_orders_known_rules():
     frac = exact({"genome": "province@8 | gold@6 | silver@3"},
                  {**opts, "objective": "fraction_of_optimum"})
     assert frac == pytest.approx(picky / optimum(12))
+
+
+def test_deckbuilder_evolution_climbs_towards_the_optimum(tmp_path):
+    from tuning.evolve_study import build_evolution
+    from tuning.objectives.deckbuilder_buylist import exact, optimum
+    from tuning.spec import load_spec
+
+    spec_path = tmp_path / "db.toml"
+    spec_path.write_text('[study]\ngame = "deckbuilder"\noptimizer = "deap"\n'
+                         'objective = "mean_score"\n[game]\nturns = 10\n'
+                         '[evaluation]\ngames = 1\nblock = 1\n'
+                         '[deap]\ngenerations = 8\npopulation = 16\noffspring = 16\n'
+                         '[genome]\nkind = "deckbuilder-buylist"\n'
+                         'seed_genomes = ["province@8 | gold@6 | silver@3"]\n')
+    result = build_evolution(load_spec(spec_path), checkpoint=tmp_path / "c.ckpt").run()
+    best = [r["best"] for r in result.logbook]
+    assert best == sorted(best)  # exact fitness: the best so far never drops
+    picky = exact({"genome": "province@8 | gold@6 | silver@3"}, {"turns": 10})
+    top_text, top = result.hall_of_fame[0]
+    assert picky < top.mean <= optimum(10) + 1e-9
+    assert exact({"genome": top_text}, {"turns": 10}) == top.mean
