@@ -89,7 +89,13 @@ def spec_fingerprint(spec: StudySpec, settings: EvolveSettings) -> str:
 
 
 def default_checkpoint(spec: StudySpec) -> Path:
-    """Where an evolution of ``spec`` checkpoints unless --checkpoint says otherwise."""
+    """Where an evolution of ``spec`` checkpoints unless --checkpoint says otherwise:
+    ``deap.checkpoint`` of the spec, else ``runs/<study>/evolution.ckpt``."""
+    given = spec.deap.get("checkpoint")
+    if given is not None:
+        if not isinstance(given, str) or not given.strip():
+            raise InputError(f"{spec.path}: deap.checkpoint: expected a file path, got {given!r}")
+        return Path(given)
     return RUNS_DIR / spec.name / "evolution.ckpt"
 
 

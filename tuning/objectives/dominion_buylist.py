@@ -22,6 +22,7 @@ from games.core import InputError
 OBJECTIVES = ("win_rate",)
 
 
+@lru_cache(maxsize=1024)
 def opponent_seed(seed: int, index: int) -> int:
     """Root seed of the games against the pool's ``index``-th opponent."""
     digest = hashlib.sha256(f"{int(seed)}:opponent:{int(index)}".encode()).digest()
