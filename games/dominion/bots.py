@@ -19,6 +19,7 @@ from games.core import InputError, make_params, tunable
 from games.dominion.buylist import BuyList, BuyRule, Condition, parse_buylist
 from games.dominion.cards import CARDS, INDEX, KINGDOM_KEYS
 from games.dominion.engine import (
+    ACT_NONE,
     ACT_RANDOM,
     ACT_SCORED,
     ACT_STATIC,
@@ -139,10 +140,15 @@ class BuyListBot:
     name: str = "buy-list"
 
 
+ACTION_MODES = {"static": ACT_STATIC, "scored": ACT_SCORED, "none": ACT_NONE}
+
+
 @dataclass(frozen=True)
 class BotSpec:
     """Plain description of a bot: a registry name (with params for ``heuristic``) or a
-    buy list in text form (``name`` is then its label)."""
+    buy list in text form (``name`` is then its label). Buy-list and named bots accept one
+    param, ``actions``: "static" (the shared action player, default), "scored" (seed 001's
+    scoring) or "none" (never play actions)."""
 
     name: str
     params: Mapping[str, Any] = field(default_factory=dict)
@@ -172,13 +178,26 @@ def spec_from_text(text: str, *, allow_buylist: bool = True) -> BotSpec:
     return BotSpec(t, buylist=t)
 
 
+def _action_mode(spec: BotSpec) -> int:
+    """Action mode of a buy-list or named bot from its only parameter, ``actions``."""
+    extra = sorted(set(spec.params) - {"actions"})
+    if extra:
+        raise InputError(f"bot {spec.label!r} takes only the parameter 'actions', "
+                         f"not {', '.join(extra)}")
+    mode = spec.params.get("actions", "static")
+    if mode not in ACTION_MODES:
+        raise InputError(f"bot {spec.label!r}: actions={mode!r}; use one of "
+                         f"{', '.join(ACTION_MODES)}")
+    return ACTION_MODES[mode]
+
+
 def build_bot(spec: BotSpec) -> HeuristicBot | BuyListBot:
     """The bot object a spec describes (raises InputError for unknown names/params)."""
+    if spec.name not in ("heuristic", "random") or spec.buylist is not None:
+        _action_mode(spec)
     if spec.buylist is not None:
         return BuyListBot(parse_buylist(spec.buylist), spec.name)
     if spec.name in NAMED:
-        if spec.params:
-            raise InputError(f"bot {spec.name!r} takes no parameters")
         return BuyListBot(parse_buylist(NAMED[spec.name][0]), spec.name)
     if spec.name == "heuristic":
         return HeuristicBot(make_params(HeuristicParams, spec.params), spec.name)
@@ -217,7 +236,7 @@ def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
                 raise InputError(f"bot {spec.label!r} buys {', '.join(missing)}, which is "
                                  f"not in this game's kingdom")
             random_bot = spec.name == "random" and spec.buylist is None
-            amode.append(ACT_RANDOM if random_bot else ACT_STATIC)
+            amode.append(ACT_RANDOM if random_bot else _action_mode(spec))
             bmode.append(BUY_RANDOM if random_bot else BUY_RULES)
             fparams.append((4.0, 1.0))
         tables.append(bl.table()[:len(bl.rules)])

@@ -13,7 +13,8 @@ State of one game (all small integer arrays, reused across games of a batch):
 Bots are data (see ``games.dominion.bots``): a table of buy rules (card, copy limit and up to
 three conditions) plus an action mode. The shared action player plays villages first, then
 other non-terminals, then terminals (draw before money). Mode 1 instead scores each
-playable card with seed 001's heuristic; mode 2 plays randomly (for robustness tests).
+playable card with seed 001's heuristic; mode 2 plays randomly (for robustness tests);
+mode 3 never plays an action (to test what dead action cards cost).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import numpy as np
 from numba import njit, types
 from numba.types import Tuple, void  # noqa: F401  (re-exported for kernel signatures)
 
+from games.dominion._cache import invalidate_stale_cache
 from games.dominion.cards import (
     ACTION_ORDER,
     COIN,
@@ -42,6 +44,8 @@ from games.dominion.cards import (
     VP,
 )
 
+invalidate_stale_cache()  # before any kernel below is compiled or loaded
+
 DISCARD, HAND, PLAY, OWNED = 0, 1, 2, 3
 DLEN, TURNS = 0, 1
 ACTIONS, BUYS, COINS = 0, 1, 2
@@ -54,7 +58,7 @@ RULE_WIDTH = 3 + 3 * MAX_COND  # card, limit (-1: none), n conditions, (var, op,
  VAR_DSHARE, VAR_LEAD, VAR_EMPTY) = range(11)
 OP_LE, OP_LT, OP_GE, OP_GT, OP_EQ = range(5)
 # Action modes and buy modes of a bot.
-ACT_STATIC, ACT_SCORED, ACT_RANDOM = 0, 1, 2
+ACT_STATIC, ACT_SCORED, ACT_RANDOM, ACT_NONE = 0, 1, 2, 3
 BUY_RULES, BUY_RANDOM = 0, 1
 # Steward choices.
 ST_DRAW, ST_COINS, ST_TRASH = 0, 1, 2
@@ -314,7 +318,7 @@ def _scored_action(p, zones, pinfo, ts, k, wa):
 @njit(void(Int, Int, Flt, Flt, Z, D, PI, PI, TS, R), cache=True)
 def action_phase(p, mode, k, wa, zones, draw, pinfo, piles, ts, rng):
     """Play action cards while actions remain, as the bot's action mode dictates."""
-    while ts[ACTIONS] > 0:
+    while ts[ACTIONS] > 0 and mode != ACT_NONE:
         c = -1
         if mode == ACT_STATIC:
             for i in range(ACTION_ORDER.shape[0]):

@@ -133,3 +133,15 @@ def test_kingdom_parsing():
         parse_kingdom("gold")
     with pytest.raises(InputError, match="twice"):
         parse_kingdom("smithy,Smithy")
+
+
+def test_action_modes_for_buy_list_bots():
+    cfg = dict(kingdom="blog")
+    played = play_games([BotSpec("blog-steward"), BotSpec("big-money")], 6, 0, 300, **cfg)
+    idle = play_games([BotSpec("blog-steward", {"actions": "none"}), BotSpec("big-money")], 6,
+                      0, 300, **cfg)
+    assert idle.bot_score()[:, 0].mean() < played.bot_score()[:, 0].mean()
+    with pytest.raises(InputError, match="actions"):
+        build_bot(BotSpec("big-money", {"actions": "sometimes"}))
+    with pytest.raises(InputError, match="only the parameter"):
+        build_bot(BotSpec("big-money", {"alpha": 1}))

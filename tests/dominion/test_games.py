@@ -135,3 +135,26 @@ def test_solo_big_money_turns_to_four_provinces():
     assert abs(r.turns.mean() - 16.8) < 0.25 and not r.capped.any()
     one = play_solo(BM, 23, 0, 1000, provinces=1)
     assert one.turns.mean() < r.turns.mean() - 5
+
+
+def test_stale_kernel_cache_is_dropped(tmp_path):
+    from games.dominion import _cache
+
+    folder = tmp_path / "pkg"
+    (folder / "__pycache__").mkdir(parents=True)
+    for name in _cache._SOURCES:
+        (folder / name).write_text(name)
+    stale = folder / "__pycache__" / "kernel.run_batch-1.py311.nbi"
+    other = folder / "__pycache__" / "match.cpython-311.pyc"
+    stale.write_text("x")
+    other.write_text("x")
+    _cache.invalidate_stale_cache(folder)
+    assert not stale.exists() and other.exists()
+    stamp = folder / "__pycache__" / "dominion-kernels.stamp"
+    assert stamp.read_text() == _cache.fingerprint(folder)
+    stale.write_text("x")
+    _cache.invalidate_stale_cache(folder)  # same sources: cache kept
+    assert stale.exists()
+    (folder / "engine.py").write_text("changed")
+    _cache.invalidate_stale_cache(folder)
+    assert not stale.exists()
