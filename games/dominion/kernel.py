@@ -60,7 +60,6 @@ from games.dominion.engine import (
     Flt,
     Int,
     R,
-    Tuple,
     Z,
     action_phase,
     cleanup,
@@ -206,11 +205,15 @@ def setup_game(seed, supply0, zones, draw, pinfo, piles, rng):
     """Fresh supply; each player gets 7 Copper and 3 Estate, shuffles and draws five."""
     rng[0] = seed
     players = zones.shape[0]
-    piles[0, :] = supply0
-    piles[1, :] = 0
-    zones[:, :, :] = 0
-    pinfo[:, :] = 0
+    for c in range(NC):  # plain loops: cheaper to compile than slice assignment
+        piles[0, c] = supply0[c]
+        piles[1, c] = 0
+        for p in range(players):
+            for z in range(4):
+                zones[p, z, c] = 0
     for p in range(players):
+        pinfo[p, 0] = 0
+        pinfo[p, 1] = 0
         zones[p, DISCARD, 0] = 7   # Copper
         zones[p, DISCARD, 3] = 3   # Estate
         zones[p, OWNED, 0] = 7
@@ -242,59 +245,46 @@ def score_game(zones, pinfo, tiebreak, out_outcome, out_vp):
                 out_outcome[p] = 0
 
 
-@njit(Tuple((Int, Int, Bool))(u8, I1, F3, I1, I1, I1, F2, I1, Int, Bool, Int, Int, Z, D, PI,
-                                PI, TS, R, O1, I1), cache=True)
-def play_one(seed, seat_bots, rules, nrules, amode, bmode, fparams, supply0, end_rule,
-             tiebreak, cap, solo_target, zones, draw, pinfo, piles, ts, rng, out_outcome,
-             out_vp):
-    """Play one game to its end (or the cap). Returns (rounds, plies, capped)."""
-    players = zones.shape[0]
-    setup_game(seed, supply0, zones, draw, pinfo, piles, rng)
-    p = 0
-    capped = False
-    while True:
-        take_turn(p, seat_bots[p], rules, nrules, amode, bmode, fparams, zones, draw, pinfo,
-                  piles, ts, rng)
-        if solo_target > 0 and zones[p, OWNED, PROVINCE] >= solo_target:
-            break
-        if game_over(piles, end_rule):
-            break
-        if p == players - 1 and pinfo[p, TURNS] >= cap:
-            capped = True
-            break
-        p = (p + 1) % players
-    plies = 0
-    for q in range(players):
-        plies += pinfo[q, TURNS]
-    if solo_target > 0:
-        out_vp[0] = victory_points(0, zones)
-        out_outcome[0] = 0 if capped else 1
-    else:
-        score_game(zones, pinfo, tiebreak, out_outcome, out_vp)
-    return pinfo[0, TURNS], plies, capped
+def new_state(players: int, supply0: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Work arrays of one game (zones, draw, pinfo, piles, ts, rng), reused across games."""
+    total = 10 * players + int(supply0[supply0 > 0].sum())
+    return (np.zeros((players, 4, NC), dtype=np.int64), np.zeros((players, total), np.int8),
+            np.zeros((players, 2), dtype=np.int64), np.zeros((2, NC), dtype=np.int64),
+            np.zeros(3, dtype=np.int64), np.zeros(1, dtype=np.uint64))
 
 
-@njit(void(U1, PI, F3, I1, I1, I1, F2, I1, Int, Bool, Int, Int, O2, PI, I1, I1, B1), cache=True)
+@njit(void(U1, PI, F3, I1, I1, I1, F2, I1, Int, Bool, Int, Int, O2, PI, I1, I1, B1, Z, D, PI,
+           PI, TS, R), cache=True)
 def run_batch(seeds, seating, rules, nrules, amode, bmode, fparams, supply0, end_rule,
               tiebreak, cap, solo_target, out_outcome, out_vp, out_turns, out_plies,
-              out_capped):
-    """Play len(seeds) games; game i seats bot ``seating[i, k]`` in seat k."""
-    players = seating.shape[1]
-    total = 10 * players
-    for c in range(NC):
-        if supply0[c] > 0:
-            total += supply0[c]
-    zones = np.zeros((players, 4, NC), dtype=np.int64)
-    draw = np.zeros((players, total), dtype=np.int8)
-    pinfo = np.zeros((players, 2), dtype=np.int64)
-    piles = np.zeros((2, NC), dtype=np.int64)
-    ts = np.zeros(3, dtype=np.int64)
-    rng = np.zeros(1, dtype=np.uint64)
+              out_capped, zones, draw, pinfo, piles, ts, rng):
+    """Play len(seeds) games to their end (or the cap); game i seats bot ``seating[i, k]``
+    in seat k. Writes outcome and VP per seat, rounds (turns of the first player), plies
+    (turns of all players) and the capped flag. Work arrays come from :func:`new_state`."""
+    players = zones.shape[0]
     for i in range(seeds.shape[0]):
-        turns, plies, capped = play_one(
-            seeds[i], seating[i], rules, nrules, amode, bmode, fparams, supply0, end_rule,
-            tiebreak, cap, solo_target, zones, draw, pinfo, piles, ts, rng, out_outcome[i],
-            out_vp[i])
-        out_turns[i] = turns
+        setup_game(seeds[i], supply0, zones, draw, pinfo, piles, rng)
+        p = 0
+        capped = False
+        while True:
+            take_turn(p, seating[i, p], rules, nrules, amode, bmode, fparams, zones, draw,
+                      pinfo, piles, ts, rng)
+            if solo_target > 0 and zones[p, OWNED, PROVINCE] >= solo_target:
+                break
+            if game_over(piles, end_rule):
+                break
+            if p == players - 1 and pinfo[p, TURNS] >= cap:
+                capped = True
+                break
+            p = (p + 1) % players
+        plies = 0
+        for q in range(players):
+            plies += pinfo[q, TURNS]
+        if solo_target > 0:
+            out_vp[i, 0] = victory_points(0, zones)
+            out_outcome[i, 0] = 0 if capped else 1
+        else:
+            score_game(zones, pinfo, tiebreak, out_outcome[i], out_vp[i])
+        out_turns[i] = pinfo[0, TURNS]
         out_plies[i] = plies
         out_capped[i] = capped

@@ -20,7 +20,7 @@ from games.core import Estimate, InputError, MatchResult, Record, game_seeds, se
 from games.dominion.bots import BotSpec, compile_bots
 from games.dominion.cards import initial_supply, parse_kingdom
 from games.dominion.engine import END_PROVINCES, END_STANDARD
-from games.dominion.kernel import run_batch
+from games.dominion.kernel import new_state, run_batch
 
 END_RULES = {"standard": END_STANDARD, "provinces": END_PROVINCES}
 
@@ -134,7 +134,7 @@ def play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
     t0 = time.perf_counter()
     run_batch(seeds, seating, comp.rules, comp.nrules, comp.amode, comp.bmode, comp.fparams,
               supply, END_RULES[cfg.end_rule], cfg.tiebreak, cfg.cap, cfg.solo_provinces,
-              outcome, vp, turns, plies, capped)
+              outcome, vp, turns, plies, capped, *new_state(players, supply))
     return GameResults(start, seating, outcome, vp, turns, plies, capped,
                        seconds=time.perf_counter() - t0)
 
