@@ -23,8 +23,14 @@ from games.thegame.values import P_DRAWS, P_HAND, static_rows
 @njit(cache=True)
 def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
                hand_size: int, expert: bool, short_turn: bool, table_bits: int,
-               cards_left: np.ndarray, backwards: np.ndarray, turns: np.ndarray) -> None:
-    """Play one game per seed; per game write cards left, backwards tricks and turns."""
+               cards_left: np.ndarray, backwards: np.ndarray, turns: np.ndarray,
+               trace: np.ndarray) -> None:
+    """Play one game per seed; per game write cards left, backwards tricks and turns.
+
+    When ``trace`` has one (98, 3) slab per game, play k of game g is written to
+    trace[g, k] as (card, pile, turn); unused rows stay as they were (fill with -1).
+    """
+    tracing = trace.shape[0] == seeds.size
     prm = prm_in.copy()
     tmin_full = 3 if expert else 2
     prm[P_DRAWS] = tmin_full
@@ -93,6 +99,10 @@ def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
                 p = out_piles[k]
                 if is_backwards(p, tops[p], card):
                     back += 1
+                if tracing:
+                    trace[g, laid, 0] = card
+                    trace[g, laid, 1] = p
+                    trace[g, laid, 2] = nturns
                 tops[p] = card
                 unlaid[card] = False
                 laid += 1

@@ -52,8 +52,25 @@ def play_block(player: str, params: Mapping[str, Any] | None, depth: int, seed: 
     turns = np.zeros(count, dtype=np.int64)
     tmin = 3 if expert else 2
     play_batch(seeds, vec, int(depth), int(players), hand_size_for(int(players)), bool(expert),
-               bool(short_turn), table_bits(int(depth), tmin), left, back, turns)
+               bool(short_turn), table_bits(int(depth), tmin), left, back, turns,
+               np.zeros((0, 98, 3), dtype=np.int64))
     return GameBatch(left, back, turns)
+
+
+def trace_game(player: str, params: Mapping[str, Any] | None, depth: int, seed: int,
+               index: int, players: int = 1, expert: bool = False,
+               short_turn: bool = True) -> tuple[int, list[tuple[int, int, int]]]:
+    """Cards left and every play (card, pile, turn) of game ``index`` of a run."""
+    _check(depth, players)
+    vec = encode(player, build_params(player, params))
+    seeds = game_seeds(seed, 1, index)
+    left, back, turns = (np.zeros(1, dtype=np.int64) for _ in range(3))
+    trace = np.full((1, 98, 3), -1, dtype=np.int64)
+    play_batch(seeds, vec, int(depth), int(players), hand_size_for(int(players)), bool(expert),
+               bool(short_turn), table_bits(int(depth), 3 if expert else 2), left, back, turns,
+               trace)
+    plays = [tuple(int(x) for x in row) for row in trace[0] if row[0] >= 0]
+    return int(left[0]), plays
 
 
 def simulate(player: str, params: Mapping[str, Any] | None = None, depth: int = 0,

@@ -3,16 +3,34 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
+from collections.abc import Callable
+from typing import Any
 
 import typer
 from rich.table import Table
 
 from games.core import InputError, param_ranges, parse_param_assignments
 from games.thegame import PLAYERS, build_params, run
-from tuning.commands.apps import bots_app, console, play_app, print_json
+from tuning.commands.apps import bots_app, console, err_console, play_app, print_json
+
+
+def _clean_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Bad input: one line on stderr and exit status 2, also when called without main()."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except InputError as exc:
+            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            raise typer.Exit(2) from None
+
+    return wrapper
 
 
 @play_app.command("thegame")
+@_clean_errors
 def play_thegame(
     player: str = typer.Option("recovery-fallback", "--player", "-p",
                                help="player (see `tabletune bots thegame`)"),

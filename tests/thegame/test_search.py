@@ -1,0 +1,93 @@
+"""The turn search against brute force, and transpositions merged without changing choices."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from games.thegame.positions import choose_turn, position_value
+from games.thegame.rules import legal_plays, legal_sequences, shuffled_deck
+
+PLAYERS = ["perceived-capacity", "real-capacity", "penalize-playability", "recovery-distance",
+           "single-bridges", "recovery-fallback"]
+
+
+def positions(count, seed=0):
+    """Mid-game positions: some cards laid, tops among them, a hand of 8."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for k in range(count):
+        deck = [int(c) for c in shuffled_deck(np.uint64(1000 + seed * 100 + k))]
+        n_laid = int(rng.integers(4, 50))
+        laid = set(deck[:n_laid])
+        low = sorted(c for c in laid if c < 50) or [1]
+        high = sorted(c for c in laid if c >= 50) or [100]
+        tops = [low[-1], low[0] if len(low) > 1 else 1, high[0], high[-1] if len(high) > 1
+                else 100]
+        rest = deck[n_laid:]
+        out.append((tops, rest[:8], laid, len(rest) - 8))
+    return out
+
+
+def v(player, tops, hand, laid, seq, unknown):
+    return position_value(player, None, tops, hand, laid, plays=list(seq), unknown=unknown)
+
+
+def v_deep(player, tops, hand, laid, seq, unknown, depth):
+    """v_d by brute force: best value over 0..depth further plays (all orders)."""
+    best = v(player, tops, hand, laid, seq, unknown)
+    if depth == 0:
+        return best
+    cur = list(tops)
+    for card, pile in seq:
+        cur[pile] = card
+    left = [c for c in hand if c not in {c for c, _ in seq}]
+    for card, pile in legal_plays(cur, left):
+        best = max(best, v_deep(player, tops, hand, laid, [*seq, (card, pile)], unknown,
+                                depth - 1))
+    return best
+
+
+@pytest.mark.parametrize("player", PLAYERS)
+def test_depth_0_choice_is_the_brute_force_maximum(player):
+    checked = 0
+    for tops, hand, laid, unknown in positions(12, seed=1):
+        seqs = legal_sequences(tops, hand, 2)
+        chosen, count = choose_turn(player, None, tops, hand, laid, 0, unknown=unknown)
+        if not seqs:
+            assert chosen == [] and count == 0
+            continue
+        best = max(v(player, tops, hand, laid, s, unknown) for s in seqs)
+        assert tuple(chosen) in seqs
+        assert v(player, tops, hand, laid, chosen, unknown) == pytest.approx(best, rel=1e-9)
+        checked += 1
+    assert checked >= 8
+
+
+@pytest.mark.parametrize("player", ["penalize-playability", "recovery-fallback"])
+def test_depth_1_choice_is_the_brute_force_maximum(player):
+    for tops, hand, laid, unknown in positions(4, seed=2):
+        hand = hand[:6]  # keep the brute force small
+        seqs = legal_sequences(tops, hand, 2)
+        chosen, _ = choose_turn(player, None, tops, hand, laid, 1, unknown=unknown)
+        if not seqs:
+            continue
+        best = max(v_deep(player, tops, hand, laid, s, unknown, 1) for s in seqs)
+        got = v_deep(player, tops, hand, laid, chosen, unknown, 1)
+        assert got == pytest.approx(best, rel=1e-9)
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+@pytest.mark.parametrize("player", ["recovery-fallback", "real-capacity"])
+def test_merging_transpositions_does_not_change_the_choice(player, depth):
+    for tops, hand, laid, unknown in positions(5, seed=3):
+        with_table = choose_turn(player, None, tops, hand, laid, depth, unknown=unknown)
+        without = choose_turn(player, None, tops, hand, laid, depth, unknown=unknown,
+                              transpositions=False)
+        assert with_table[0] == without[0]
+
+
+def test_last_cards_need_one_play_when_the_draw_pile_is_empty():
+    tops, hand, laid = [40, 50, 60, 70], [41], set(range(2, 100)) - {41, 40, 50, 60, 70}
+    chosen, count = choose_turn("recovery-fallback", None, tops, hand, laid, 0, unknown=0)
+    assert count > 0 and len(chosen) == 1 and chosen[0][0] == 41
