@@ -64,6 +64,7 @@ class GameResults:
     plies: np.ndarray
     capped: np.ndarray
     seconds: float = 0.0
+    cpu_seconds: float = 0.0  # CPU time of the simulations, summed over workers
     extra: dict = field(default_factory=dict)
 
     @property
@@ -88,7 +89,8 @@ class GameResults:
             parts[0].start,
             *(np.concatenate([getattr(r, a) for r in parts])
               for a in ("seating", "outcome", "vp", "turns", "plies", "capped")),
-            seconds=sum(r.seconds for r in parts))
+            seconds=sum(r.seconds for r in parts),
+            cpu_seconds=sum(r.cpu_seconds for r in parts))
 
 
 def seating_for(start: int, count: int, n_bots: int, rotate: bool = True) -> np.ndarray:
@@ -131,12 +133,12 @@ def play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
     turns = np.zeros(count, dtype=np.int64)
     plies = np.zeros(count, dtype=np.int64)
     capped = np.zeros(count, dtype=np.bool_)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     run_batch(seeds, seating, comp.rules, comp.nrules, comp.amode, comp.bmode, comp.fparams,
               supply, END_RULES[cfg.end_rule], cfg.tiebreak, cfg.cap, cfg.solo_provinces,
               outcome, vp, turns, plies, capped, *new_state(players, supply))
     return GameResults(start, seating, outcome, vp, turns, plies, capped,
-                       seconds=time.perf_counter() - t0)
+                       seconds=time.perf_counter() - t0, cpu_seconds=time.process_time() - c0)
 
 
 def play_solo(bot: BotSpec, seed: int, start: int, count: int, provinces: int = 4,
