@@ -44,6 +44,7 @@ class Solution:
     thresholds: tuple[int, ...]
     space: StateSpace | None = None
     policy: list[np.ndarray] = field(default_factory=list)  # per turn: (n_t, buckets) int8
+    by_turns: np.ndarray | None = None  # by_turns[k]: optimum of a k-turn game, k <= turns
 
     def bucket(self, money: int) -> int:
         return int(np.searchsorted(self.thresholds, money, side="right") - 1)
@@ -79,7 +80,8 @@ def solve(turns: int, card_set: CardSet = DEFAULT, keep_policy: bool = True) -> 
     t0 = time.perf_counter()
     thr = cost_thresholds(card_set)
     if turns == 0:
-        return Solution(card_set, 0, float(card_set.start_points), 0.0, thr)
+        return Solution(card_set, 0, float(card_set.start_points), 0.0, thr,
+                        by_turns=np.full(1, float(card_set.start_points)))
     space = state_space(card_set, turns)
     g = space.tails(thr)
     slot, pts, bucket, ids = _cards_by_cost(card_set, thr)
@@ -88,6 +90,7 @@ def solve(turns: int, card_set: CardSet = DEFAULT, keep_policy: bool = True) -> 
     vc = np.zeros(n_all)
     policy: list[np.ndarray] = []
     dummy = np.zeros((1, 1), dtype=np.int8)
+    by_turns = np.full(turns + 1, float(card_set.start_points))
     for t in range(turns - 1, -1, -1):
         n = int(space.layer_size[t])
         pol = np.empty((n, len(thr)), dtype=np.int8) if keep_policy else dummy
@@ -96,16 +99,22 @@ def solve(turns: int, card_set: CardSet = DEFAULT, keep_policy: bool = True) -> 
         if keep_policy:
             policy.append(pol)
         vn, vc = vc, vn
+        # values depend on turns left only, so vn[0] is the start value of a (T-t)-turn game
+        by_turns[turns - t] += vn[0]
     policy.reverse()
-    value = card_set.start_points + float(vn[0])
-    return Solution(card_set, turns, value, time.perf_counter() - t0, thr, space, policy)
+    value = float(by_turns[turns])
+    return Solution(card_set, turns, value, time.perf_counter() - t0, thr, space, policy,
+                    by_turns)
 
 
-def evaluate_rule(rule: BuyRule, turns: int, card_set: CardSet = DEFAULT) -> float:
-    """Exact expected final score of an ordered buy rule in a ``turns``-turn game."""
+def evaluate_rule(rule: BuyRule, turns: int, card_set: CardSet = DEFAULT,
+                  all_turns: bool = False) -> float | np.ndarray:
+    """Exact expected final score of an ordered buy rule in a ``turns``-turn game; with
+    ``all_turns`` the array of values for every game length 0..turns (one sweep)."""
     turns = check_turns(turns)
+    by_turns = np.full(turns + 1, float(card_set.start_points))
     if turns == 0:
-        return float(card_set.start_points)
+        return by_turns if all_turns else float(card_set.start_points)
     comp = rule.compile(card_set)
     thr = cost_thresholds(card_set, tuple(int(x) for x in comp.threshold))
     space = state_space(card_set, turns)
@@ -120,7 +129,8 @@ def evaluate_rule(rule: BuyRule, turns: int, card_set: CardSet = DEFAULT) -> flo
         kernels.rules_step(n, g, space.succ, vn, vc, space.comps, start,
                            comp.active(turns - t), comp.slot, comp.points, e_bucket, comp.cap)
         vn, vc = vc, vn
-    return card_set.start_points + float(vn[0])
+        by_turns[turns - t] += vn[0]
+    return by_turns if all_turns else float(by_turns[turns])
 
 
 def random_tables(cs: CardSet, thr: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
@@ -138,11 +148,14 @@ def random_tables(cs: CardSet, thr: tuple[int, ...]) -> tuple[np.ndarray, np.nda
     return t_slot, v_pts
 
 
-def evaluate_random(turns: int, card_set: CardSet = DEFAULT) -> float:
-    """Exact expected final score of the Random strategy (uniform over its three actions)."""
+def evaluate_random(turns: int, card_set: CardSet = DEFAULT,
+                    all_turns: bool = False) -> float | np.ndarray:
+    """Exact expected final score of the Random strategy (uniform over its three actions);
+    with ``all_turns`` the values for every game length 0..turns."""
     turns = check_turns(turns)
+    by_turns = np.full(turns + 1, float(card_set.start_points))
     if turns == 0:
-        return float(card_set.start_points)
+        return by_turns if all_turns else float(card_set.start_points)
     thr = cost_thresholds(card_set)
     space = state_space(card_set, turns)
     g = space.tails(thr)
@@ -154,7 +167,8 @@ def evaluate_random(turns: int, card_set: CardSet = DEFAULT) -> float:
         n = int(space.layer_size[t])
         kernels.random_step(n, g, space.succ, vn, vc, t_slot, v_pts, card_set.dims - 1)
         vn, vc = vc, vn
-    return card_set.start_points + float(vn[0])
+        by_turns[turns - t] += vn[0]
+    return by_turns if all_turns else float(by_turns[turns])
 
 
 def action_shares(sol: Solution) -> np.ndarray:

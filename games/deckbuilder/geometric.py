@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from games.core import InputError
 from games.deckbuilder.exact import cost_thresholds, random_tables
@@ -64,12 +64,12 @@ def layer_compositions(s: int, d: int) -> np.ndarray:
     return out
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def _successors(comps: np.ndarray, base: int, cb: np.ndarray) -> np.ndarray:
     n, d = comps.shape
     out = np.empty((n, d), dtype=np.int64)
-    for i in prange(n):
-        a = np.empty(d, dtype=np.int64)
+    a = np.empty(d, dtype=np.int64)
+    for i in range(n):
         for k in range(d):
             a[k] = comps[i, k]
         for k in range(d):
@@ -79,16 +79,17 @@ def _successors(comps: np.ndarray, base: int, cb: np.ndarray) -> np.ndarray:
     return out
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def _layer_optimal(g: np.ndarray, succ: np.ndarray, vn: np.ndarray, vc: np.ndarray,
                    beta: float, card_slot: np.ndarray, card_pts: np.ndarray,
                    card_bucket: np.ndarray) -> None:
     n = g.shape[0]
     nb = g.shape[1] - 1
     nc = card_slot.shape[0]
-    for i in prange(n):
-        bval = np.empty(nb)
-        prob = np.empty(nb)
+    bval = np.empty(nb)
+    prob = np.empty(nb)
+    order = np.empty(nb, dtype=np.int64)
+    for i in range(n):
         best = -1.0
         has = False
         j = 0
@@ -102,7 +103,8 @@ def _layer_optimal(g: np.ndarray, succ: np.ndarray, vn: np.ndarray, vc: np.ndarr
             bval[b] = best if has else -1.0  # -1: nothing affordable (values are >= 0)
             prob[b] = g[i, b] - g[i, b + 1]
         # sort buckets by value (insertion sort, nb is tiny)
-        order = np.arange(nb)
+        for a in range(nb):
+            order[a] = a
         for a in range(1, nb):
             k = a
             while k > 0 and bval[order[k - 1]] > bval[order[k]]:
@@ -129,13 +131,13 @@ def _layer_optimal(g: np.ndarray, succ: np.ndarray, vn: np.ndarray, vc: np.ndarr
         vc[i] = x
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def _layer_rules(g: np.ndarray, succ: np.ndarray, comps: np.ndarray, start: np.ndarray,
                  vn: np.ndarray, vc: np.ndarray, beta: float, e_slot: np.ndarray,
                  e_pts: np.ndarray, e_bucket: np.ndarray, e_cap: np.ndarray) -> None:
     n = g.shape[0]
     nb = g.shape[1] - 1
-    for i in prange(n):
+    for i in range(n):
         up = nb
         total = 0.0
         for e in range(e_slot.shape[0]):
@@ -149,12 +151,12 @@ def _layer_rules(g: np.ndarray, succ: np.ndarray, comps: np.ndarray, start: np.n
         vc[i] = total / (1.0 - beta * (1.0 - g[i, up]))
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def _layer_random(g: np.ndarray, succ: np.ndarray, vn: np.ndarray, vc: np.ndarray,
                   beta: float, t_slot: np.ndarray, v_pts: np.ndarray, vslot: int) -> None:
     n = g.shape[0]
     nb = g.shape[1] - 1
-    for i in prange(n):
+    for i in range(n):
         rhs = 0.0
         selfw = 0.0
         for b in range(nb):
@@ -195,32 +197,8 @@ def horizon(alpha: float, p_max: float, tol: float, max_size: int) -> int:
     return int(min(max(1, math.ceil(need)), max_size))
 
 
-def _sweep(cs: CardSet, alpha: float, size: int, thr: tuple[int, ...], step) -> float:
-    d = cs.dims
-    beta = 1.0 - alpha
-    cb = binom_int(size + d + 2, d + 1)
-    vn = np.zeros(int(cb[size + d - 1, d - 1]))  # the boundary layer: value 0
-    start = cs.start_counts
-    th = np.asarray(thr, dtype=np.int64)
-    for s in range(size - 1, -1, -1):
-        comps = layer_compositions(s, d)
-        g = tail_table(comps, start, cs.slot_values, cs.hand_size, th, cs.max_money)
-        succ = _successors(comps, count_upto(s, d, cb), cb)
-        vc = np.zeros(comps.shape[0])
-        step(g, succ, comps, vn, vc, beta)
-        vn = vc
-    return cs.start_points + float(vn[0])
-
-
-def geometric_value(strat, alpha: float, card_set: CardSet = DEFAULT, tol: float = DEFAULT_TOL,
-                    max_size: int = DEFAULT_MAX_SIZE) -> GeometricResult:
-    """Exact (up to the stated bound) value of a strategy under end chance ``alpha``."""
-    if not (0.0 < alpha <= 1.0):
-        raise InputError(f"end chance must lie in (0, 1], got {alpha}")
-    cs = card_set
-    t0 = time.perf_counter()
-    size = horizon(alpha, cs.max_points, tol, max_size)
-    bound = 0.0 if alpha >= 1.0 else cs.max_points * (1.0 - alpha) ** size / alpha
+def _stepper(strat, cs: CardSet):
+    """(thresholds, step function) of one strategy for the per-layer sweep."""
     if strat.kind == "optimal":
         thr = cost_thresholds(cs)
         order = sorted(range(len(cs.cards)), key=lambda i: (cs.cards[i].cost, i))
@@ -250,8 +228,46 @@ def geometric_value(strat, alpha: float, card_set: CardSet = DEFAULT, tol: float
                          e_bucket, c.cap)
     else:
         raise InputError(f"strategy {strat.name!r} has no exact value (it samples)")
-    value = _sweep(cs, alpha, size, thr, step)
-    return GeometricResult(alpha, value, bound, size, time.perf_counter() - t0)
+    return thr, step
+
+
+def geometric_values(strats, alpha: float, card_set: CardSet = DEFAULT,
+                     tol: float = DEFAULT_TOL,
+                     max_size: int = DEFAULT_MAX_SIZE) -> list[GeometricResult]:
+    """Exact (up to the stated bound) values of several strategies under end chance
+    ``alpha``, in one sweep that shares the hand probabilities."""
+    if not (0.0 < alpha <= 1.0):
+        raise InputError(f"end chance must lie in (0, 1], got {alpha}")
+    cs = card_set
+    t0 = time.perf_counter()
+    size = horizon(alpha, cs.max_points, tol, max_size)
+    bound = 0.0 if alpha >= 1.0 else cs.max_points * (1.0 - alpha) ** size / alpha
+    steppers = [_stepper(s, cs) for s in strats]
+    d = cs.dims
+    beta = 1.0 - alpha
+    cb = binom_int(size + d + 2, d + 1)
+    vns = [np.zeros(int(cb[size + d - 1, d - 1])) for _ in steppers]  # boundary: value 0
+    start = cs.start_counts
+    for s in range(size - 1, -1, -1):
+        comps = layer_compositions(s, d)
+        tails: dict[tuple[int, ...], np.ndarray] = {}
+        succ = _successors(comps, count_upto(s, d, cb), cb)
+        for k, (thr, step) in enumerate(steppers):
+            if thr not in tails:
+                tails[thr] = tail_table(comps, start, cs.slot_values, cs.hand_size,
+                                        np.asarray(thr, dtype=np.int64), cs.max_money)
+            vc = np.zeros(comps.shape[0])
+            step(tails[thr], succ, comps, vns[k], vc, beta)
+            vns[k] = vc
+    secs = time.perf_counter() - t0
+    return [GeometricResult(alpha, cs.start_points + float(v[0]), bound, size, secs)
+            for v in vns]
+
+
+def geometric_value(strat, alpha: float, card_set: CardSet = DEFAULT, tol: float = DEFAULT_TOL,
+                    max_size: int = DEFAULT_MAX_SIZE) -> GeometricResult:
+    """Exact (up to the stated bound) value of a strategy under end chance ``alpha``."""
+    return geometric_values([strat], alpha, card_set, tol, max_size)[0]
 
 
 def solve_geometric(alpha: float, card_set: CardSet = DEFAULT, tol: float = DEFAULT_TOL,

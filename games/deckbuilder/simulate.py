@@ -121,14 +121,14 @@ def _random_turn(st: np.ndarray, counts: np.ndarray, money: int, t_slot: np.ndar
     return v_pts[money]
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def sim_random(seeds: np.ndarray, turns: int, alpha: float, start: np.ndarray,
                values: np.ndarray, hand: int, start_points: float, t_slot: np.ndarray,
                v_pts: np.ndarray) -> np.ndarray:
     n = seeds.shape[0]
     d = start.shape[0]
     out = np.empty(n)
-    for g in prange(n):
+    for g in range(n):
         st = np.empty(1, dtype=np.uint64)
         st[0] = seeds[g]
         counts = start.copy()
@@ -147,7 +147,7 @@ def sim_random(seeds: np.ndarray, turns: int, alpha: float, start: np.ndarray,
     return out
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def sim_optimal(seeds: np.ndarray, turns: int, start: np.ndarray, values: np.ndarray,
                 hand: int, start_points: float, policy: np.ndarray, offsets: np.ndarray,
                 bucket_of: np.ndarray, card_slot: np.ndarray, card_pts: np.ndarray,
@@ -156,7 +156,7 @@ def sim_optimal(seeds: np.ndarray, turns: int, start: np.ndarray, values: np.nda
     n = seeds.shape[0]
     d = start.shape[0]
     out = np.empty(n)
-    for g in prange(n):
+    for g in range(n):
         st = np.empty(1, dtype=np.uint64)
         st[0] = seeds[g]
         counts = start.copy()
@@ -192,7 +192,7 @@ def _rollout(st: np.ndarray, counts: np.ndarray, t: int, turns: int, alpha: floa
     return gained
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def sim_flatmc(seeds: np.ndarray, turns: int, alpha: float, start: np.ndarray,
                values: np.ndarray, hand: int, start_points: float, t_slot: np.ndarray,
                v_pts: np.ndarray, rollouts: int) -> np.ndarray:
@@ -201,7 +201,7 @@ def sim_flatmc(seeds: np.ndarray, turns: int, alpha: float, start: np.ndarray,
     n = seeds.shape[0]
     d = start.shape[0]
     out = np.empty(n)
-    for g in prange(n):
+    for g in range(n):
         st = np.empty(1, dtype=np.uint64)
         st[0] = seeds[g]
         counts = start.copy()

@@ -100,14 +100,14 @@ def enumerate_compositions(smax: int, d: int) -> np.ndarray:
     return out
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def successor_table(comps: np.ndarray, smax: int) -> np.ndarray:
     """Index of composition + one card in slot k; -1 when that would exceed ``smax``."""
     n, d = comps.shape
     cb = binom_int(smax + d + 2, d + 1)
     out = np.full((n, d), -1, dtype=np.int32)
-    for i in prange(n):
-        a = np.empty(d, dtype=np.int64)
+    a = np.empty(d, dtype=np.int64)
+    for i in range(n):
         s = 0
         for k in range(d):
             a[k] = comps[i, k]
@@ -177,35 +177,10 @@ def money_distribution(counts: np.ndarray, values: np.ndarray, patterns: np.ndar
 
 
 @njit(cache=True, parallel=True)
-def tail_table(comps: np.ndarray, start: np.ndarray, values: np.ndarray, hand: int,
-               thresholds: np.ndarray, max_money: int) -> np.ndarray:
-    """G[i, j] = P(money >= thresholds[j]) for composition i; a last column of zeros.
-
-    Each hand pattern (cards per slot) has a fixed money value, hence a fixed bucket
-    between two thresholds: its hypergeometric weight goes straight into that bucket.
-    """
+def _tails_kernel(comps: np.ndarray, start: np.ndarray, patterns: np.ndarray,
+                  pbucket: np.ndarray, cf: np.ndarray, hand: int, nt: int) -> np.ndarray:
     n, d = comps.shape
-    patterns = hand_patterns(d, hand)
     npat = patterns.shape[0]
-    nt = thresholds.shape[0]
-    pbucket = np.zeros(npat, dtype=np.int64)
-    for p in range(npat):
-        m = 0
-        for k in range(d):
-            m += patterns[p, k] * values[k]
-        b = 0
-        for j in range(nt):
-            if thresholds[j] <= m:
-                b = j
-        pbucket[p] = b
-    top = 0
-    for k in range(d):
-        top += start[k]
-    smax = 0
-    if n > 0:
-        for k in range(d):
-            smax += comps[n - 1, k]
-    cf = binom_float(top + smax + 1, hand)
     out = np.zeros((n, nt + 1))
     chunk = 8192
     nchunks = (n + chunk - 1) // chunk
@@ -217,7 +192,8 @@ def tail_table(comps: np.ndarray, start: np.ndarray, values: np.ndarray, hand: i
             for k in range(d):
                 counts[k] = start[k] + comps[i, k]
                 total += counts[k]
-            acc[:] = 0.0
+            for j in range(nt + 1):
+                acc[j] = 0.0
             for p in range(npat):
                 w = 1.0
                 for k in range(d):
@@ -230,6 +206,23 @@ def tail_table(comps: np.ndarray, start: np.ndarray, values: np.ndarray, hand: i
                 out[i, j] = run * norm
             out[i, 0] = 1.0
     return out
+
+
+def tail_table(comps: np.ndarray, start: np.ndarray, values: np.ndarray, hand: int,
+               thresholds: np.ndarray, max_money: int) -> np.ndarray:
+    """G[i, j] = P(money >= thresholds[j]) for composition i; a last column of zeros.
+
+    Each hand pattern (cards per slot) has a fixed money value, hence a fixed bucket
+    between two thresholds: its hypergeometric weight goes straight into that bucket.
+    """
+    d = comps.shape[1]
+    patterns = hand_patterns(d, hand)
+    money = patterns @ np.asarray(values, dtype=np.int64)
+    pbucket = (np.searchsorted(thresholds, money, side="right") - 1).astype(np.int64)
+    top = int(np.sum(start)) + (int(comps[-1].sum()) if len(comps) else 0)
+    cf = binom_float(top + 1, hand)
+    return _tails_kernel(comps, np.asarray(start, dtype=np.int64), patterns, pbucket, cf,
+                         hand, len(thresholds))
 
 
 class StateSpace:

@@ -1,0 +1,131 @@
+"""Benchmark of the deck-building model: exact DP cost against T, simulator throughput.
+
+    python benchmarks/deckbuilder.py                 # T = 31, 50, 100 (+ extrapolation)
+    python benchmarks/deckbuilder.py --turns 31 50 100 150 --repeat 3
+    python benchmarks/deckbuilder.py --search 600    # grow T while the fit predicts < 600 s
+
+Each DP measurement runs in a fresh subprocess (compiled kernels loaded from numba's cache
+and warmed on a tiny game first), so peak memory (ru_maxrss) belongs to that solve alone;
+"above baseline" subtracts the process's footprint just before the solve. Times are the
+best of ``--repeat`` runs, because the machine may be shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+CHILD = r"""
+import json, resource, sys, time
+sys.path.insert(0, {root!r})
+from games.deckbuilder import solve
+from games.deckbuilder.states import state_space
+solve(3)                                   # load compiled kernels
+state_space.cache_clear()
+base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+t0 = time.perf_counter()
+sol = solve({turns}, keep_policy={keep})
+secs = time.perf_counter() - t0
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({{"turns": {turns}, "keep_policy": {keep}, "value": sol.value,
+                  "seconds": secs, "peak_mb": peak / 1024, "above_base_mb": (peak - base) / 1024}}))
+"""
+
+
+def dp_run(turns: int, keep: bool) -> dict:
+    code = CHILD.format(root=str(ROOT), turns=turns, keep=keep)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def best_of(turns: int, keep: bool, repeat: int) -> dict:
+    runs = [dp_run(turns, keep) for _ in range(repeat)]
+    best = min(runs, key=lambda r: r["seconds"])
+    best["peak_mb"] = max(r["peak_mb"] for r in runs)
+    best["above_base_mb"] = max(r["above_base_mb"] for r in runs)
+    return best
+
+
+def fit_power(points: list[tuple[int, float]]) -> tuple[float, float]:
+    """Least-squares fit of log(seconds) = log(a) + b log(T) over the larger T measured."""
+    xs = [math.log(t) for t, _ in points]
+    ys = [math.log(s) for _, s in points]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / max(
+        sum((x - mx) ** 2 for x in xs), 1e-12)
+    return math.exp(my - b * mx), b
+
+
+def simulator(repeat: int) -> dict:
+    sys.path.insert(0, str(ROOT))
+    from games.deckbuilder import simulate
+
+    simulate("picky", turns=250, games=10, seed=0)  # compile / load
+    best = math.inf
+    scores = None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        scores = simulate("picky", turns=250, games=10_000, seed=1)
+        best = min(best, time.perf_counter() - t0)
+    return {"games": 10_000, "turns": 250, "seconds": best,
+            "games_per_second": 10_000 / best, "mean_score": float(scores.mean())}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--turns", type=int, nargs="*", default=[31, 50, 100])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--search", type=float, default=0.0,
+                    help="also grow T (no stored policy) while the fit predicts < this many s")
+    ap.add_argument("--json", type=Path, default=None, help="also write results here")
+    args = ap.parse_args()
+
+    results: dict = {"dp": [], "dp_no_policy": []}
+    print(f"{'T':>5} {'policy':>7} {'seconds':>9} {'peak MB':>9} {'above base':>11}  optimum")
+    for t in args.turns:
+        for keep, key in ((True, "dp"), (False, "dp_no_policy")):
+            r = best_of(t, keep, args.repeat)
+            results[key].append(r)
+            print(f"{t:5d} {str(keep):>7} {r['seconds']:9.3f} {r['peak_mb']:9.0f} "
+                  f"{r['above_base_mb']:11.0f}  {r['value']:.6f}", flush=True)
+
+    pts = [(r["turns"], r["seconds"]) for r in results["dp_no_policy"] if r["turns"] >= 30]
+    if len(pts) >= 2:
+        a, b = fit_power(pts)
+        t10 = int((600.0 / a) ** (1.0 / b))
+        results["fit"] = {"a": a, "exponent": b, "predicted_T_in_600s": t10}
+        print(f"fit (no policy): seconds ~ {a:.3g} * T^{b:.2f}; "
+              f"T solvable in 10 minutes ~ {t10} (time only; memory grows as T^4)")
+        if args.search > 0:
+            t = max(x for x, _ in pts)
+            while True:
+                t = int(t * 1.25)
+                if a * t ** b > args.search:
+                    break
+                r = best_of(t, False, 1)
+                results["dp_no_policy"].append(r)
+                print(f"{t:5d} {'False':>7} {r['seconds']:9.3f} {r['peak_mb']:9.0f} "
+                      f"{r['above_base_mb']:11.0f}  {r['value']:.6f}", flush=True)
+                pts.append((t, r["seconds"]))
+                a, b = fit_power(pts[-3:])
+            results["largest_measured"] = max(x for x, _ in pts)
+
+    sim = simulator(args.repeat)
+    results["simulator"] = sim
+    print(f"simulator: 10,000 Picky games of 250 turns in {sim['seconds']:.3f} s "
+          f"({sim['games_per_second']:,.0f} games/s, mean score {sim['mean_score']:.2f}; "
+          "thesis: 25 s)")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()
