@@ -18,6 +18,7 @@ from games.thegame.values import (
     F_BRIDGES,
     F_FALLBACK,
     P_BOUND,
+    P_DRAWS,
     P_FAMILY,
     P_W0,
     bridge_correction,
@@ -73,18 +74,78 @@ def ensure_row(rows: np.ndarray, stamps: np.ndarray, prm: np.ndarray, turn: int,
 
 
 @njit(cache=True, inline="always")
-def _may_break_chain(tops: np.ndarray, lvl: int, played: np.ndarray, bound: float) -> bool:
-    """Cheap test: could a card laid this turn be a bridge of a card behind some top?"""
+def _may_break_chain(tops: np.ndarray, lvl: int, played: np.ndarray, m: np.ndarray,
+                     bound: float) -> bool:
+    """Cheap test: could a card laid this turn be a bridge of a card behind some top?
+
+    A chain through h onto an ascending pile also holds h - 10 (unlaid), and h lies at most
+    9 above the top; mirrored for descending piles.
+    """
+    for k in range(lvl):
+        h = played[k]
+        up = h >= 12 and m[h - 10] > 0.0
+        down = h <= 89 and m[h + 10] > 0.0
+        if not (up or down):
+            continue
+        for q in range(4):
+            tp = tops[lvl, q]
+            if q < 2:
+                if up and h != tp and tp + 10 - bound <= h <= tp + 9:
+                    return True
+            elif down and h != tp and tp - 9 <= h <= tp - 10 + bound:
+                return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _near_correction(rows: np.ndarray, tops: np.ndarray, lvl: int, played: np.ndarray,
+                     m: np.ndarray, bound: float, hopeless: np.ndarray,
+                     pairs: np.ndarray) -> float:
+    """bridge_correction for bounds up to 10, where every chain is one card (c +- 10).
+
+    A card c within ``bound`` behind a top whose single bridge h was in the hand got the
+    penalty rho = 1; once h is laid, its penalty on that pile is the rho = 0 one.
+    """
+    n = 0
     for k in range(lvl):
         h = played[k]
         for q in range(4):
             tp = tops[lvl, q]
-            if q < 2:
-                if h != tp and tp + 10 - bound <= h <= tp + 9:
-                    return True
-            elif h != tp and tp - 9 <= h <= tp - 10 + bound:
-                return True
-    return False
+            c = h - 10 if q < 2 else h + 10
+            if c < 2 or c > 99 or m[c] <= 0.0:
+                continue
+            g = tp - c if q < 2 else c - tp
+            if g <= 0 or g > bound or g == 10:
+                continue
+            laid_now = False
+            for j in range(lvl):
+                if played[j] == c:
+                    laid_now = True
+            if not laid_now:
+                pairs[n, 0] = c
+                pairs[n, 1] = q
+                n += 1
+    delta = 0.0
+    for i in range(n):
+        c = pairs[i, 0]
+        first = True
+        for j in range(i):
+            if pairs[j, 0] == c:
+                first = False
+        if not first:
+            continue
+        old = 1.0
+        new = 1.0
+        for q in range(4):
+            r = rows[q, tops[lvl, q], c]
+            old *= r
+            hit = False
+            for j in range(i, n):
+                if pairs[j, 0] == c and pairs[j, 1] == q:
+                    hit = True
+            new *= hopeless[q] if hit else r
+        delta += m[c] * (new - old)
+    return delta
 
 
 @njit(cache=True)
@@ -108,10 +169,17 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray, stamps: n
     symmetric = prm[P_W0] == prm[P_W0 + 1] and prm[P_W0 + 2] == prm[P_W0 + 3]
     bound = prm[P_BOUND] if fam == F_FALLBACK else 1000.0
     bpen = np.empty((4, 5))
+    hopeless = np.empty(4)
+    pairs = np.empty((4 * (tmin + depth) + 1, 2), dtype=np.int64)
+    near = bound <= 10.0
     if bridges:
         bridge_penalties(bpen, prm, unknown)
+        draws = int(prm[P_DRAWS])
         for p in range(4):
+            hopeless[p] = bpen[p, draws + 1]
             ensure_row(rows, stamps, prm, turn, p, tops0[p], in_hand, unlaid, bpen)
+            for k in range(hn):  # every top this turn can reach is a hand card
+                ensure_row(rows, stamps, prm, turn, p, hand[k], in_hand, unlaid, bpen)
     levels = tmin + depth
     tops = np.empty((levels + 1, 4), dtype=np.int64)
     mask = np.zeros(levels + 1, dtype=np.int64)
@@ -187,8 +255,6 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray, stamps: n
         played[lvl] = card
         it[nxt] = 0
         loo_ok[nxt] = False
-        if bridges:
-            ensure_row(rows, stamps, prm, turn, p, card, in_hand, unlaid, bpen)
         if nxt >= tmin:
             if product:
                 if not loo_ok[lvl]:
@@ -199,8 +265,13 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray, stamps: n
                     loo_ok[lvl] = True
                 total = dot_rows(loo, lvl, p, table, card) \
                     - loo[lvl, p, card] * table[p, card, card]
-                if bridges and _may_break_chain(tops, nxt, played, bound):
-                    total += bridge_correction(table, prm, tops, nxt, m, played, nxt, affected)
+                if bridges:
+                    if near:
+                        total += _near_correction(table, tops, nxt, played, m, bound, hopeless,
+                                                  pairs)
+                    elif _may_break_chain(tops, nxt, played, m, bound):
+                        total += bridge_correction(table, prm, tops, nxt, m, played, nxt,
+                                                   affected)
                 acc[nxt] = -total
             else:
                 acc[nxt] = capacity_value(prm, tops[nxt], unlaid, played, nxt)
