@@ -86,10 +86,16 @@ def _retry_callback() -> Any:
 def open_storage(location: str) -> OpenedStorage:
     """Open a journal file path or an RDB URL (``postgresql://...``, ``sqlite:///...``)."""
     if "://" in location:
+        import inspect
+        params = inspect.signature(optuna.storages.RDBStorage).parameters
+        key = ("heartbeat_stale_trial_callback" if "heartbeat_stale_trial_callback" in params
+               else "failed_trial_callback")  # renamed in Optuna 4.9
         try:
-            storage = optuna.storages.RDBStorage(
-                location, heartbeat_interval=HEARTBEAT_SECONDS, grace_period=GRACE_SECONDS,
-                failed_trial_callback=_retry_callback())
+            with warnings.catch_warnings():  # heartbeat options are marked experimental
+                warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+                storage = optuna.storages.RDBStorage(
+                    location, heartbeat_interval=HEARTBEAT_SECONDS, grace_period=GRACE_SECONDS,
+                    **{key: _retry_callback()})
         except ImportError as exc:
             raise InputError(f"storage {location}: missing database driver ({exc})") from None
         except Exception as exc:  # SQLAlchemy raises many kinds; show one line
@@ -126,7 +132,9 @@ def fail_stale_trials(study: optuna.Study, opened: OpenedStorage) -> list[int]:
     """
     if opened.is_rdb:
         before = {t.number for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))}
-        optuna.storages.fail_stale_trials(study)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+            optuna.storages.fail_stale_trials(study)
         after = {t.number for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))}
         return sorted(before - after)
     failed: list[int] = []

@@ -114,3 +114,11 @@ def test_unavailable_sampler_dependency_is_a_clear_error(make_spec, tmp_path):
             run_study(spec, str(tmp_path / "g.journal"))
     else:
         assert run_study(spec, str(tmp_path / "g.journal")).trials_run_here == 2
+
+
+def test_rdb_url_storage_runs_and_resumes(make_spec, tmp_path):
+    spec = load_spec(make_spec(trials=3, pruner="none"))
+    url = f"sqlite:///{tmp_path / 'study.db'}"
+    assert run_study(spec, url).trials_run_here == 3
+    again = run_study(spec.with_overrides(trials=5), url)
+    assert again.trials_run_here == 2 and again.counts["COMPLETE"] == 5
