@@ -8,11 +8,16 @@ repeat and the best repeat; the target is >= 90% of the time in game simulation.
 
     python benchmarks/evolve_profile.py                       # dominion-buylist, 5 generations
     python benchmarks/evolve_profile.py --study deckbuilder-buylist --generations 10
+
+``--record DIR/time_share.json`` also writes the best repeat as JSON; the evolution report
+of the study (``tabletune report``) quotes that file when it lies in the report folder.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import platform
 import tempfile
 import time
 from pathlib import Path
@@ -33,6 +38,7 @@ def profile_once(study: str, generations: int, population: int | None,
     objective = [0.0]
     real_kernel = match.run_batch
     real_task = evolve_study._run_task
+    real_exact = evolve_study._exact_task
 
     def timed_kernel(*args):
         t0 = time.perf_counter()
@@ -41,15 +47,18 @@ def profile_once(study: str, generations: int, population: int | None,
         finally:
             kernel[0] += time.perf_counter() - t0
 
-    def timed_task(*args):
-        t0 = time.perf_counter()
-        try:
-            return real_task(*args)
-        finally:
-            objective[0] += time.perf_counter() - t0
+    def timed(real):
+        def wrapper(*args):
+            t0 = time.perf_counter()
+            try:
+                return real(*args)
+            finally:
+                objective[0] += time.perf_counter() - t0
+        return wrapper
 
     match.run_batch = timed_kernel
-    evolve_study._run_task = timed_task
+    evolve_study._run_task = timed(real_task)
+    evolve_study._exact_task = timed(real_exact)  # exact fitness (deck-building model)
     try:
         with tempfile.TemporaryDirectory() as tmp:
             evo = evolve_study.build_evolution(spec, generations=generations,
@@ -61,10 +70,12 @@ def profile_once(study: str, generations: int, population: int | None,
     finally:
         match.run_batch = real_kernel
         evolve_study._run_task = real_task
-    exact = sum(r["seconds"] for r in result.logbook) if spec.game == "deckbuilder" else 0.0
+        evolve_study._exact_task = real_exact
     games_played = sum(r["games"] for r in result.logbook)
-    return {"wall": wall, "kernel": kernel[0], "objective": objective[0] or exact,
-            "games": games_played, "evals": sum(r["evals"] for r in result.logbook)}
+    return {"wall": wall, "kernel": kernel[0], "objective": objective[0],
+            "games": games_played, "evals": sum(r["evals"] for r in result.logbook),
+            "generations": generations, "games_per_evaluation": spec.evaluation.games,
+            "exact": spec.game == "deckbuilder"}
 
 
 def main() -> None:
@@ -74,6 +85,7 @@ def main() -> None:
     ap.add_argument("--population", type=int, default=None)
     ap.add_argument("--games", type=int, default=None, help="games per evaluation")
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--record", default=None, help="write the best repeat to this JSON file")
     args = ap.parse_args()
     profile_once(args.study, 1, 4, 200 if args.games is None else args.games)  # compile, warm
     best = None
@@ -84,12 +96,21 @@ def main() -> None:
               f"{r['games']} games ({r['games'] / r['wall']:,.0f} games/s); in objective "
               f"{share:.1%}, in engine kernel {r['kernel'] / r['wall']:.1%}, evolution "
               f"overhead {1 - share:.1%}")
-        if best is None or share > best[0]:
+        if best is None or r["wall"] < best[1]["wall"]:  # least disturbed by other load
             best = (share, r)
     assert best is not None
     share, r = best
-    print(f"best: {share:.1%} of evolution time in game simulation "
-          f"({r['kernel'] / r['wall']:.1%} in the engine kernel alone)")
+    what = "exact evaluation" if r["exact"] else "game simulation"
+    print(f"best (fastest) repeat: {share:.1%} of evolution time in {what}"
+          + ("" if r["exact"] else f" ({r['kernel'] / r['wall']:.1%} in the engine kernel)"))
+    if args.record:
+        record = {"study": args.study, "share_in_simulation": share,
+                  "share_in_kernel": None if r["exact"] else r["kernel"] / r["wall"],
+                  "repeats": args.repeats, "jobs": 1, "python": platform.python_version(),
+                  "command": "python benchmarks/evolve_profile.py --study "
+                             f"{args.study} --generations {args.generations}", **r}
+        Path(args.record).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.record).write_text(json.dumps(record, indent=2) + "\n")
 
 
 if __name__ == "__main__":

@@ -78,6 +78,24 @@ def _opponent_baselines(spec: StudySpec, best: str) -> list[dict[str, Any]]:
     return out
 
 
+def _dominion_targets(baselines: list[dict[str, Any]]) -> str:
+    """Whether the issue's targets hold: >= 95% against Big Money, above 50% (the whole
+    interval) against every other baseline."""
+    parts = []
+    for b in baselines:
+        lo, hi = b["ci95"]
+        if b["opponent"] == "big-money":
+            ok = b["score"] >= 0.95
+            parts.append(f"against big-money {b['score']:.2%} (target 95%: "
+                         f"{'met' if ok else 'not met'})")
+        else:
+            verdict = ("beaten, interval above 50%" if lo > 0.5 else
+                       "lost to, interval below 50%" if hi < 0.5 else
+                       "not separated from 50%")
+            parts.append(f"{b['opponent']} {verdict}")
+    return "Targets: " + "; ".join(parts) + "."
+
+
 def _deckbuilder_baselines(spec: StudySpec, best: str) -> list[dict[str, Any]]:
     """Exact values of the best rule and of the thesis strategies at T, 50 and 100."""
     from games.deckbuilder.exact import evaluate_rule
@@ -125,6 +143,36 @@ def _evolved_at_other_lengths(spec: StudySpec) -> dict[int, tuple[str, str, floa
         found[int(ospec.options()["turns"])] = (
             ospec.name, genome_kind(ospec).to_text(list(genes)), float(score.mean))
     return found
+
+
+def time_share_note(out_dir: Path) -> str | None:
+    """The measured share of evolution time in game simulation, if it was recorded here.
+
+    ``benchmarks/evolve_profile.py --record <out_dir>/time_share.json`` writes that file: a
+    short evolution of the study in one process, its wall time split by timers around the
+    objective's worker tasks (and around the engine kernel)."""
+    path = out_dir / "time_share.json"
+    if not path.is_file():
+        return None
+    import json
+
+    try:
+        r = json.loads(path.read_text())
+        what = "exact evaluation of the deck-building model" if r.get("exact") else \
+            "game simulation"
+        note = (f"Measured with `{r['command']}` (one process, best of {r['repeats']} "
+                f"repeats): {r['share_in_simulation']:.1%} of the evolution's wall time went "
+                f"into {what}")
+        if r.get("share_in_kernel") is not None:
+            note += f" ({r['share_in_kernel']:.1%} inside the numba batch kernel alone)"
+        note += (f"; {r['generations']} generations, {r['evals']} evaluations, "
+                 f"{r['wall']:.1f} s")
+        if r.get("games"):
+            note += f", {r['games']:,} games ({r['games'] / r['wall']:,.0f} games/s)"
+        return note + ". The rest is the evolution itself (DEAP operators, selection, " \
+            "hall of fame, checkpoints and logging)."
+    except (ValueError, KeyError, TypeError, ZeroDivisionError) as exc:
+        raise InputError(f"{path}: not a time-share record ({exc})") from None
 
 
 def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
@@ -191,6 +239,7 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         if spec.game == "dominion" and "big-money" in spec.evaluation.opponents:
             base_note += (" For comparison, seed 001's learning agent beat Big Money 946 times "
                           "in 1,000 games, with 7 ties and 47 losses (score 0.9495).")
+            base_note += " " + _dominion_targets(baselines)
     pool_note = "Statistics of the population after each generation's selection."
     if settings.get("pool_size"):
         pool_note += (f" Fitness is the score against the opponents plus the best "
@@ -202,6 +251,11 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
     gen_head = ["gen", "evals", "best", "mean", "std", "min", "max", "games", "seconds"]
     hof_rows = [[i + 1, t, s.mean, s.stderr] for i, (t, s) in enumerate(result.hall_of_fame)]
     command = f"tabletune evolve {spec.name}\ntabletune report {spec.name}"
+    share = time_share_note(out_dir)
+    if share is not None:
+        summary["time_share"] = share
+        command += (f"\npython benchmarks/evolve_profile.py --study {spec.name} "
+                    f"--record {out_dir}/time_share.json")
     how = ("exact" if best_eval.exact else
            f"{best_eval.games} fresh games, 95% CI {best_eval.ci95[0]:.4f}.."
            f"{best_eval.ci95[1]:.4f}")
@@ -221,8 +275,10 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         Section("Hall of fame").text("Fitness on the evolution's own seed set (common "
                                      "random numbers), best first.")
         .table(["rank", "genome", "fitness", "stderr"], hof_rows),
-        Section("Regenerate").code(command),
     ]
+    if share is not None:
+        sections.append(Section("Time in game simulation").text(share))
+    sections.append(Section("Regenerate").code(command))
     readme = "\n\n".join([
         f"# Evolution report: {spec.name}", intro,
         f"## Best genome\n\n```\n{best}\n```\n\nfitness {best_eval.mean:.4f} ({how})",
@@ -231,6 +287,7 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         "## Hall of fame\n\n" + markdown_table(["rank", "genome", "fitness", "stderr"],
                                                hof_rows),
         f"## Fitness per generation\n\n{pool_note}\n\n" + markdown_table(gen_head, gen_rows),
+    ] + ([f"## Time in game simulation\n\n{share}"] if share is not None else []) + [
         f"## Regenerate\n\n```\n{command}\n```\n",
     ])
     write_report(out_dir, f"Evolution report: {spec.name}", sections, figures, readme, intro)

@@ -2,14 +2,18 @@
 
 Genes: ``genes[0] = (P, D, E, M)``: a Province is wanted once at most P Provinces are left
 and the player's treasures are worth at least M coins in total (M = 0: no money gate), a
-Duchy at most D left, an Estate at most E left; ``genes[1:]`` are ``(card, limit)`` entries in
-priority order (limit 0: no copy limit, else buy while owning fewer than ``limit``). The text
-form is the engine's buy-list language, e.g.
-``province@<=8@money>=16 | duchy@<=4 | estate@<=2 | gold | smithy:1 | silver``.
+Duchy once at most D gains remain to the end of the game, an Estate at most E; ``genes[1:]``
+are ``(card, limit, gate)`` entries in priority order. ``limit`` 0 means no copy limit, else
+buy while owning fewer than ``limit``. ``gate`` is the entry's one condition: for a treasure
+or kingdom card ``cards >= gate`` (0: none; a second Smithy only once the deck has grown),
+for a Duchy or Estate entry ``gains <= gate`` (a late Duchy after Gold, as Big Money
+Ultimate buys). The text form is the engine's buy-list language, e.g.
+``province@<=8@money>=16 | duchy@gains<=4 | estate@gains<=2 | gold | duchy@gains<=6 |
+smithy:1 | smithy:2@cards>=16 | silver`` (Smithy Big Money itself).
 
-Mutation nudges a threshold, changes a count, swaps two entries, replaces, inserts or
-deletes an entry; crossover mixes thresholds field by field and splices the two lists at
-random cut points. Every operator returns a valid genome (tested property-wise).
+Mutation nudges a threshold, changes a count, nudges a gate, swaps two entries, replaces,
+inserts or deletes an entry; crossover mixes thresholds field by field and splices the two
+lists at random cut points. Every operator returns a valid genome (tested property-wise).
 """
 
 from __future__ import annotations
@@ -19,10 +23,13 @@ from typing import Any
 from games.core import InputError
 
 TREASURES = ("silver", "gold")
+VICTORY = ("duchy", "estate")  # list entries that carry a gains gate
 DEFAULT_KINGDOM = ("village", "woodcutter", "great-hall", "smithy", "workers-village",
                    "laboratory", "market", "festival", "bazaar", "harem")
 MAX_PROVINCES = 8  # two players: 8 Provinces in the supply
 MONEY_LEVELS = (0,) + tuple(range(10, 25))  # no gate, or a total-money gate of 10..24
+CARD_GATES = (0,) + tuple(range(10, 31))  # no gate, or own at least 10..30 cards
+GAINS_GATES = tuple(range(1, MAX_PROVINCES + 3))  # late victory entries: 1..10 gains left
 
 
 class DominionBuyList:
@@ -34,6 +41,7 @@ class DominionBuyList:
         kingdom = options.get("kingdom", "default")
         self.kingdom = _kingdom_keys(kingdom)
         self.cards = TREASURES + tuple(k for k in self.kingdom if k not in TREASURES)
+        self.entry_cards = self.cards + VICTORY
         self.max_entries = int(options.get("max_entries", 8))
         self.max_limit = int(options.get("max_limit", 8))
         if self.max_entries < 1 or self.max_limit < 1:
@@ -42,9 +50,16 @@ class DominionBuyList:
 
     # ------------------------------------------------------------------ construction
 
-    def _entry(self, rng: Any) -> tuple[str, int]:
+    def _gate(self, card: str, rng: Any) -> int:
+        if card in VICTORY:
+            return rng.choice(GAINS_GATES)
+        return 0 if rng.random() < 0.7 else rng.choice(CARD_GATES[1:])
+
+    def _entry(self, rng: Any) -> tuple[str, int, int]:
+        # victory entries are rarer: one draw in ten
+        card = rng.choice(VICTORY) if rng.random() < 0.1 else rng.choice(self.cards)
         limit = 0 if rng.random() < 0.4 else rng.randint(1, self.max_limit)
-        return (rng.choice(self.cards), limit)
+        return (card, limit, self._gate(card, rng))
 
     def random(self, rng: Any) -> list[Any]:
         # start near sensible play (Provinces always wanted, late Duchies and Estates);
@@ -61,31 +76,41 @@ class DominionBuyList:
 
     def mutate(self, genes: list[Any], rng: Any) -> list[Any]:
         head, entries = list(genes[0]), list(genes[1:])
-        op = rng.randrange(6)
+        op = rng.randrange(7)
         if op == 0:  # nudge a threshold
             i = rng.randrange(4)
             if i < 3:
                 head[i] = min(MAX_PROVINCES, max(0, head[i] + rng.choice((-1, 1))))
             else:
-                j = MONEY_LEVELS.index(head[3]) + rng.choice((-2, -1, 1, 2))
-                head[3] = MONEY_LEVELS[min(len(MONEY_LEVELS) - 1, max(0, j))]
+                head[3] = _step(MONEY_LEVELS, head[3], rng.choice((-2, -1, 1, 2)))
         elif op == 1:  # change a count
             i = rng.randrange(len(entries))
-            card, limit = entries[i]
+            card, limit, gate = entries[i]
             limit = rng.randint(1, self.max_limit) if limit == 0 else limit + rng.choice((-1, 1))
-            entries[i] = (card, min(self.max_limit, max(0, limit)))
+            entries[i] = (card, min(self.max_limit, max(0, limit)), gate)
         elif op == 2 and len(entries) > 1:  # swap two entries
             i, j = rng.sample(range(len(entries)), 2)
             entries[i], entries[j] = entries[j], entries[i]
-        elif op == 3:  # another card in an entry
+        elif op == 3:  # another card in an entry (its gate redrawn if its meaning changes)
             i = rng.randrange(len(entries))
-            entries[i] = (rng.choice(self.cards), entries[i][1])
+            _, limit, gate = entries[i]
+            card = rng.choice(self.entry_cards)
+            if (card in VICTORY) != (entries[i][0] in VICTORY):
+                gate = self._gate(card, rng)
+            entries[i] = (card, limit, gate)
         elif op == 4 and len(entries) < self.max_entries:  # insert an entry
             entries.insert(rng.randint(0, len(entries)), self._entry(rng))
-        elif len(entries) > 1:  # delete an entry
+        elif op == 5 and len(entries) > 1:  # delete an entry
             del entries[rng.randrange(len(entries))]
-        else:
+        elif op == 6:  # nudge a gate (switching a card's gate on or off at the ends)
+            i = rng.randrange(len(entries))
+            card, limit, gate = entries[i]
+            levels = GAINS_GATES if card in VICTORY else CARD_GATES
+            entries[i] = (card, limit, _step(levels, gate, rng.choice((-2, -1, 1, 2))))
+        elif len(entries) < self.max_entries:  # the chosen move did not apply: grow
             entries.append(self._entry(rng))
+        else:  # ... or, at the size limit, redraw one entry
+            entries[rng.randrange(len(entries))] = self._entry(rng)
         return [tuple(head)] + entries
 
     def crossover(self, a: list[Any], b: list[Any], rng: Any) -> tuple[list[Any], list[Any]]:
@@ -104,32 +129,48 @@ class DominionBuyList:
     def to_text(self, genes: list[Any]) -> str:
         p, d, e, m = genes[0]
         province = f"province@<={p}" + (f"@money>={m}" if m else "")
-        parts = [province, f"duchy@<={d}", f"estate@<={e}"]
-        parts += [card + (f":{limit}" if limit else "") for card, limit in genes[1:]]
+        parts = [province, f"duchy@gains<={d}", f"estate@gains<={e}"]
+        for card, limit, gate in genes[1:]:
+            text = card + (f":{limit}" if limit else "")
+            if card in VICTORY:
+                text += f"@gains<={gate}"
+            elif gate:
+                text += f"@cards>={gate}"
+            parts.append(text)
         return " | ".join(parts)
 
     def from_text(self, text: str) -> list[Any]:
         from games.dominion.buylist import parse_buylist
 
         rules = parse_buylist(text).rules
+        form = ("the menu form 'province@<=P[@money>=M] | duchy@gains<=D | estate@gains<=E | "
+                "card[:count][@cards>=N] | duchy[:count]@gains<=G | ...'")
         head = rules[:3]
-        shape = [r.card for r in head] == ["province", "duchy", "estate"] and all(
-            c.var == "left" and c.op == "<=" for r in head for c in r.conditions[:1])
-        if not shape or any(r.limit is not None or not r.conditions for r in head):
-            raise InputError(f"{text!r} is not in the menu form 'province@<=P[@money>=M] | "
-                             "duchy@<=D | estate@<=E | card[:count] | ...'")
+        wanted = (("province", "left"), ("duchy", "gains"), ("estate", "gains"))
+        shape = len(head) == 3 and all(
+            r.card == card and r.limit is None and r.conditions
+            and r.conditions[0].var == var and r.conditions[0].op == "<="
+            for r, (card, var) in zip(head, wanted, strict=True))
+        if not shape or any(len(r.conditions) > 1 for r in head[1:]):
+            raise InputError(f"{text!r} is not in {form}")
         extra = rules[0].conditions[1:]
         money = 0
         if extra:
             if len(extra) > 1 or extra[0].var != "money" or extra[0].op != ">=":
                 raise InputError(f"{text!r}: the Province entry takes only @money>=M")
-            money = int(extra[0].value)
-        genes = [tuple(int(r.conditions[0].value) for r in head) + (money,)]
+            money = _whole(extra[0].value, text)
+        genes: list[Any] = [tuple(_whole(r.conditions[0].value, text) for r in head) + (money,)]
         for r in rules[3:]:
-            if r.conditions:
-                raise InputError(f"{text!r}: list entries take no conditions ({r.card})")
-            genes.append((r.card, 0 if r.limit is None else int(r.limit)))
-        self.validate(genes)
+            want = ("gains", "<=") if r.card in VICTORY else ("cards", ">=")
+            if len(r.conditions) > 1 or any((c.var, c.op) != want for c in r.conditions):
+                raise InputError(f"{text!r}: entry {r.card} takes at most one condition, "
+                                 f"@{want[0]}{want[1]}N; expected {form}")
+            gate = _whole(r.conditions[0].value, text) if r.conditions else 0
+            genes.append((r.card, 0 if r.limit is None else int(r.limit), gate))
+        try:
+            self.validate(genes)
+        except ValueError as exc:
+            raise InputError(f"{text!r}: {exc}") from None
         return genes
 
     def validate(self, genes: list[Any]) -> None:
@@ -141,11 +182,31 @@ class DominionBuyList:
         entries = genes[1:]
         if not 1 <= len(entries) <= self.max_entries:
             raise ValueError(f"{len(entries)} entries; allowed 1..{self.max_entries}")
-        for card, limit in entries:
-            if card not in self.cards:
-                raise ValueError(f"card {card!r} is not buyable here; cards: {self.cards}")
+        for entry in entries:
+            if len(entry) != 3:
+                raise ValueError(f"entry {entry!r} is not (card, limit, gate)")
+            card, limit, gate = entry
+            if card not in self.entry_cards:
+                raise ValueError(f"card {card!r} is not buyable here; cards: "
+                                 f"{self.entry_cards}")
             if not 0 <= limit <= self.max_limit:
                 raise ValueError(f"limit {limit} of {card} outside 0..{self.max_limit}")
+            levels = GAINS_GATES if card in VICTORY else CARD_GATES
+            if gate not in levels:
+                raise ValueError(f"gate {gate} of {card} outside {levels[0]}..{levels[-1]}"
+                                 + ("" if card in VICTORY else " (0: none)"))
+
+
+def _step(levels: tuple[int, ...], value: int, by: int) -> int:
+    """``value`` moved ``by`` places along ``levels``, clamped at both ends."""
+    j = levels.index(value) + by
+    return levels[min(len(levels) - 1, max(0, j))]
+
+
+def _whole(value: float, text: str) -> int:
+    if not float(value).is_integer():
+        raise InputError(f"{text!r}: thresholds are whole numbers, got {value}")
+    return int(value)
 
 
 def _kingdom_keys(kingdom: Any) -> tuple[str, ...]:
