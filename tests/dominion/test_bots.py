@@ -67,7 +67,7 @@ rules = st.builds(BuyRule, st.sampled_from(KEYS), st.one_of(st.none(), st.intege
                   st.lists(conditions, max_size=3).map(tuple))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(rules, min_size=1, max_size=8).map(lambda r: BuyList(tuple(r))))
 def test_genome_text_genome_round_trip(bl):
     text = format_buylist(bl)

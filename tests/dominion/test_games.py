@@ -117,6 +117,19 @@ def test_capped_games_are_counted():
     assert m.capped_games == 20 and m.per_bot["idle"].ties == 20
 
 
+def test_whole_games_end_on_three_empty_piles():
+    # No bot buys a Province, so only three empty piles can end these games early.
+    cheap = [BotSpec("cheap", buylist="great-hall | woodcutter | village | estate | copper")]
+    cfg = GameConfig(kingdom=("great-hall", "woodcutter", "village"), cap=100)
+    r = play_games(cheap * 2, 31, 0, 50, config=cfg)
+    assert not r.capped.any() and r.turns.max() < 60
+    assert np.all(r.vp.sum(axis=1) > 6)  # more than the starting Estates: piles were bought
+    provinces_only = play_games(cheap * 2, 31, 0, 50,
+                                config=GameConfig(kingdom=cfg.kingdom, cap=100,
+                                                  end_rule="provinces"))
+    assert provinces_only.capped.all()  # the blog's rule ignores empty piles
+
+
 def test_big_money_mirror_ties_about_a_third():
     r = play_games([BM, BM], 21, 0, 4000)
     ties = (r.outcome == 0).all(axis=1).mean()
