@@ -20,6 +20,8 @@ from numba import njit, prange
 
 from games.deckbuilder.model import CardSet
 
+CHUNK = 8192  # rows per parallel work item (buffers are allocated once per chunk)
+
 
 @njit(cache=True)
 def binom_int(nmax: int, kmax: int) -> np.ndarray:
@@ -100,110 +102,99 @@ def enumerate_compositions(smax: int, d: int) -> np.ndarray:
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=True)
 def successor_table(comps: np.ndarray, smax: int) -> np.ndarray:
     """Index of composition + one card in slot k; -1 when that would exceed ``smax``."""
     n, d = comps.shape
     cb = binom_int(smax + d + 2, d + 1)
     out = np.full((n, d), -1, dtype=np.int32)
-    a = np.empty(d, dtype=np.int64)
-    for i in range(n):
-        s = 0
-        for k in range(d):
-            a[k] = comps[i, k]
-            s += a[k]
-        if s >= smax:
-            continue
-        for k in range(d):
-            a[k] += 1
-            out[i, k] = rank(a, cb)
-            a[k] -= 1
+    nchunks = (n + CHUNK - 1) // CHUNK
+    for c in prange(nchunks):
+        a = np.empty(d, dtype=np.int64)
+        for i in range(c * CHUNK, min(n, (c + 1) * CHUNK)):
+            s = 0
+            for k in range(d):
+                a[k] = comps[i, k]
+                s += a[k]
+            if s >= smax:
+                continue
+            for k in range(d):
+                a[k] += 1
+                out[i, k] = rank(a, cb)
+                a[k] -= 1
     return out
-
-
-@njit(cache=True)
-def hand_patterns(d: int, hand: int) -> np.ndarray:
-    """All ways to split a hand of ``hand`` cards over ``d`` slots (rows sum to ``hand``)."""
-    cb = binom_int(hand + d + 1, d + 1)
-    n = cb[hand + d - 1, d - 1]
-    out = np.zeros((n, d), dtype=np.int64)
-    a = np.zeros(d, dtype=np.int64)
-    i = 0
-    while True:
-        head = 0
-        for k in range(d - 1):
-            head += a[k]
-        a[d - 1] = hand - head
-        out[i] = a
-        i += 1
-        pos = d - 2
-        while pos >= 0:
-            if head < hand:
-                a[pos] += 1
-                break
-            head -= a[pos]
-            a[pos] = 0
-            pos -= 1
-        if pos < 0:
-            break
-    return out
-
-
-@njit(cache=True)
-def money_distribution(counts: np.ndarray, values: np.ndarray, patterns: np.ndarray,
-                       cf: np.ndarray, out: np.ndarray) -> None:
-    """P(money = m) of a hand from a deck with ``counts`` per slot, written into ``out``."""
-    d = counts.shape[0]
-    hand = 0
-    for k in range(d):
-        hand += patterns[0, k]
-    total = 0
-    for k in range(d):
-        total += counts[k]
-    out[:] = 0.0
-    norm = 1.0 / cf[total, hand]
-    for p in range(patterns.shape[0]):
-        w = 1.0
-        m = 0
-        for k in range(d):
-            h = patterns[p, k]
-            if h > counts[k]:
-                w = 0.0
-                break
-            w *= cf[counts[k], h]
-            m += h * values[k]
-        if w > 0.0:
-            out[m] += w * norm
 
 
 @njit(cache=True, parallel=True)
-def _tails_kernel(comps: np.ndarray, start: np.ndarray, patterns: np.ndarray,
-                  pbucket: np.ndarray, cf: np.ndarray, hand: int, nt: int) -> np.ndarray:
-    n, d = comps.shape
-    npat = patterns.shape[0]
-    out = np.zeros((n, nt + 1))
-    chunk = 8192
-    nchunks = (n + chunk - 1) // chunk
+def _treasure_tails(tcomps: np.ndarray, tstart: np.ndarray, tpatterns: np.ndarray,
+                    psum: np.ndarray, pbucket: np.ndarray, cf: np.ndarray, hand: int,
+                    nt: int) -> np.ndarray:
+    """Q[q, j, b] = P(money >= thr_b | j cards drawn from treasure composition q)."""
+    nq, dt = tcomps.shape
+    out = np.zeros((nq, hand + 1, nt))
+    nchunks = (nq + CHUNK - 1) // CHUNK
     for c in prange(nchunks):
-        counts = np.empty(d, dtype=np.int64)
-        acc = np.empty(nt + 1)
-        for i in range(c * chunk, min(n, (c + 1) * chunk)):
+        counts = np.empty(dt, dtype=np.int64)
+        acc = np.empty((hand + 1, nt))
+        for q in range(c * CHUNK, min(nq, (c + 1) * CHUNK)):
+            acc[:] = 0.0
             total = 0
-            for k in range(d):
-                counts[k] = start[k] + comps[i, k]
+            for k in range(dt):
+                counts[k] = tstart[k] + tcomps[q, k]
                 total += counts[k]
-            for j in range(nt + 1):
-                acc[j] = 0.0
-            for p in range(npat):
+            for p in range(tpatterns.shape[0]):
                 w = 1.0
-                for k in range(d):
-                    w *= cf[counts[k], patterns[p, k]]  # zero when too few copies
-                acc[pbucket[p]] += w
-            norm = 1.0 / cf[total, hand]
-            run = 0.0
-            for j in range(nt - 1, -1, -1):
-                run += acc[j]
-                out[i, j] = run * norm
+                for k in range(dt):
+                    w *= cf[counts[k], tpatterns[p, k]]  # zero when too few copies
+                acc[psum[p], pbucket[p]] += w
+            for j in range(hand + 1):
+                ways = cf[total, j]
+                if ways <= 0.0:
+                    continue
+                run = 0.0
+                for b in range(nt - 1, -1, -1):
+                    run += acc[j, b]
+                    out[q, j, b] = run / ways
+    return out
+
+
+@njit(cache=True)
+def max_row_sum(comps: np.ndarray, cols: int) -> int:
+    """Largest sum of the first ``cols`` entries of a row (0 for no rows)."""
+    best = 0
+    for i in range(comps.shape[0]):
+        s = 0
+        for k in range(cols):
+            s += comps[i, k]
+        if s > best:
+            best = s
+    return best
+
+
+@njit(cache=True, parallel=True)
+def _tails_kernel(comps: np.ndarray, start: np.ndarray, qtab: np.ndarray, cf: np.ndarray,
+                  cbt: np.ndarray, hand: int) -> np.ndarray:
+    n, d = comps.shape
+    dt = d - 1
+    nt = qtab.shape[2]
+    out = np.zeros((n, nt + 1))
+    nchunks = (n + CHUNK - 1) // CHUNK
+    for c in prange(nchunks):
+        a = np.empty(dt, dtype=np.int64)
+        for i in range(c * CHUNK, min(n, (c + 1) * CHUNK)):
+            ntr = 0
+            for k in range(dt):
+                a[k] = comps[i, k]
+                ntr += start[k] + a[k]
+            nv = start[dt] + comps[i, dt]
+            q = rank(a, cbt)
+            norm = 1.0 / cf[ntr + nv, hand]
+            for j in range(hand + 1):
+                h = cf[ntr, j] * cf[nv, hand - j] * norm  # P(j treasures in the hand)
+                if h == 0.0:
+                    continue
+                for b in range(nt):
+                    out[i, b] += h * qtab[q, j, b]
             out[i, 0] = 1.0
     return out
 
@@ -212,17 +203,27 @@ def tail_table(comps: np.ndarray, start: np.ndarray, values: np.ndarray, hand: i
                thresholds: np.ndarray, max_money: int) -> np.ndarray:
     """G[i, j] = P(money >= thresholds[j]) for composition i; a last column of zeros.
 
-    Each hand pattern (cards per slot) has a fixed money value, hence a fixed bucket
-    between two thresholds: its hypergeometric weight goes straight into that bucket.
+    Money depends only on the treasures in the hand, so the hand is split into "j treasure
+    cards" (hypergeometric in treasures against victory cards) and "which treasures"
+    (depends only on the treasure counts). The second part is tabulated once per treasure
+    composition, far fewer than the compositions themselves (C(T+3, 3) against C(T+4, 4)
+    in the thesis set), so each composition costs O(hand * thresholds).
     """
     d = comps.shape[1]
-    patterns = hand_patterns(d, hand)
-    money = patterns @ np.asarray(values, dtype=np.int64)
+    dt = d - 1
+    start = np.asarray(start, dtype=np.int64)
+    tmax = max_row_sum(comps, dt)
+    tcomps = enumerate_compositions(tmax, dt)
+    tpatterns = enumerate_compositions(hand, dt).astype(np.int64)
+    money = tpatterns @ np.asarray(values[:dt], dtype=np.int64)
     pbucket = (np.searchsorted(thresholds, money, side="right") - 1).astype(np.int64)
-    top = int(np.sum(start)) + (int(comps[-1].sum()) if len(comps) else 0)
+    psum = tpatterns.sum(axis=1).astype(np.int64)
+    top = int(np.sum(start)) + max_row_sum(comps, d)
     cf = binom_float(top + 1, hand)
-    return _tails_kernel(comps, np.asarray(start, dtype=np.int64), patterns, pbucket, cf,
-                         hand, len(thresholds))
+    qtab = _treasure_tails(tcomps, start[:dt], tpatterns, psum, pbucket, cf, hand,
+                           len(thresholds))
+    cbt = binom_int(tmax + dt + 1, dt + 1)
+    return _tails_kernel(comps, start, qtab, cf, cbt, hand)
 
 
 class StateSpace:
