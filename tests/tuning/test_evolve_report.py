@@ -1,0 +1,41 @@
+"""Evolution reports state the Dominion targets and the recorded time share correctly."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.core import InputError
+from tuning.evolve_report import _dominion_targets, time_share_note
+
+
+def _b(opponent, score, lo, hi):
+    return {"opponent": opponent, "score": score, "ci95": [lo, hi]}
+
+
+def test_dominion_targets_read_the_intervals():
+    text = _dominion_targets([_b("big-money", 0.951, 0.948, 0.954),
+                              _b("smithy-big-money", 0.508, 0.501, 0.515),
+                              _b("big-money-ultimate", 0.49, 0.48, 0.50)])
+    assert "95.10% (target 95%: met)" in text
+    assert "smithy-big-money beaten, interval above 50%" in text
+    assert "big-money-ultimate not separated from 50%" in text
+    text = _dominion_targets([_b("big-money", 0.9499, 0.947, 0.953),
+                              _b("smithy-big-money", 0.47, 0.46, 0.48)])
+    assert "not met" in text and "smithy-big-money lost to, interval below 50%" in text
+
+
+def test_time_share_note_quotes_the_record(tmp_path):
+    assert time_share_note(tmp_path) is None
+    record = {"command": "python benchmarks/evolve_profile.py --study s --generations 5",
+              "repeats": 3, "share_in_simulation": 0.9968, "share_in_kernel": 0.873,
+              "exact": False, "generations": 5, "evals": 323, "wall": 50.98,
+              "games": 1334400}
+    (tmp_path / "time_share.json").write_text(json.dumps(record))
+    note = time_share_note(tmp_path)
+    assert "99.7% of the evolution's wall time went into game simulation" in note
+    assert "87.3% inside the numba batch kernel" in note and "1,334,400 games" in note
+    (tmp_path / "time_share.json").write_text("{not json")
+    with pytest.raises(InputError, match="time-share record"):
+        time_share_note(tmp_path)
