@@ -160,8 +160,12 @@ def history_figure(study: Any, best: dict[str, Any]) -> bytes:
         ax.step(xs, run, where="post", color="#d62728", label="best so far (search seeds)")
     if best.get("reevaluated") and best.get("ci95"):
         lo, hi = best["ci95"]
-        ax.axhspan(lo, hi, color="#2ca02c", alpha=0.25,
-                   label=f"best re-evaluated, 95% CI ({best.get('games') or 'exact'} games)")
+        what = (f"best re-evaluated, 95% CI ({best['games']:,} fresh games)" if best.get("games")
+                else "best, exact value")
+        if hi > lo:
+            ax.axhspan(lo, hi, color="#2ca02c", alpha=0.25, label=what)
+        else:
+            ax.axhline(lo, color="#2ca02c", linewidth=1, label=what)
     ax.set_xlabel("trial")
     ax.set_ylabel("objective")
     ax.set_title(f"Optimisation history: {study.study_name}")
@@ -192,7 +196,8 @@ def importance_figure(study: Any) -> tuple[bytes, dict[str, float]]:
 
 
 def candidates_figure(rows: list[tuple[str, float, tuple[float, float]]], reference: float | None,
-                      xlabel: str) -> bytes:
+                      xlabel: str, title: str = "Best candidates vs baselines (fresh seeds, "
+                      "95% CI)") -> bytes:
     """Re-evaluated candidates and baselines with their 95% intervals."""
     fig, ax = plt.subplots(figsize=(8, 0.8 + 0.45 * len(rows)))
     labels = [r[0] for r in rows][::-1]
@@ -205,7 +210,7 @@ def candidates_figure(rows: list[tuple[str, float, tuple[float, float]]], refere
     if reference is not None:
         ax.axvline(reference, color="#d62728", linestyle="--", linewidth=1)
     ax.set_xlabel(xlabel)
-    ax.set_title("Best candidates vs baselines (fresh seeds, 95% CI)")
+    ax.set_title(title)
     ax.grid(axis="x", alpha=0.3)
     return figure_png(fig)
 
@@ -230,9 +235,43 @@ def _ci(entry: dict[str, Any]) -> str:
     return f"{lo:.4f} .. {hi:.4f}"
 
 
+def _search_note(spec: Any, data: dict[str, Any], exact: bool) -> str:
+    ev = spec.evaluation
+    n = len(data.get("candidates", []))
+    if exact:
+        return (f"Every candidate is scored exactly (expected value over all shuffles, no "
+                f"sampling), so search values are final; the top {n} candidates and the "
+                "baselines are recomputed exactly for the table, and intervals have zero width.")
+    return (f"Search: every candidate plays the same {ev.games:,} games (seed {ev.seed}, "
+            f"blocks of {ev.block}, seats rotated). Re-evaluation: the top {n} candidates and "
+            f"the baselines replay {data.get('games', 0):,} fresh games (root seed "
+            f"{data.get('seed')}); the best is the best re-evaluated one, not the best search "
+            "value.")
+
+
+def _overhead_note(share: float, per_trial: float, wall: float, n: int) -> str:
+    if share != share:
+        return "Optuna overhead: not measured (no timed trials)."
+    return (f"Optuna overhead: {100 * share:.1f}% of trial time ({1000 * per_trial:.1f} ms per "
+            f"trial for sampling, storage writes and pruning checks; the rest is the objective "
+            f"evaluation), measured over this study's {n} trials ({wall:.0f} s of trial time "
+            f"in all). Isolated measurement: python benchmarks/tuning_overhead.py "
+            "STUDY.")
+
+
+def _search_wall(study: Any) -> tuple[float, int]:
+    """Seconds of all finished trials together (resumes and parallel runs add up), and count."""
+    ts = [t for t in study.get_trials(deepcopy=False) if t.datetime_start and t.datetime_complete]
+    if not ts:
+        return 0.0, 0
+    return sum((t.datetime_complete - t.datetime_start).total_seconds() for t in ts), len(ts)
+
+
 def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[str, Any]:
     """Write the report of the spec's Optuna study into ``out_dir``; returns its key figures."""
+    from tuning import objectives
     from tuning.reevaluate import best_result, reevaluate
+    from tuning.spec import STUDIES_DIR
     from tuning.study import open_study, state_counts
 
     study, opened = open_study(spec, storage, create=False)
@@ -240,9 +279,10 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
     best = best_result(study)
     counts = state_counts(study)
     share, per_trial = overhead_share(study)
+    wall, timed = _search_wall(study)
     games = sum(int(t.user_attrs.get("games", 0)) for t in study.get_trials(deepcopy=False))
-    win_rate = spec.objective == "win_rate"
-    reference = 0.5 if win_rate else 1.0 if spec.objective == "fraction_of_optimum" else None
+    exact = bool(best.get("exact"))
+    reference = {"win_rate": 0.5, "fraction_of_optimum": 1.0}.get(spec.objective)
     rows, plot_rows = [], []
     for c in data.get("candidates", []):
         label = f"trial {c['trial']}" + (" (best)" if c["trial"] == best.get("trial") else "")
@@ -254,53 +294,56 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
     for c in data.get("comparisons", []):
         rows.append([f"best, {c['label']}", None, c["mean"], _ci(c), c["games"] or "exact"])
         plot_rows.append((f"best, {c['label']}", c["mean"], tuple(c["ci95"])))
-    headers = ["candidate", "search value", "re-evaluated", "95% CI", "games"]
+    headers = ["candidate", "search value", "re-evaluated" if not exact else "exact value",
+               "95% CI", "games"]
     diff_rows = [[b["label"], b["best_minus_this"], "{:.4f} .. {:.4f}".format(
         *b["best_minus_this_ci95"])] for b in data.get("baselines", [])]
     importance_png, importances = importance_figure(study)
     figures = {"history.png": history_figure(study, best), "importances.png": importance_png}
     if plot_rows:
-        figures["candidates.png"] = candidates_figure(plot_rows, reference, spec.objective)
-    from tuning.spec import STUDIES_DIR
+        title = ("Best candidates vs baselines (exact values)" if exact else
+                 f"Best candidates vs baselines ({data.get('games', 0):,} fresh games, 95% CI)")
+        figures["candidates.png"] = candidates_figure(plot_rows, reference, spec.objective,
+                                                      title)
     storage_flag = f" --storage {storage}" if storage else ""
     name = spec.path.stem if spec.path.resolve().parent == STUDIES_DIR else str(spec.path)
     commands = (f"tabletune run {name}{storage_flag}\n"
                 f"tabletune report {name}{storage_flag}")
     params_rows = [[k, v] for k, v in (best.get("params") or {}).items()]
     stats = [["trials", sum(counts.values())], *[[k.lower(), v] for k, v in counts.items()],
-             ["games played in the search", games],
+             ["games played in the search", games if not exact else "none (exact)"],
+             ["trial time in all, s", wall],
              ["Optuna overhead share of trial time", None if share != share else share],
              ["Optuna seconds per trial", None if per_trial != per_trial else per_trial]]
-    seed_note = (f"Search: every candidate plays the same {spec.evaluation.games:,} games "
-                 f"(seed {spec.evaluation.seed}, blocks of {spec.evaluation.block}). "
-                 f"Re-evaluation: the top {len(data.get('candidates', []))} candidates and the "
-                 f"baselines replay {data.get('games', 0):,} fresh games (root seed "
-                 f"{data.get('seed')}).")
-    sections = [
-        Section("Result").text(seed_note).table(headers, rows),
-        Section("Best parameters").table(["parameter", "value"], params_rows),
-    ]
+    search_note = _search_note(spec, data, exact)
+    notes_fn = getattr(objectives.get(spec.game), "report_notes", None)
+    notes = list(notes_fn(spec.options(), data)) if callable(notes_fn) and data else []
+    overhead = _overhead_note(share, per_trial, wall, timed)
+    result = Section("Result").text(search_note).table(headers, rows)
+    for note in notes:
+        result.text(note)
+    sections = [result, Section("Best parameters").table(["parameter", "value"], params_rows)]
     if diff_rows:
-        sections.append(Section("Best minus baseline (paired over the same fresh seeds)")
+        sections.append(Section("Best minus baseline (paired over the same seeds)")
                         .table(["baseline", "difference", "95% CI"], diff_rows))
+    figs = (Section("Figures").figure(figures["history.png"], "history.png",
+                                      "Optimisation history")
+            .figure(importance_png, "importances.png", "Parameter importances (fANOVA)"))
+    if "candidates.png" in figures:
+        figs.figure(figures["candidates.png"], "candidates.png", "Best candidates vs baselines")
     sections += [
-        Section("Figures").figure(figures["history.png"], "history.png",
-                                  "Optimisation history")
-        .figure(importance_png, "importances.png", "Parameter importances"),
-        Section("Study").table(["", "value"], stats),
+        figs,
+        Section("Study").text(overhead).table(["", "value"], stats),
         Section("How this report was made").code(commands)
         .code(spec.path.read_text(encoding="utf-8") if spec.path.is_file() else ""),
     ]
-    if "candidates.png" in figures:
-        sections[-3].figure(figures["candidates.png"], "candidates.png",
-                            "Best candidates vs baselines")
     readme = "\n\n".join([
-        f"# Study report: {spec.name}", spec.description or spec.game, seed_note,
-        markdown_table(headers, rows),
+        f"# Study report: {spec.name}", spec.description or spec.game, search_note,
+        markdown_table(headers, rows), *notes,
         "Best parameters:\n\n" + markdown_table(["parameter", "value"], params_rows),
         *(["Best minus baseline (paired):\n\n" + markdown_table(
             ["baseline", "difference", "95% CI"], diff_rows)] if diff_rows else []),
-        markdown_table(["", "value"], stats),
+        overhead, markdown_table(["", "value"], stats),
         "Figures: " + ", ".join(f"[{n}]({n})" for n in figures) + "; full page: index.html.",
         f"Regenerate (storage {opened.location}):\n\n```\n{commands}\n```\n",
     ])

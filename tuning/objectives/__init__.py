@@ -9,7 +9,11 @@ workers (loky, Ray, Dask) can import and call them by reference:
 - ``strategies() -> dict[str, type | None]``: tunable strategies and their params dataclass;
 - ``OBJECTIVES``: the objective names the adapter scores (e.g. ``("win_rate",)``);
 - ``check_options(options) -> None``: raise InputError for bad [game]/[evaluation] options;
-- ``baselines(options) -> dict[str, dict]``: named reference candidates for reports (optional).
+- ``baselines(options) -> dict[str, dict]``: named reference candidates for reports (optional);
+- ``comparisons(options) -> dict[str, dict]``: option overrides (e.g. another opponent) under
+  which the best candidate is also re-evaluated (optional);
+- ``report_notes(options, reevaluation) -> list[str]``: sentences that put a study's result in
+  the game's own terms, for reports (optional).
 
 ``candidate`` is plain data: ``{"strategy": name, "params": {...}}`` or ``{"genome": text}``.
 Adapters are referenced by a module path (``tuning.objectives.dominion``) or a file path, so

@@ -119,3 +119,20 @@ def baselines(options: dict[str, Any]) -> dict[str, dict[str, Any]]:
     for name in ("picky", "expensive", "greedy", "random"):
         out[name] = {"strategy": name, "params": {}}
     return out
+
+
+def report_notes(options: dict[str, Any], data: dict[str, Any]) -> list[str]:
+    """The DP optimum and the best rule's expected score in points, for study reports."""
+    best = data.get("best") or {}
+    if options.get("end_chance") is not None or "mean" not in best:
+        return []
+    turns, card_set, _ = _game(options)
+    optimum = _optimum(turns, card_set)
+    if options.get("objective") == "fraction_of_optimum":
+        points, fraction = best["mean"] * optimum, best["mean"]
+    else:
+        points, fraction = best["mean"], best["mean"] / optimum
+    how = "exact" if best.get("exact") else f"estimated on {best.get('games', 0):,} games"
+    return [f"DP optimum at T = {turns}: {optimum:.3f} points expected. Best rule (trial "
+            f"{best.get('trial')}): {points:.3f} points, {100 * fraction:.2f}% of the optimum "
+            f"({how})."]

@@ -98,3 +98,23 @@ def comparisons(options: dict[str, Any]) -> dict[str, dict[str, Any]]:
     if opponents == ["big-money"]:
         return {"vs big-money-ultimate": {"opponents": ["big-money-ultimate"]}}
     return {"vs big-money": {"opponents": ["big-money"]}}
+
+
+def report_notes(options: dict[str, Any], data: dict[str, Any]) -> list[str]:
+    """How a Dominion win rate is scored, and the best bot against each opponent."""
+    opponents = ", ".join(str(n) for n in options.get("opponents") or ["big-money-ultimate"])
+    out = [f"Win rate of the candidate against {opponents}: a win scores 1, a shared first "
+           "place 1/2, a loss 0; seats alternate game by game."]
+    best = data.get("best") or {}
+    if "mean" in best:
+        lo, hi = best["ci95"]
+        verdict = ("its 95% interval excludes 50%" if lo > 0.5 or hi < 0.5
+                   else "its 95% interval includes 50%")
+        out.append(f"Best bot (trial {best.get('trial')}) against {opponents}: "
+                   f"{100 * best['mean']:.2f}% (95% CI {100 * lo:.2f}..{100 * hi:.2f}%) over "
+                   f"{best.get('games', 0):,} fresh games; {verdict}.")
+    for c in data.get("comparisons", []):
+        lo, hi = c["ci95"]
+        out.append(f"The same bot {c['label']}: {100 * c['mean']:.2f}% (95% CI "
+                   f"{100 * lo:.2f}..{100 * hi:.2f}%) over {c.get('games', 0):,} fresh games.")
+    return out
