@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+from pathlib import Path
 
 from joblib import Parallel, delayed
 
@@ -42,14 +43,22 @@ def best_rate(bots: list[BotSpec], games: int, jobs: int,
     return best
 
 
-def _own_peak_kib() -> int:
+def peak_kib() -> int:
+    """Peak resident memory of this process in KiB: VmHWM on Linux (ru_maxrss would carry
+    over the parent's peak into a forked worker), else ru_maxrss."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def worker_peak_mib(jobs: int = 2) -> float:
     """Largest peak RSS among the (reused) loky workers that played the 2-job runs: they
     stay alive between calls, so RUSAGE_CHILDREN never sees them."""
-    peaks = Parallel(n_jobs=jobs, backend="loky")(delayed(_own_peak_kib)() for _ in range(4 * jobs))
+    peaks = Parallel(n_jobs=jobs, backend="loky")(delayed(peak_kib)() for _ in range(4 * jobs))
     return max(peaks) / 1024
 
 
@@ -73,7 +82,7 @@ def main() -> None:
     load = os.getloadavg()[0]
     print(f"load average during the run: {load:.1f} on {os.cpu_count()} cores "
           f"(a speed-up needs a second idle core)")
-    own = _own_peak_kib() / 1024
+    own = peak_kib() / 1024
     print(f"peak memory: {own:.0f} MiB (this process), {worker_peak_mib():.0f} MiB "
           f"(largest worker)")
 

@@ -1,7 +1,8 @@
 """Regenerate reports/dominion/README.md and blog_table.png: the reference figures of the
 Dominion sources (spec, seed 001, seed 004) side by side with this engine's.
 
-    python reports/dominion/make_report.py [--games 200000] [--blog-games 1000000] [--jobs 2]
+    python reports/dominion/make_report.py [--games 200000] [--blog-games 1000000] [--jobs 1]
+        [--speed-games 200000] [--replica-games 100000]
 
 Every figure is a real simulation with the stated number of games and seed; results are
 identical for a seed whatever ``--jobs`` is.
@@ -10,6 +11,8 @@ identical for a seed whatever ``--jobs`` is.
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
 import time
 from pathlib import Path
 
@@ -118,7 +121,16 @@ def blog_row(label: str, bots: list[BotSpec], games: int, seed: int, jobs: int,
     return row, [w / games for w in wins] + [ties / games]
 
 
-def blog(games: int, small: int, seed: int, jobs: int) -> tuple[list[str], dict]:
+def replica_row(games: int, seed: int) -> str:
+    """The blog's seating played by the independent plain-Python model (blog_replica.py)."""
+    counts, turns = _load(HERE / "blog_replica.py", "blog_replica").simulate(games, seed)
+    cells = " | ".join(share_ci(c, games) for c in counts)
+    return (f"| independent plain-Python model (`blog_replica.py`), blog's seating | {games:,} "
+            f"| {turns:.2f} | {cells} |")
+
+
+def blog(games: int, small: int, seed: int, jobs: int,
+         replica: int) -> tuple[list[str], dict]:
     ref = BLOG_REF
     rows = ["| run | games | turns: plies//3 (rounds) | Big Money | Steward | Smithy | ties |",
             "|---|---|---|---|---|---|---|",
@@ -130,6 +142,8 @@ def blog(games: int, small: int, seed: int, jobs: int) -> tuple[list[str], dict]
         row, vals = blog_row(label, BLOG, games, seed, jobs, rot)
         rows.append(row)
         bars[label.split(",")[1].strip()] = vals
+        if not rot and replica > 0:
+            rows.append(replica_row(replica, seed))
     probes = [
         ("probe: Smithy/Steward bought but never played", [
             BLOG[0], BotSpec("blog-steward", {"actions": "none"}),
@@ -147,13 +161,34 @@ def blog(games: int, small: int, seed: int, jobs: int) -> tuple[list[str], dict]
     return rows, bars
 
 
-def speed(repeats: int = 3, games: int = 100_000) -> list[str]:
-    rows = ["| match-up (one process, one core) | games/s, best of 3 |", "|---|---|"]
-    for name, bots in (("big-money mirror", [BM, BM]), ("smithy-big-money vs "
-                       "big-money-ultimate", [SBM, BMU])):
-        play_many(bots, 1000, 1, 1)
-        best = max(games / play_many(bots, games, 10 + r, 1).seconds for r in range(repeats))
-        rows.append(f"| {name} | {best:,.0f} |")
+def _load(path: Path, name: str):
+    """A script of this repository loaded as a module (benchmarks/ and reports/ are folders
+    of scripts, not packages)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def performance(games: int, repeats: int = 3) -> list[str]:
+    """The benchmark's figures: best of ``repeats`` runs, one job and two jobs."""
+    bench = _load(HERE.parents[1] / "benchmarks" / "dominion.py", "dominion_benchmark")
+    rows = ["| match-up | 1 job: games/s | 1 job: games per CPU-s | 2 jobs: games/s | "
+            "2 jobs: games per CPU-s | speed-up |", "|---|---|---|---|---|---|"]
+    for name in ("big-money mirror", "smithy-big-money vs big-money-ultimate"):
+        bots = bench.MATCHUPS[name]
+        play_many(bots, 2000, 1, 1)
+        play_many(bots, 4000, 1, 2)
+        one, t1, cpu1 = bench.best_rate(bots, games, 1, repeats)
+        two, t2, cpu2 = bench.best_rate(bots, games, 2, repeats)
+        rows.append(f"| {name} | {one:,.0f} | {cpu1:,.0f} | {two:,.0f} | {cpu2:,.0f} | "
+                    f"{two / one:.2f} |")
+    load = os.getloadavg()[0]
+    own = bench.peak_kib() / 1024
+    rows.append("")
+    rows.append(f"{games:,} games per run, best of {repeats}; load average {load:.1f} on "
+                f"{os.cpu_count()} cores at the end; peak memory {own:.0f} MiB (report "
+                f"process), {bench.worker_peak_mib():.0f} MiB (largest worker).")
     return rows
 
 
@@ -183,21 +218,24 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200_000)
     ap.add_argument("--blog-games", type=int, default=1_000_000)
     ap.add_argument("--seed", type=int, default=2024)
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--speed-games", type=int, default=200_000)
+    ap.add_argument("--replica-games", type=int, default=100_000)
     args = ap.parse_args()
     t0 = time.perf_counter()
     g, s, j = args.games, args.seed, args.jobs
     two = two_player(g, s, j)
     so = solo(g, s, j)
     st = stanford_target(g // 2, s, j)
-    bl, bars = blog(args.blog_games, g, s, j)
-    sp = speed()
+    bl, bars = blog(args.blog_games, g, s, j, args.replica_games)
+    sp = performance(args.speed_games)
     plot_blog(bars, HERE / "blog_table.png")
     seconds = time.perf_counter() - t0
     text = (HERE / "template.md").read_text().format(
         two_player="\n".join(two), solo="\n".join(so), stanford="\n".join(st),
         blog="\n".join(bl), speed="\n".join(sp), games=f"{g:,}",
         blog_games=f"{args.blog_games:,}", seed=s, jobs=j, seconds=f"{seconds:.0f}",
+        speed_games=args.speed_games, replica_games=args.replica_games,
         games_arg=g, blog_games_arg=args.blog_games, capped=f"{CAPPED[0]:,}",
         simulated=f"{CAPPED[1]:,}")
     (HERE / "README.md").write_text(text)
