@@ -46,6 +46,12 @@ def test_bots_lists_strategies():
     (["solve", "deckbuilder", "--turns", "-3"], "turns"),
     (["solve", "deckbuilder", "--end-chance", "0"], "end chance"),
     (["solve", "deckbuilder", "--end-chance", "1.5"], "end chance"),
+    (["solve", "deckbuilder", "--end-chance", "-0.2"], "end chance"),
+    (["play", "deckbuilder", "--end-chance", "2", "-n", "10"], "end chance"),
+    (["solve", "deckbuilder", "--cards", "copper:t1:c0,estate:v1:c-2"], "cost"),
+    (["solve", "deckbuilder", "--hand", "11"], "fewer than the hand"),
+    (["solve", "deckbuilder", "--evaluate", "flatmc"], "no exact value"),
+    (["play", "deckbuilder", "-n", "0"], "games"),
     (["solve", "deckbuilder", "--evaluate", "picky,smart"], "valid: random"),
     (["play", "deckbuilder", "--strategy", "smart"], "valid: random"),
     (["play", "deckbuilder", "--strategy", "gold@6 | dutchy@5"], "dutchy"),
@@ -58,3 +64,19 @@ def test_bad_input_exits_2_without_traceback(args, msg):
     assert msg in res.output
     assert "Traceback" not in res.output
     assert res.exception is None or isinstance(res.exception, SystemExit)
+
+
+def test_solve_reports_reachability_and_efficiency():
+    # brass is dominated by silver (inefficient); jewel needs 5 money, out of reach of a
+    # 3-card hand of copper and silver (unreachable); the solver still answers exactly
+    cards = "copper:t1:c0,brass:t1:c2,silver:t2:c2,jewel:t4:c7,estate:v1:c1,duchy:v3:c4"
+    res = runner.invoke(app, ["solve", "deckbuilder", "--cards", cards, "--start",
+                              "copper=3,estate=2", "--hand", "3", "--turns", "4", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["efficient"] is False and data["inefficient"] == ["brass"]
+    assert data["reachable"] is False and data["unreachable"] == ["jewel"]
+    assert data["optimal"] > 2.0
+    res = runner.invoke(app, ["solve", "deckbuilder", "--json", "--turns", "2"])
+    data = json.loads(res.stdout)
+    assert data["efficient"] is True and data["reachable"] is True
