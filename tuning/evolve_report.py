@@ -8,6 +8,7 @@ and writes ``index.html`` (self-contained), ``README.md`` and PNG figures.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -154,8 +155,6 @@ def time_share_note(out_dir: Path) -> str | None:
     path = out_dir / "time_share.json"
     if not path.is_file():
         return None
-    import json
-
     try:
         r = json.loads(path.read_text())
         what = "exact evaluation of the deck-building model" if r.get("exact") else \
@@ -254,8 +253,8 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
     share = time_share_note(out_dir)
     if share is not None:
         summary["time_share"] = share
-        command += (f"\npython benchmarks/evolve_profile.py --study {spec.name} "
-                    f"--record {out_dir}/time_share.json")
+        recorded = json.loads((out_dir / "time_share.json").read_text())["command"]
+        command += f"\n{recorded} --record {out_dir}/time_share.json"
     how = ("exact" if best_eval.exact else
            f"{best_eval.games} fresh games, 95% CI {best_eval.ci95[0]:.4f}.."
            f"{best_eval.ci95[1]:.4f}")
