@@ -103,8 +103,10 @@ def comparisons(options: dict[str, Any]) -> dict[str, dict[str, Any]]:
 def report_notes(options: dict[str, Any], data: dict[str, Any]) -> list[str]:
     """How a Dominion win rate is scored, and the best bot against each opponent."""
     opponents = ", ".join(str(n) for n in options.get("opponents") or ["big-money-ultimate"])
-    out = [f"Win rate of the candidate against {opponents}: a win scores 1, a shared first "
-           "place 1/2, a loss 0; seats alternate game by game."]
+    out = [f"Every row is a win rate against {opponents} (a win scores 1, a shared first "
+           "place 1/2, a loss 0; seats alternate game by game): each candidate and baseline "
+           "bot takes the candidate's seat; rows named 'best, vs ...' put the best bot "
+           "against another opponent instead."]
     best = data.get("best") or {}
     if "mean" in best:
         lo, hi = best["ci95"]
