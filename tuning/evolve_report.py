@@ -97,6 +97,20 @@ def _dominion_targets(baselines: list[dict[str, Any]]) -> str:
     return "Targets: " + "; ".join(parts) + "."
 
 
+def _deckbuilder_targets(baselines: list[dict[str, Any]], turns: int) -> str:
+    """The T = 31 target (>= 99% of the DP optimum) and the gaps of the longer games."""
+    parts = []
+    for b in baselines:
+        if b["strategy"] == "evolved" and b["turns"] == turns:
+            verdict = "met" if b["fraction"] >= 0.99 else "not met"
+            parts.append(f"the evolved rule reaches {b['fraction']:.2%} of the DP optimum at "
+                         f"T = {turns} (target 99%: {verdict})")
+        elif b["strategy"].startswith("evolved at T"):
+            parts.append(f"the rule evolved for T = {b['turns']} reaches {b['fraction']:.2%} "
+                         f"(gap {b['gap']:.2f} points)")
+    return ("Targets: " + "; ".join(parts) + ".") if parts else ""
+
+
 def _deckbuilder_baselines(spec: StudySpec, best: str) -> list[dict[str, Any]]:
     """Exact values of the best rule and of the thesis strategies at T, 50 and 100."""
     from games.deckbuilder.exact import evaluate_rule
@@ -221,7 +235,8 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
             f"fraction of the DP optimum (T = {at_t[0]['turns']}, exact)", 1.0)
         base_note = ("Exact expected final scores (no sampling): the evolved rule and the "
                      "thesis strategies at the evolution's T and at T = 50 and 100, against "
-                     "the DP optimum.")
+                     "the DP optimum. "
+                     + _deckbuilder_targets(baselines, int(spec.options()["turns"])))
     else:
         baselines = _opponent_baselines(spec, best)
         summary["baselines"] = baselines

@@ -39,3 +39,17 @@ def test_time_share_note_quotes_the_record(tmp_path):
     (tmp_path / "time_share.json").write_text("{not json")
     with pytest.raises(InputError, match="time-share record"):
         time_share_note(tmp_path)
+
+
+def test_deckbuilder_targets_name_the_fraction_and_the_gaps():
+    from tuning.evolve_report import _deckbuilder_targets
+
+    rows = [{"strategy": "evolved", "turns": 31, "fraction": 0.9997, "gap": 0.02},
+            {"strategy": "picky", "turns": 31, "fraction": 0.867, "gap": 9.7},
+            {"strategy": "evolved", "turns": 50, "fraction": 0.82, "gap": 22.7},
+            {"strategy": "evolved at T = 50 (x-t50)", "turns": 50, "fraction": 0.9882,
+             "gap": 1.5143}]
+    text = _deckbuilder_targets(rows, 31)
+    assert "99.97% of the DP optimum at T = 31 (target 99%: met)" in text
+    assert "rule evolved for T = 50 reaches 98.82% (gap 1.51 points)" in text
+    assert "not met" in _deckbuilder_targets([{**rows[0], "fraction": 0.98}], 31)
