@@ -76,3 +76,20 @@ def test_registry_loads_adapters_by_reference():
     assert objectives.reference("dominion") == "tuning.objectives.dominion"
     with pytest.raises(InputError, match="known games"):
         objectives.reference("go")
+
+
+def test_report_notes_state_results_in_the_games_terms():
+    from games.deckbuilder import make_card_set, optimal_value
+    optimum = float(optimal_value(15, make_card_set(None, None, 5)))
+    data = {"best": {"trial": 3, "mean": 0.5, "exact": True, "ci95": [0.5, 0.5]}}
+    (note,) = deckbuilder.report_notes({"turns": 15, "objective": "fraction_of_optimum"}, data)
+    assert f"{optimum:.3f} points" in note and f"{optimum / 2:.3f} points" in note
+    assert "50.00% of the optimum (exact)" in note
+    opts = {"opponents": ["big-money-ultimate"]}
+    close = {"best": {"trial": 1, "mean": 0.51, "ci95": [0.49, 0.53], "games": 2000}}
+    clear = {"best": {"trial": 1, "mean": 0.6, "ci95": [0.58, 0.62], "games": 2000},
+             "comparisons": [{"label": "vs big-money", "mean": 0.9, "ci95": [0.88, 0.92],
+                              "games": 2000}]}
+    assert "includes 50%" in dominion.report_notes(opts, close)[1]
+    notes = dominion.report_notes(opts, clear)
+    assert "excludes 50%" in notes[1] and "vs big-money: 90.00%" in notes[2]
