@@ -33,7 +33,9 @@ def fitness_figure(rows: list[dict[str, Any]], title: str,
     fig, ax = plt.subplots(figsize=(7.5, 4.2))
     ax.fill_between(gen, [r["min"] for r in rows], [r["max"] for r in rows], color="#ddd",
                     label="population min..max")
-    ax.fill_between(gen, mean - std, mean + std, color="#9ecae1", label="mean ± std")
+    lo = np.maximum(mean - std, [r["min"] for r in rows])  # skewed populations: keep the
+    hi = np.minimum(mean + std, [r["max"] for r in rows])  # band inside min..max
+    ax.fill_between(gen, lo, hi, color="#9ecae1", label="mean ± std (within min..max)")
     ax.plot(gen, mean, color="#3182bd", label="mean")
     ax.plot(gen, [r["best"] for r in rows], color="#e6550d", lw=2, label="best so far")
     if reference is not None:
