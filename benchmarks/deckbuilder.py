@@ -5,9 +5,11 @@
     python benchmarks/deckbuilder.py --search 600    # grow T while the fit predicts < 600 s
 
 Each DP measurement runs in a fresh subprocess (compiled kernels loaded from numba's cache
-and warmed on a tiny game first), so peak memory (ru_maxrss) belongs to that solve alone;
-"above baseline" subtracts the process's footprint just before the solve. Times are the
-best of ``--repeat`` runs, because the machine may be shared.
+and warmed on a tiny game first), so peak memory (VmHWM, the peak resident set) belongs to
+that solve alone; "above baseline" subtracts the process's footprint just before the solve.
+Times are the best of ``--repeat`` runs, because the machine may be shared; CPU seconds (all
+threads together) and the load average are printed too, so a figure taken on a busy machine
+can be read for what it is.
 """
 
 from __future__ import annotations
@@ -27,18 +29,29 @@ import json, resource, sys, time
 sys.path.insert(0, {root!r})
 from games.deckbuilder import solve
 from games.deckbuilder.states import state_space
+
+def peak_mb():
+    # VmHWM starts afresh at exec; ru_maxrss may carry the parent's peak over a fork
+    try:
+        for line in open("/proc/self/status"):
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
 solve(3)                                   # load compiled kernels
 state_space.cache_clear()
-base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+base = peak_mb()
 c0 = time.process_time()
 t0 = time.perf_counter()
 sol = solve({turns}, keep_policy={keep})
 secs = time.perf_counter() - t0
 cpu = time.process_time() - c0
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+peak = peak_mb()
 print(json.dumps({{"turns": {turns}, "keep_policy": {keep}, "value": sol.value,
-                  "seconds": secs, "cpu_seconds": cpu, "peak_mb": peak / 1024,
-                  "above_base_mb": (peak - base) / 1024}}))
+                  "seconds": secs, "cpu_seconds": cpu, "peak_mb": peak,
+                  "above_base_mb": peak - base}}))
 """
 
 

@@ -134,15 +134,22 @@ def fig_actions(shares: dict[int, np.ndarray], path: Path) -> None:
 
 
 def fig_geometric(rows, path: Path) -> None:
+    """Simulated means (no truncation) of the simple strategies and flat MC; the optimum
+    exact where its truncation bound is under 1% of the value, else as a lower bound."""
     fig, ax = plt.subplots(figsize=(8, 5))
-    inv = [1 / r["alpha"] for r in rows]
-    for name in ["optimal"] + SIMPLE:
-        ax.plot(inv, [r["exact"][name] for r in rows], marker="o", ms=3, color=COLORS[name],
-                label=f"{name} (exact, truncated)")
-    ax.errorbar(inv, [r["sim"]["flatmc"]["mean"] for r in rows],
-                yerr=[1.96 * r["sim"]["flatmc"]["stderr"] for r in rows], fmt="s", ms=3,
-                color=COLORS["flatmc"], label="flat Monte Carlo (simulated)")
+    inv = np.array([1 / r["alpha"] for r in rows])
+    for name in SIMPLE + ["flatmc"]:
+        ax.errorbar(inv, [r["sim"][name]["mean"] for r in rows],
+                    yerr=[1.96 * r["sim"][name]["stderr"] for r in rows], fmt="o-", ms=3,
+                    color=COLORS[name], label=f"{name} (simulated, 95% CI)")
+    tight = np.array([r["error_bound"] <= 0.01 * r["exact"]["optimal"] for r in rows])
+    opt = np.array([r["exact"]["optimal"] for r in rows])
+    ax.plot(inv[tight], opt[tight], "k-", lw=2, label="optimal (exact)")
+    if (~tight).any():
+        ax.plot(inv[~tight], opt[~tight], "kv", mfc="none",
+                label="optimal: lower bound (truncated DP)")
     ax.set_xscale("log")
+    ax.set_yscale("log")
     ax.set_xlabel("1 / alpha (expected number of turns)")
     ax.set_ylabel("expected final score")
     ax.set_title("Probabilistic end: the game ends after each turn with chance alpha")
@@ -156,11 +163,12 @@ def fig_geometric(rows, path: Path) -> None:
 def fig_cost(rows, path: Path) -> None:
     fig, ax1 = plt.subplots(figsize=(7, 4.5))
     ts = [r["turns"] for r in rows]
-    ax1.loglog(ts, [r["seconds"] for r in rows], "o-", label="time (s)")
+    ax1.loglog(ts, [r["seconds"] for r in rows], "o-", label="wall seconds")
+    ax1.loglog(ts, [r["cpu_seconds"] for r in rows], "^-", label="CPU seconds")
     ax1.set_xlabel("T")
     ax1.set_ylabel("seconds")
     ax2 = ax1.twinx()
-    ax2.plot(ts, [r["above_base_mb"] for r in rows], "s--", color="tab:red",
+    ax2.plot(ts, [max(r["above_base_mb"], 0.1) for r in rows], "s--", color="tab:red",
              label="peak memory above baseline (MB)")
     ax2.set_yscale("log")
     ax2.set_ylabel("MB")
@@ -174,14 +182,19 @@ def fig_cost(rows, path: Path) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="small samples (smoke run)")
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
     mc_games = 20 if args.quick else 100
-    long_games = 500 if args.quick else 4000
+    long_games = 500 if args.quick else 50_000
     geo_games = 2000 if args.quick else 20000
     data: dict = {"settings": {"flatmc_games": mc_games, "flatmc_rollouts": 100,
                                "long_games": long_games, "geometric_games": geo_games,
-                               "seeds": "flat MC seed 2026, long games 250, geometric 77"}}
+                               "jobs": args.jobs,
+                               "seeds": "flat MC 2026, long games 250, probabilistic end 77"},
+                  "card_set_check": DEFAULT.check(),
+                  "heuristic_params": ", ".join(
+                      f"{k}={v}" for k, v in vars(TUNED).items()
+                      if v != getattr(HeuristicParams(), k))}
     t0 = time.perf_counter()
 
     print("exact curves T = 0..100", flush=True)
@@ -192,7 +205,7 @@ def main() -> None:
     data["flatmc"] = {t: e.to_dict() for t, e in mc}
     print("long games by simulation", flush=True)
     long = {name: [(t, simulated(name, t, long_games, 250, jobs=args.jobs)) for t in LONG_TURNS]
-            for name in ("greedy", "random")}
+            for name in SIMPLE}
     data["long"] = {k: {t: e.to_dict() for t, e in v} for k, v in long.items()}
 
     print("action ratios", flush=True)
@@ -220,7 +233,7 @@ def main() -> None:
     bench = _bench()
     cost = [bench.dp_run(t, True) for t in (5, 10, 20, 31, 50, 75, 100)]
     data["dp_cost"] = cost
-    fit_pts = [(r["turns"], r["seconds"]) for r in cost if r["turns"] >= 31]
+    fit_pts = [(r["turns"], r["cpu_seconds"]) for r in cost if r["turns"] >= 50]
     a_fit, b_fit = bench.fit_power(fit_pts)
     data["dp_fit"] = {"a": a_fit, "exponent": b_fit}
     bench_json = HERE / "benchmark.json"
@@ -234,9 +247,10 @@ def main() -> None:
     fig_cost(cost, HERE / "dp_cost.png")
     data["seconds"] = time.perf_counter() - t0
     (HERE / "data.json").write_text(json.dumps(data, indent=1, default=str))
-    from reports.deckbuilder.readme import write_readme  # noqa: E402
-
-    write_readme(HERE / "README.md", data)
+    spec = importlib.util.spec_from_file_location("readme", HERE / "readme.py")
+    readme = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(readme)
+    readme.write_readme(HERE / "README.md", json.loads(json.dumps(data, default=str)))
     print(f"done in {data['seconds']:.0f} s", flush=True)
 
 
