@@ -4,6 +4,10 @@ Runs a study spec (default: dominion-heuristic) for a number of trials on a fres
 file in a temporary folder and splits the wall time of the trial loop into the games
 (objective evaluation) and everything else (Optuna: ask/sample, journal writes, report,
 should_prune, tell). Prints one line per repeat and the best (lowest-overhead) repeat.
+Repeat r runs the study with root seed ``seed + r``, so repeats try other candidates and do
+not just hit values cached in the process (the deck-building model caches exact values).
+With TABLETUNE_JOURNAL_FSYNC=1 the journal syncs every record to disk, as Optuna's own
+backend does.
 
     python benchmarks/tuning_overhead.py [STUDY] [--trials N] [--repeats R] [--pruner P]
 """
@@ -40,12 +44,15 @@ def main() -> None:
           f"{spec.optuna.sampler}, pruner {spec.optuna.pruner}, journal storage")
     best = None
     for r in range(args.repeats):
+        run_spec = spec.with_overrides(seed=spec.evaluation.seed + r)
         with tempfile.TemporaryDirectory() as tmp:
-            s = run_study(spec, str(Path(tmp) / "bench.journal"), reevaluate_best=False)
+            s = run_study(run_spec, str(Path(tmp) / "bench.journal"), reevaluate_best=False)
         optuna_s = s.seconds - s.objective_seconds
         row = (s.optuna_share, optuna_s / max(1, s.trials_run_here))
-        print(f"repeat {r + 1}: loop {s.seconds:.2f}s, games {s.games:,} in "
-              f"{s.objective_seconds:.2f}s ({s.games / s.objective_seconds:,.0f} games/s), "
+        speed = (f"{s.games / s.objective_seconds:,.0f} games/s" if s.games
+                 else "exact evaluation")
+        print(f"repeat {r + 1} (seed {run_spec.evaluation.seed}): loop {s.seconds:.2f}s, "
+              f"games {s.games:,} in {s.objective_seconds:.2f}s ({speed}), "
               f"Optuna {optuna_s:.2f}s = {100 * row[0]:.1f}% of the loop, "
               f"{1000 * row[1]:.1f} ms per trial; "
               f"{s.counts.get('PRUNED', 0)} of {s.trials_run_here} trials pruned")
