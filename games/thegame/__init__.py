@@ -4,9 +4,13 @@ Public API: ``play_games`` (cards left per game), ``simulate``/``run`` (summarie
 ``PLAYERS`` and ``build_params`` (players and their tunable params), ``legal_plays``.
 """
 
-from games.thegame.players import PLAYERS, build_params, encode, player
-from games.thegame.rules import legal_plays, legal_sequences, minimum_play
-from games.thegame.simulate import play_block, play_games, run, simulate, summarize
+from games.thegame._cache import invalidate_stale_cache
+
+invalidate_stale_cache()  # before any kernel is compiled or loaded
+
+from games.thegame.players import PLAYERS, build_params, encode, player  # noqa: E402
+from games.thegame.rules import legal_plays, legal_sequences, minimum_play  # noqa: E402
+from games.thegame.simulate import play_block, play_games, run, simulate, summarize  # noqa: E402
 
 __all__ = [
     "PLAYERS", "build_params", "encode", "player", "legal_plays", "legal_sequences",

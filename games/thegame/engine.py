@@ -36,13 +36,13 @@ def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
     prm[P_DRAWS] = tmin_full
     static = static_rows(prm)
     rows = static.copy()
-    stamps = np.full((4, static.shape[1]), -1, dtype=np.int64)
     size = 1 << table_bits
     keys = np.zeros(size, dtype=np.int64)
     vals = np.zeros(size)
     gens = np.full(size, -1, dtype=np.int64)
     affected = np.empty(64, dtype=np.int64)
     loo = np.zeros((depth + tmin_full + 1, 4, static.shape[2]))
+    crow = np.zeros((4, hand_size + 1, static.shape[2]))
     out_slots = np.empty(8, dtype=np.int64)
     out_piles = np.empty(8, dtype=np.int64)
     hands = np.zeros((players, hand_size), dtype=np.int64)
@@ -86,9 +86,9 @@ def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
                 m[c] = (hand_weight if in_hand[c] else 1.0) if unlaid[c] else 0.0
             unknown = N_CARDS - laid - n
             turn += 1
-            found = search_turn(prm, static, rows, stamps, turn, tops, hand, n, tmin, depth,
+            found = search_turn(prm, static, rows, turn, tops, hand, n, tmin, depth,
                                 m, in_hand, unlaid, unknown, keys, vals, gens, affected, loo,
-                                out_slots, out_piles)
+                                crow, out_slots, out_piles)
             nplay = tmin
             if found == 0:
                 nplay = longest_sequence(tops, hand, n, tmin - 1, out_slots, out_piles)

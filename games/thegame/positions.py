@@ -24,7 +24,7 @@ from games.thegame.values import (
     P_HAND,
     bridge_penalties,
     capacity_value,
-    fill_bridge_row,
+    fill_bridge_rows,
     is_product_family,
     product_value,
     static_rows,
@@ -62,9 +62,8 @@ class _Turn:
     def row_table(self, tops: np.ndarray) -> np.ndarray:
         if int(self.prm[P_FAMILY]) not in (F_BRIDGES, F_FALLBACK):
             return self.static
-        for p in range(4):
-            fill_bridge_row(self.rows, self.prm, p, int(tops[p]), self.in_hand, self.unlaid,
-                            self.bpen)
+        fill_bridge_rows(self.rows, self.prm, np.asarray(tops, dtype=np.int64),
+                         np.zeros(1, dtype=np.int64), 0, self.in_hand, self.unlaid, self.bpen)
         return self.rows
 
 
@@ -85,7 +84,8 @@ def position_value(player: str, params: Mapping[str, Any] | None, tops: Sequence
         cur[pile] = card
     played = np.array([c for c, _ in plays] or [0], dtype=np.int64)
     if not is_product_family(int(turn.prm[P_FAMILY])):
-        return float(capacity_value(turn.prm, cur, turn.unlaid, played, len(plays)))
+        return float(capacity_value(turn.prm, cur.reshape(1, 4), 0, turn.unlaid, played,
+                                    len(plays)))
     rows = turn.row_table(cur)
     return float(product_value(rows, turn.prm, cur, turn.m, played, len(plays),
                                np.empty(64, dtype=np.int64)))
@@ -108,15 +108,14 @@ def choose_turn(player: str, params: Mapping[str, Any] | None, tops: Sequence[in
     keys = np.zeros(size, dtype=np.int64)
     vals = np.zeros(size)
     gens = np.full(size, -1, dtype=np.int64)
-    stamps = np.full((4, 101), -1, dtype=np.int64)
     out_slots = np.empty(8, dtype=np.int64)
     out_piles = np.empty(8, dtype=np.int64)
     loo = np.zeros((levels + 1, 4, 100))
     rows = turn.rows
-    count = search_turn(turn.prm, turn.static, rows, stamps, 1, turn.tops, turn.hand,
+    count = search_turn(turn.prm, turn.static, rows, 1, turn.tops, turn.hand,
                         len(turn.hand), tmin, depth, turn.m, turn.in_hand, turn.unlaid,
                         turn.unknown, keys, vals, gens, np.empty(64, dtype=np.int64), loo,
-                        out_slots, out_piles)
+                        np.zeros((4, len(turn.hand) + 1, 100)), out_slots, out_piles)
     if count == 0:
         return [], 0
     return [(int(turn.hand[out_slots[k]]), int(out_piles[k])) for k in range(tmin)], count

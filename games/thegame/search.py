@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from games.thegame.rules import is_playable
+from games.thegame.rules import HIGH_CARD, LOW_CARD, is_playable
 from games.thegame.values import (
     F_BRIDGES,
     F_FALLBACK,
@@ -21,12 +21,11 @@ from games.thegame.values import (
     P_DRAWS,
     P_FAMILY,
     P_W0,
+    ROW_CARDS,
     bridge_correction,
     bridge_penalties,
     capacity_value,
-    dot_rows,
-    fill_bridge_row,
-    fill_leave_one_out,
+    fill_bridge_rows,
     is_product_family,
 )
 
@@ -39,10 +38,10 @@ def table_bits(depth: int, tmin: int = 2) -> int:
     return min(22, 10 + 3 * max(0, depth + tmin - 2))
 
 
-@njit(cache=True, inline="always")
-def _pack(tops: np.ndarray, mask: int, symmetric: bool) -> np.int64:
+@njit(cache=True)
+def _pack(tops: np.ndarray, lvl: int, mask: int, symmetric: bool) -> np.int64:
     """Key of a position; with ``symmetric`` piles of one direction are interchangeable."""
-    a, b, c, d = tops[0], tops[1], tops[2], tops[3]
+    a, b, c, d = tops[lvl, 0], tops[lvl, 1], tops[lvl, 2], tops[lvl, 3]
     if symmetric:
         if a > b:
             a, b = b, a
@@ -64,16 +63,7 @@ def _find(keys: np.ndarray, gens: np.ndarray, gen: int, key: np.int64) -> int:
         h = (h + 1) & (size - 1)
 
 
-@njit(cache=True, inline="always")
-def ensure_row(rows: np.ndarray, stamps: np.ndarray, prm: np.ndarray, turn: int, pile: int,
-               top: int, in_hand: np.ndarray, unlaid: np.ndarray, bpen: np.ndarray) -> None:
-    """Patch the bridge cells of the row of (pile, top) once per turn."""
-    if stamps[pile, top] != turn:
-        fill_bridge_row(rows, prm, pile, top, in_hand, unlaid, bpen)
-        stamps[pile, top] = turn
-
-
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _may_break_chain(tops: np.ndarray, lvl: int, played: np.ndarray, m: np.ndarray,
                      bound: float) -> bool:
     """Cheap test: could a card laid this turn be a bridge of a card behind some top?
@@ -97,70 +87,22 @@ def _may_break_chain(tops: np.ndarray, lvl: int, played: np.ndarray, m: np.ndarr
     return False
 
 
-@njit(cache=True, inline="always")
-def _near_correction(rows: np.ndarray, tops: np.ndarray, lvl: int, played: np.ndarray,
-                     m: np.ndarray, bound: float, hopeless: np.ndarray,
-                     pairs: np.ndarray) -> float:
-    """bridge_correction for bounds up to 10, where every chain is one card (c +- 10).
-
-    A card c within ``bound`` behind a top whose single bridge h was in the hand got the
-    penalty rho = 1; once h is laid, its penalty on that pile is the rho = 0 one.
-    """
-    n = 0
-    for k in range(lvl):
-        h = played[k]
-        for q in range(4):
-            tp = tops[lvl, q]
-            c = h - 10 if q < 2 else h + 10
-            if c < 2 or c > 99 or m[c] <= 0.0:
-                continue
-            g = tp - c if q < 2 else c - tp
-            if g <= 0 or g > bound or g == 10:
-                continue
-            laid_now = False
-            for j in range(lvl):
-                if played[j] == c:
-                    laid_now = True
-            if not laid_now:
-                pairs[n, 0] = c
-                pairs[n, 1] = q
-                n += 1
-    delta = 0.0
-    for i in range(n):
-        c = pairs[i, 0]
-        first = True
-        for j in range(i):
-            if pairs[j, 0] == c:
-                first = False
-        if not first:
-            continue
-        old = 1.0
-        new = 1.0
-        for q in range(4):
-            r = rows[q, tops[lvl, q], c]
-            old *= r
-            hit = False
-            for j in range(i, n):
-                if pairs[j, 0] == c and pairs[j, 1] == q:
-                    hit = True
-            new *= hopeless[q] if hit else r
-        delta += m[c] * (new - old)
-    return delta
-
-
-@njit(cache=True)
-def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray, stamps: np.ndarray,
+@njit(cache=True, fastmath={"reassoc", "contract", "nsz", "arcp"})
+def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                 turn: int, tops0: np.ndarray, hand: np.ndarray, hn: int, tmin: int,
                 depth: int, m: np.ndarray, in_hand: np.ndarray, unlaid: np.ndarray,
                 unknown: int, keys: np.ndarray, vals: np.ndarray, gens: np.ndarray,
-                affected: np.ndarray, loo: np.ndarray, out_slots: np.ndarray,
-                out_piles: np.ndarray) -> int:
+                affected: np.ndarray, loo: np.ndarray, crow: np.ndarray,
+                out_slots: np.ndarray, out_piles: np.ndarray) -> int:
     """Choose the t_min plays of this turn; returns the number of distinct candidates.
 
     0 means no sequence of t_min plays exists. ``out_slots``/``out_piles`` receive the
     chosen hand slots and piles in playing order. Ties go to the first candidate found.
-    ``loo`` (levels+1, 4, 100) holds per level the leave-one-pile-out products of the node
-    whose children are being valued, so each child costs one dot product.
+    Penalty sums run over the cards not yet laid only, stored compactly: ``crow[p, k]`` is
+    the row of pile p with top hand[k] (k = hn: the pile's top at the turn's start) gathered
+    over those cards at the turn's start. ``loo`` (levels+1, 4, 100) holds per level the
+    leave-one-pile-out products of the node whose children are being valued, in the same
+    compact order, so each child costs one dot product over the unlaid cards.
     """
     fam = int(prm[P_FAMILY])
     bridges = fam == F_BRIDGES or fam == F_FALLBACK
@@ -177,9 +119,30 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray, stamps: n
         draws = int(prm[P_DRAWS])
         for p in range(4):
             hopeless[p] = bpen[p, draws + 1]
-            ensure_row(rows, stamps, prm, turn, p, tops0[p], in_hand, unlaid, bpen)
-            for k in range(hn):  # every top this turn can reach is a hand card
-                ensure_row(rows, stamps, prm, turn, p, hand[k], in_hand, unlaid, bpen)
+    nu = 0
+    idx = np.empty(ROW_CARDS, dtype=np.int64)
+    cm = np.empty(ROW_CARDS)
+    hpos = np.empty(max(hn, 1), dtype=np.int64)
+    topk = np.empty((tmin + depth + 1, 4), dtype=np.int64)
+    topk[0, :] = hn
+    if product:
+        for c in range(LOW_CARD, HIGH_CARD + 1):
+            if m[c] > 0.0:
+                idx[nu] = c
+                cm[nu] = m[c]
+                nu += 1
+        for k in range(hn):
+            for j in range(nu):
+                if idx[j] == hand[k]:
+                    hpos[k] = j
+                    break
+        if bridges:
+            fill_bridge_rows(rows, prm, tops0, hand, hn, in_hand, unlaid, bpen)
+        for q in range(4):
+            for k in range(hn + 1):
+                top = tops0[q] if k == hn else hand[k]
+                for j in range(nu):
+                    crow[q, k, j] = table[q, top, idx[j]]
     levels = tmin + depth
     tops = np.empty((levels + 1, 4), dtype=np.int64)
     mask = np.zeros(levels + 1, dtype=np.int64)
@@ -235,9 +198,12 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray, stamps: n
             tops[nxt, q] = tops[lvl, q]
         tops[nxt, p] = card
         mask[nxt] = mask[lvl] | (1 << i)
+        for q in range(4):
+            topk[nxt, q] = topk[lvl, q]
+        topk[nxt, p] = i
         slot_of[nxt] = -1
         if limit > 0:
-            key = _pack(tops[nxt], mask[nxt], symmetric)
+            key = _pack(tops, nxt, mask[nxt], symmetric)
             slot = _find(keys, gens, turn, key)
             if slot >= 0:  # transposition: this position was met through another order
                 if nxt > tmin and vals[slot] > acc[lvl]:
@@ -257,24 +223,76 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray, stamps: n
         loo_ok[nxt] = False
         if nxt >= tmin:
             if product:
+                # (plain index loops: array views would cost atomic reference counting)
                 if not loo_ok[lvl]:
-                    fill_leave_one_out(loo, lvl, m, table, tops[lvl])
+                    k0, k1, k2, k3 = topk[lvl, 0], topk[lvl, 1], topk[lvl, 2], topk[lvl, 3]
+                    for j in range(nu):
+                        w = cm[j]
+                        r0 = crow[0, k0, j]
+                        r1 = crow[1, k1, j]
+                        r2 = crow[2, k2, j]
+                        r3 = crow[3, k3, j]
+                        a = w * r0 * r1
+                        b = w * r2 * r3
+                        loo[lvl, 0, j] = b * r1
+                        loo[lvl, 1, j] = b * r0
+                        loo[lvl, 2, j] = a * r3
+                        loo[lvl, 3, j] = a * r2
                     for k in range(lvl):
                         for q in range(4):
-                            loo[lvl, q, played[k]] = 0.0
+                            loo[lvl, q, hpos[seq_slot[k]]] = 0.0
                     loo_ok[lvl] = True
-                total = dot_rows(loo, lvl, p, table, card) \
-                    - loo[lvl, p, card] * table[p, card, card]
+                total = 0.0
+                for j in range(nu):
+                    total += loo[lvl, p, j] * crow[p, i, j]
+                j = hpos[i]
+                total -= loo[lvl, p, j] * crow[p, i, j]
                 if bridges:
-                    if near:
-                        total += _near_correction(table, tops, nxt, played, m, bound, hopeless,
-                                                  pairs)
+                    if near:  # find the (card, pile) whose one bridge was laid now
+                        npairs = 0
+                        for k in range(nxt):
+                            h = played[k]
+                            for q in range(4):
+                                c = h - 10 if q < 2 else h + 10
+                                if c < LOW_CARD or c > HIGH_CARD or m[c] <= 0.0:
+                                    continue
+                                g = tops[nxt, q] - c if q < 2 else c - tops[nxt, q]
+                                if g <= 0 or g > bound or g == 10:
+                                    continue
+                                laid_now = False
+                                for j2 in range(nxt):
+                                    if played[j2] == c:
+                                        laid_now = True
+                                if not laid_now:
+                                    pairs[npairs, 0] = c
+                                    pairs[npairs, 1] = q
+                                    npairs += 1
+                        # those cards now have the rho = 0 penalty on those piles
+                        for a in range(npairs):
+                            c = pairs[a, 0]
+                            first = True
+                            for j2 in range(a):
+                                if pairs[j2, 0] == c:
+                                    first = False
+                            if not first:
+                                continue
+                            old = 1.0
+                            new = 1.0
+                            for q in range(4):
+                                r = table[q, tops[nxt, q], c]
+                                old *= r
+                                hit = False
+                                for j2 in range(a, npairs):
+                                    if pairs[j2, 0] == c and pairs[j2, 1] == q:
+                                        hit = True
+                                new *= hopeless[q] if hit else r
+                            total += m[c] * (new - old)
                     elif _may_break_chain(tops, nxt, played, m, bound):
                         total += bridge_correction(table, prm, tops, nxt, m, played, nxt,
                                                    affected)
                 acc[nxt] = -total
             else:
-                acc[nxt] = capacity_value(prm, tops[nxt], unlaid, played, nxt)
+                acc[nxt] = capacity_value(prm, tops, nxt, unlaid, played, nxt)
         lvl = nxt
     return candidates
 

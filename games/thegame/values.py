@@ -55,7 +55,7 @@ def is_product_family(family: int) -> bool:
     return family >= F_PLAYABILITY
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def uses_bridges(prm: np.ndarray, pile: int, top: int, card: int) -> bool:
     """Whether the penalty of a card that cannot go on ``pile`` comes from the bridge term."""
     fam = int(prm[P_FAMILY])
@@ -123,7 +123,7 @@ def in_chain(pile: int, top: int, card: int, other: int) -> bool:
     return other < card and (card - other) % 10 == 0 and other >= end
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def missing_bridges(pile: int, top: int, card: int, in_hand: np.ndarray,
                     unlaid: np.ndarray, draws: int) -> int:
     """Bridge cards of ``card`` on ``pile`` that are not in the hand (draws + 1: hopeless).
@@ -185,7 +185,7 @@ def recover_probability(pile: int, top: int, card: int, in_hand: np.ndarray,
                             draws)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def bridge_penalty(prm: np.ndarray, rho: float) -> float:
     """1 + (alpha - 1) * A(rho), A = 1 - rho**lambda or (1 - rho)**lambda (``form``)."""
     lam = prm[P_LAMBDA]
@@ -208,47 +208,57 @@ def bridge_penalties(out: np.ndarray, prm: np.ndarray, unknown: int) -> None:
 
 
 @njit(cache=True)
-def fill_bridge_row(rows: np.ndarray, prm: np.ndarray, pile: int, top: int,
-                    in_hand: np.ndarray, unlaid: np.ndarray, bpen: np.ndarray) -> None:
-    """Patch this turn's bridge cells of the row of ``pile`` at ``top``.
+def fill_bridge_rows(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, hand: np.ndarray,
+                     hn: int, in_hand: np.ndarray, unlaid: np.ndarray,
+                     bpen: np.ndarray) -> None:
+    """Patch this turn's bridge cells of every row a turn can reach.
 
-    Every other cell holds its static value for good, so only the unlaid cards behind the
-    top within the bound are rewritten (laid cards are masked out of every sum).
+    The rows are those of each pile at its top ``tops[p]`` and at every hand card. Every
+    other cell holds its static value for good, so only the unlaid cards behind the top
+    within the bound are rewritten (laid cards are masked out of every sum). One call per
+    turn: numba calls with array arguments cost atomic reference counts.
     """
     draws = int(prm[P_DRAWS])
     bound = prm[P_BOUND] if int(prm[P_FAMILY]) == F_FALLBACK else 1000.0
-    step = -1 if pile < 2 else 1
-    c = top + step
-    g = 1
     hopeless = draws + 1
     hand_bridges = prm[P_HAND_BRIDGES] != 0.0
-    while LOW_CARD <= c <= HIGH_CARD and g <= bound:
-        if unlaid[c] and g != 10:
-            if g < 10:  # one bridge: the card 10 beyond c, playable on the top
-                y = c - 10 * step
-                if y < LOW_CARD or y > HIGH_CARD or not unlaid[y]:
-                    k = hopeless
-                elif in_hand[y]:
-                    k = 0 if hand_bridges else hopeless
-                else:
-                    k = 1
-            else:
-                k = missing_bridges(pile, top, c, in_hand, unlaid, draws)
-                if not hand_bridges and k < hopeless and _chain_uses_hand(pile, top, c, in_hand):
-                    k = hopeless
-            rows[pile, top, c] = bpen[pile, k]
-        c += step
-        g += 1
+    for pile in range(4):
+        step = -1 if pile < 2 else 1
+        for k in range(hn + 1):
+            top = tops[pile] if k == hn else hand[k]
+            c = top + step
+            g = 1
+            while LOW_CARD <= c <= HIGH_CARD and g <= bound:
+                if unlaid[c] and g != 10:
+                    if g < 10:  # one bridge: the card 10 beyond c, playable on the top
+                        y = c - 10 * step
+                        if y < LOW_CARD or y > HIGH_CARD or not unlaid[y]:
+                            n = hopeless
+                        elif in_hand[y]:
+                            n = 0 if hand_bridges else hopeless
+                        else:
+                            n = 1
+                    else:
+                        n = missing_bridges(pile, top, c, in_hand, unlaid, draws)
+                        if not hand_bridges and n < hopeless \
+                                and _chain_uses_hand(pile, top, c, in_hand):
+                            n = hopeless
+                    rows[pile, top, c] = bpen[pile, n]
+                c += step
+                g += 1
 
 
 @njit(cache=True)
-def capacity_value(prm: np.ndarray, tops: np.ndarray, unlaid: np.ndarray,
+def capacity_value(prm: np.ndarray, tops: np.ndarray, level: int, unlaid: np.ndarray,
                    played: np.ndarray, nplayed: int) -> float:
-    """Weighted perceived capacity (room left) or real capacity (unlaid cards playable)."""
+    """Weighted perceived capacity (room left) or real capacity (unlaid cards playable).
+
+    The position's tops are ``tops[level]``.
+    """
     fam = int(prm[P_FAMILY])
     v = 0.0
     for p in range(4):
-        t = tops[p]
+        t = tops[level, p]
         if fam == F_PERCEIVED:
             cap = 100 - t if p < 2 else t - 1
         else:
@@ -272,37 +282,6 @@ def _card_sum(m: np.ndarray, r0: np.ndarray, r1: np.ndarray, r2: np.ndarray,
     return s
 
 
-@njit(cache=True, fastmath=True)
-def dot_rows(loo: np.ndarray, level: int, pile: int, rows: np.ndarray, top: int) -> float:
-    """Sum over the cards of loo[level, pile, c] * rows[pile, top, c] (vectorised)."""
-    s = 0.0
-    for c in range(LOW_CARD, HIGH_CARD + 1):
-        s += loo[level, pile, c] * rows[pile, top, c]
-    return s
-
-
-@njit(cache=True, fastmath=True)
-def fill_leave_one_out(loo: np.ndarray, level: int, m: np.ndarray, rows: np.ndarray,
-                       tops: np.ndarray) -> None:
-    """loo[level, p, c] = m[c] * product of the rows of the three piles other than p.
-
-    A child position that changes pile p to top x then has the penalty sum
-    dot_rows(loo, level, p, rows, x): one vectorised dot product per child.
-    """
-    t0, t1, t2, t3 = tops[0], tops[1], tops[2], tops[3]
-    for c in range(LOW_CARD, HIGH_CARD + 1):
-        r0 = rows[0, t0, c]
-        r1 = rows[1, t1, c]
-        r2 = rows[2, t2, c]
-        r3 = rows[3, t3, c]
-        a = m[c] * r0 * r1
-        b = m[c] * r2 * r3
-        loo[level, 0, c] = b * r1
-        loo[level, 1, c] = b * r0
-        loo[level, 2, c] = a * r3
-        loo[level, 3, c] = a * r2
-
-
 @njit(cache=True)
 def product_value(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, m: np.ndarray,
                   played: np.ndarray, nplayed: int, affected: np.ndarray) -> float:
@@ -322,7 +301,7 @@ def product_value(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, m: np.nda
                                    affected))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def bridge_correction(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, level: int,
                       m: np.ndarray, played: np.ndarray, nplayed: int,
                       affected: np.ndarray) -> float:
@@ -370,7 +349,7 @@ def bridge_correction(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, level
     return delta
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _in(arr: np.ndarray, n: int, x: int) -> bool:
     for i in range(n):
         if arr[i] == x:
@@ -378,7 +357,7 @@ def _in(arr: np.ndarray, n: int, x: int) -> bool:
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _true_product(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, level: int, c: int,
                   played: np.ndarray, nplayed: int) -> float:
     prod = 1.0
