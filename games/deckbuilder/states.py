@@ -125,36 +125,36 @@ def successor_table(comps: np.ndarray, smax: int) -> np.ndarray:
     return out
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def _treasure_tails(tcomps: np.ndarray, tstart: np.ndarray, tpatterns: np.ndarray,
                     psum: np.ndarray, pbucket: np.ndarray, cf: np.ndarray, hand: int,
                     nt: int) -> np.ndarray:
-    """Q[q, j, b] = P(money >= thr_b | j cards drawn from treasure composition q)."""
+    """Q[q, j, b] = P(money >= thr_b | j cards drawn from treasure composition q).
+
+    Serial: C(T+3, 3) rows are few, and a parallel loop would cost more to compile."""
     nq, dt = tcomps.shape
     out = np.zeros((nq, hand + 1, nt))
-    nchunks = (nq + CHUNK - 1) // CHUNK
-    for c in prange(nchunks):
-        counts = np.empty(dt, dtype=np.int64)
-        acc = np.empty((hand + 1, nt))
-        for q in range(c * CHUNK, min(nq, (c + 1) * CHUNK)):
-            acc[:] = 0.0
-            total = 0
+    counts = np.empty(dt, dtype=np.int64)
+    acc = np.empty((hand + 1, nt))
+    for q in range(nq):
+        acc[:] = 0.0
+        total = 0
+        for k in range(dt):
+            counts[k] = tstart[k] + tcomps[q, k]
+            total += counts[k]
+        for p in range(tpatterns.shape[0]):
+            w = 1.0
             for k in range(dt):
-                counts[k] = tstart[k] + tcomps[q, k]
-                total += counts[k]
-            for p in range(tpatterns.shape[0]):
-                w = 1.0
-                for k in range(dt):
-                    w *= cf[counts[k], tpatterns[p, k]]  # zero when too few copies
-                acc[psum[p], pbucket[p]] += w
-            for j in range(hand + 1):
-                ways = cf[total, j]
-                if ways <= 0.0:
-                    continue
-                run = 0.0
-                for b in range(nt - 1, -1, -1):
-                    run += acc[j, b]
-                    out[q, j, b] = run / ways
+                w *= cf[counts[k], tpatterns[p, k]]  # zero when too few copies
+            acc[psum[p], pbucket[p]] += w
+        for j in range(hand + 1):
+            ways = cf[total, j]
+            if ways <= 0.0:
+                continue
+            run = 0.0
+            for b in range(nt - 1, -1, -1):
+                run += acc[j, b]
+                out[q, j, b] = run / ways
     return out
 
 
