@@ -141,7 +141,7 @@ def blog(games: int, small: int, seed: int, jobs: int,
                        ("ours, seats rotated", True)):
         row, vals = blog_row(label, BLOG, games, seed, jobs, rot)
         rows.append(row)
-        bars[label.split(",")[1].strip()] = vals
+        bars["ours, blog's seating" if not rot else "ours, seats rotated"] = vals
         if not rot and replica > 0:
             rows.append(replica_row(replica, seed))
     probes = [
@@ -206,7 +206,7 @@ def plot_blog(bars: dict, path: Path) -> None:
         ax.bar(x + (i - (len(bars) - 1) / 2) * width, vals, width, label=name)
     ax.set_xticks(x, labels)
     ax.set_ylabel("share of games")
-    ax.set_title("Seed 004's 3-player table: blog vs this engine")
+    ax.set_title("Seed 004's 3-player table: the blog's figures and ours")
     ax.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=110)
