@@ -61,17 +61,16 @@ def _print_match(result: Any, players: int, rotate: bool) -> None:
     seats = "seats rotated" if rotate else "fixed seats"
     table = Table(title=f"Dominion, {result.games} games, {players} players, {seats}")
     table.add_column("bot", overflow="fold")
-    table.add_column("score", justify="right")
+    table.add_column("score", justify="right", no_wrap=True)
     table.add_column("95% CI", justify="right")
-    table.add_column("W / T / L", justify="right")
-    for k in range(players):
-        table.add_column(f"seat {k + 1}", justify="right")
+    table.add_column("W/T/L", justify="right")
+    table.add_column("score by seat", justify="right")
     for name in result.bots:
         rec = result.per_bot[name]
         lo, hi = rec.score_ci
-        seats = [f"{r.score:.3f}" if r.games else "-" for r in result.per_seat[name]]
+        seats = " ".join(f"{r.score:.3f}" if r.games else "-" for r in result.per_seat[name])
         table.add_row(name, f"{rec.score:.4f}", f"{lo:.4f}-{hi:.4f}",
-                      f"{rec.wins} / {rec.ties} / {rec.losses}", *seats)
+                      f"{rec.wins}/{rec.ties}/{rec.losses}", seats)
     console.print(table)
     console.print(f"mean turns {result.mean_turns:.2f}, tied games {result.extra['tied_games']}, "
                   f"capped games {result.capped_games}, {result.seconds:.2f} s, "
