@@ -70,6 +70,8 @@ def test_bots_listing():
     data = json.loads(res.stdout)
     assert {"big-money", "big-money-ultimate", "smithy-big-money", "heuristic"} <= set(data)
     assert all(v["description"] for v in data.values())
+    smithy = data["heuristic"]["params"]["smithy_share"]
+    assert smithy["low"] <= smithy["default"] <= smithy["high"]
     assert "big-money-ultimate" in _run("bots", "dominion").stdout
 
 

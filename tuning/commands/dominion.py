@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from games.core import InputError, parse_param_assignments
+from games.core import InputError, param_ranges, parse_param_assignments
 from games.dominion import (
     BotSpec,
     GameConfig,
@@ -20,7 +21,7 @@ from games.dominion import (
     spec_from_text,
     to_match_result,
 )
-from games.dominion.bots import NAMED
+from games.dominion.bots import NAMED, HeuristicParams
 from games.dominion.match import labels_for
 from tuning.commands.apps import bots_app, console, err_console, play_app, print_json
 
@@ -173,6 +174,10 @@ def list_dominion_bots(
     names = bot_names()
     rows = {name: {"description": desc, "buy_list": NAMED[name][0] if name in NAMED else None}
             for name, desc in names.items()}
+    ranges = param_ranges(HeuristicParams)
+    rows["heuristic"]["params"] = {
+        f.name: {"default": f.default, "low": ranges[f.name].low, "high": ranges[f.name].high}
+        for f in dataclasses.fields(HeuristicParams)}
     if as_json:
         print_json(rows)
         return
@@ -184,3 +189,5 @@ def list_dominion_bots(
     for name, row in rows.items():
         table.add_row(name, row["description"], row["buy_list"] or "")
     console.print(table)
+    console.print("heuristic parameters (--param name=value; ranges: --json): "
+                  + ", ".join(rows["heuristic"]["params"]), highlight=False)
