@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from games.thegame.rules import N_CARDS, is_backwards, shuffled_deck
-from games.thegame.search import longest_sequence, search_turn
+from games.thegame.search import longest_sequence, search_turn, workspace
 from games.thegame.values import P_DRAWS, P_HAND, static_rows
 
 
@@ -43,6 +43,7 @@ def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
     affected = np.empty(64, dtype=np.int64)
     loo = np.zeros((depth + tmin_full + 1, 4, static.shape[2]))
     crow = np.zeros((4, hand_size + 1, static.shape[2]))
+    iw, fw = workspace()
     out_slots = np.empty(8, dtype=np.int64)
     out_piles = np.empty(8, dtype=np.int64)
     hands = np.zeros((players, hand_size), dtype=np.int64)
@@ -88,7 +89,7 @@ def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
             turn += 1
             found = search_turn(prm, static, rows, turn, tops, hand, n, tmin, depth,
                                 m, in_hand, unlaid, unknown, keys, vals, gens, affected, loo,
-                                crow, out_slots, out_piles)
+                                crow, iw, fw, out_slots, out_piles)
             nplay = tmin
             if found == 0:
                 nplay = longest_sequence(tops, hand, n, tmin - 1, out_slots, out_piles)

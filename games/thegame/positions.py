@@ -15,7 +15,7 @@ import numpy as np
 from games.core import InputError
 from games.thegame.players import build_params, encode
 from games.thegame.rules import HIGH_CARD, LOW_CARD, N_CARDS, is_playable
-from games.thegame.search import search_turn, table_bits
+from games.thegame.search import search_turn, table_bits, workspace
 from games.thegame.values import (
     F_BRIDGES,
     F_FALLBACK,
@@ -115,7 +115,8 @@ def choose_turn(player: str, params: Mapping[str, Any] | None, tops: Sequence[in
     count = search_turn(turn.prm, turn.static, rows, 1, turn.tops, turn.hand,
                         len(turn.hand), tmin, depth, turn.m, turn.in_hand, turn.unlaid,
                         turn.unknown, keys, vals, gens, np.empty(64, dtype=np.int64), loo,
-                        np.zeros((4, len(turn.hand) + 1, 100)), out_slots, out_piles)
+                        np.zeros((4, len(turn.hand) + 1, 100)), *workspace(), out_slots,
+                        out_piles)
     if count == 0:
         return [], 0
     return [(int(turn.hand[out_slots[k]]), int(out_piles[k])) for k in range(tmin)], count

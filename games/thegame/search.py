@@ -21,7 +21,6 @@ from games.thegame.values import (
     P_DRAWS,
     P_FAMILY,
     P_W0,
-    ROW_CARDS,
     bridge_correction,
     bridge_penalties,
     capacity_value,
@@ -31,6 +30,12 @@ from games.thegame.values import (
 
 MAX_LEVELS = 8
 _HASH_MUL = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True)
+def workspace() -> tuple[np.ndarray, np.ndarray]:
+    """Scratch arrays of :func:`search_turn` (int64 and float64), allocated once per batch."""
+    return np.zeros((40, 128), dtype=np.int64), np.zeros((8, 128))
 
 
 def table_bits(depth: int, tmin: int = 2) -> int:
@@ -92,8 +97,8 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                 turn: int, tops0: np.ndarray, hand: np.ndarray, hn: int, tmin: int,
                 depth: int, m: np.ndarray, in_hand: np.ndarray, unlaid: np.ndarray,
                 unknown: int, keys: np.ndarray, vals: np.ndarray, gens: np.ndarray,
-                affected: np.ndarray, loo: np.ndarray, crow: np.ndarray,
-                out_slots: np.ndarray, out_piles: np.ndarray) -> int:
+                affected: np.ndarray, loo: np.ndarray, crow: np.ndarray, iw: np.ndarray,
+                fw: np.ndarray, out_slots: np.ndarray, out_piles: np.ndarray) -> int:
     """Choose the t_min plays of this turn; returns the number of distinct candidates.
 
     0 means no sequence of t_min plays exists. ``out_slots``/``out_piles`` receive the
@@ -103,6 +108,8 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
     over those cards at the turn's start. ``loo`` (levels+1, 4, 100) holds per level the
     leave-one-pile-out products of the node whose children are being valued, in the same
     compact order, so each child costs one dot product over the unlaid cards.
+    ``iw`` (40, 128) int64 and ``fw`` (8, 128) float64 are scratch space (see
+    :func:`workspace`): no array is allocated per turn.
     """
     fam = int(prm[P_FAMILY])
     bridges = fam == F_BRIDGES or fam == F_FALLBACK
@@ -110,9 +117,26 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
     table = rows if bridges else static
     symmetric = prm[P_W0] == prm[P_W0 + 1] and prm[P_W0 + 2] == prm[P_W0 + 3]
     bound = prm[P_BOUND] if fam == F_FALLBACK else 1000.0
-    bpen = np.empty((4, 5))
-    hopeless = np.empty(4)
-    pairs = np.empty((4 * (tmin + depth) + 1, 2), dtype=np.int64)
+    bpen = fw[0:4]
+    hopeless = fw[4]
+    cm = fw[5]
+    acc = fw[6]
+    idx = iw[0]
+    hpos = iw[1]
+    mask = iw[2]
+    it = iw[3]
+    loo_ok = iw[4]
+    slot_of = iw[5]  # table slot of the node at a level
+    seq_slot = iw[6]
+    seq_pile = iw[7]
+    played = iw[8]
+    pair_card = iw[9]
+    pair_pile = iw[10]
+    ready = iw[11:15]  # ready[p, k]: crow[p, k] gathered this turn
+    nmoves = iw[15]
+    tops = iw[16:24]
+    topk = iw[24:32]
+    moves = iw[32:40]  # moves[level, :nmoves[level]]: legal moves 4 * slot + pile
     near = bound <= 10.0
     if bridges:
         bridge_penalties(bpen, prm, unknown)
@@ -120,11 +144,10 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
         for p in range(4):
             hopeless[p] = bpen[p, draws + 1]
     nu = 0
-    idx = np.empty(ROW_CARDS, dtype=np.int64)
-    cm = np.empty(ROW_CARDS)
-    hpos = np.empty(max(hn, 1), dtype=np.int64)
-    topk = np.empty((tmin + depth + 1, 4), dtype=np.int64)
-    topk[0, :] = hn
+    for q in range(4):
+        topk[0, q] = hn
+        for k in range(hn + 1):
+            ready[q, k] = 0
     if product:
         for c in range(LOW_CARD, HIGH_CARD + 1):
             if m[c] > 0.0:
@@ -138,30 +161,43 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                     break
         if bridges:
             fill_bridge_rows(rows, prm, tops0, hand, hn, in_hand, unlaid, bpen)
-        for q in range(4):
-            for k in range(hn + 1):
-                top = tops0[q] if k == hn else hand[k]
-                for j in range(nu):
-                    crow[q, k, j] = table[q, top, idx[j]]
     levels = tmin + depth
-    tops = np.empty((levels + 1, 4), dtype=np.int64)
-    mask = np.zeros(levels + 1, dtype=np.int64)
-    it = np.zeros(levels + 1, dtype=np.int64)
-    acc = np.full(levels + 1, -np.inf)
-    loo_ok = np.zeros(levels + 1, dtype=np.bool_)
-    slot_of = np.full(levels + 1, -1, dtype=np.int64)  # table slot of the node at a level
-    seq_slot = np.empty(levels, dtype=np.int64)
-    seq_pile = np.empty(levels, dtype=np.int64)
-    played = np.empty(levels, dtype=np.int64)
-    tops[0, :] = tops0
+    for k in range(levels + 1):
+        mask[k] = 0
+        it[k] = -1  # -1: the node's list of moves is not built yet
+        acc[k] = -np.inf
+        loo_ok[k] = 0
+        slot_of[k] = -1
+    for q in range(4):
+        tops[0, q] = tops0[q]
     best = -np.inf
     candidates = 0
     filled = 0
     limit = keys.size // 2 if levels > 2 else 0  # <= 2 plays: the order rule is exact
     lvl = 0
-    moves = hn * 4
     while lvl >= 0:
-        if lvl == levels or it[lvl] >= moves:
+        if it[lvl] < 0:  # new node: list its legal moves (hand order, then pile order)
+            nm = 0
+            for i in range(hn):
+                if (mask[lvl] >> i) & 1:
+                    continue
+                for p in range(4):
+                    # Plays on different piles commute: inside the t_min block and inside
+                    # the extension, consecutive plays on different piles come in hand
+                    # order only.
+                    if lvl > 0 and lvl != tmin and p != seq_pile[lvl - 1] \
+                            and i < seq_slot[lvl - 1]:
+                        continue
+                    # Untouched twin piles (both still at 1, or at 100) are interchangeable.
+                    if symmetric and ((p == 1 and tops[lvl, 0] == tops[lvl, 1])
+                                      or (p == 3 and tops[lvl, 2] == tops[lvl, 3])):
+                        continue
+                    if is_playable(p, tops[lvl, p], hand[i]):
+                        moves[lvl, nm] = 4 * i + p
+                        nm += 1
+            nmoves[lvl] = nm
+            it[lvl] = 0
+        if it[lvl] >= nmoves[lvl]:
             if lvl >= tmin:  # node done: its subtree maximum is final
                 if slot_of[lvl] >= 0:
                     vals[slot_of[lvl]] = acc[lvl]
@@ -176,23 +212,11 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                     acc[lvl - 1] = acc[lvl]
             lvl -= 1
             continue
-        move = it[lvl]
-        it[lvl] = move + 1
+        move = moves[lvl, it[lvl]]
+        it[lvl] += 1
         i = move >> 2
         p = move & 3
-        if (mask[lvl] >> i) & 1:
-            continue
-        # Plays on different piles commute: inside the t_min block and inside the extension,
-        # consecutive plays on different piles are generated in hand order only.
-        if lvl > 0 and lvl != tmin and p != seq_pile[lvl - 1] and i < seq_slot[lvl - 1]:
-            continue
-        # Untouched twin piles (both still at 1, or at 100) are interchangeable.
-        if symmetric and ((p == 1 and tops[lvl, 0] == tops[lvl, 1])
-                          or (p == 3 and tops[lvl, 2] == tops[lvl, 3])):
-            continue
         card = hand[i]
-        if not is_playable(p, tops[lvl, p], card):
-            continue
         nxt = lvl + 1
         for q in range(4):
             tops[nxt, q] = tops[lvl, q]
@@ -219,12 +243,19 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
         seq_slot[lvl] = i
         seq_pile[lvl] = p
         played[lvl] = card
-        it[nxt] = 0
-        loo_ok[nxt] = False
+        it[nxt] = -1
+        loo_ok[nxt] = 0
         if nxt >= tmin:
             if product:
                 # (plain index loops: array views would cost atomic reference counting)
                 if not loo_ok[lvl]:
+                    for q in range(4):  # gather the rows of this node's tops
+                        k = topk[lvl, q]
+                        if not ready[q, k]:
+                            top = tops[lvl, q]
+                            for j in range(nu):
+                                crow[q, k, j] = table[q, top, idx[j]]
+                            ready[q, k] = 1
                     k0, k1, k2, k3 = topk[lvl, 0], topk[lvl, 1], topk[lvl, 2], topk[lvl, 3]
                     for j in range(nu):
                         w = cm[j]
@@ -241,7 +272,11 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                     for k in range(lvl):
                         for q in range(4):
                             loo[lvl, q, hpos[seq_slot[k]]] = 0.0
-                    loo_ok[lvl] = True
+                    loo_ok[lvl] = 1
+                if not ready[p, i]:
+                    for j in range(nu):
+                        crow[p, i, j] = table[p, card, idx[j]]
+                    ready[p, i] = 1
                 total = 0.0
                 for j in range(nu):
                     total += loo[lvl, p, j] * crow[p, i, j]
@@ -264,15 +299,15 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                                     if played[j2] == c:
                                         laid_now = True
                                 if not laid_now:
-                                    pairs[npairs, 0] = c
-                                    pairs[npairs, 1] = q
+                                    pair_card[npairs] = c
+                                    pair_pile[npairs] = q
                                     npairs += 1
                         # those cards now have the rho = 0 penalty on those piles
                         for a in range(npairs):
-                            c = pairs[a, 0]
+                            c = pair_card[a]
                             first = True
                             for j2 in range(a):
-                                if pairs[j2, 0] == c:
+                                if pair_card[j2] == c:
                                     first = False
                             if not first:
                                 continue
@@ -283,7 +318,7 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                                 old *= r
                                 hit = False
                                 for j2 in range(a, npairs):
-                                    if pairs[j2, 0] == c and pairs[j2, 1] == q:
+                                    if pair_card[j2] == c and pair_pile[j2] == q:
                                         hit = True
                                 new *= hopeless[q] if hit else r
                             total += m[c] * (new - old)
@@ -293,6 +328,19 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                 acc[nxt] = -total
             else:
                 acc[nxt] = capacity_value(prm, tops, nxt, unlaid, played, nxt)
+        if nxt == levels:  # a leaf is done at once: no push and pop
+            if slot_of[nxt] >= 0:
+                vals[slot_of[nxt]] = acc[nxt]
+            if nxt == tmin:
+                if candidates == 0 or acc[nxt] > best + 1e-9 * abs(best):
+                    best = acc[nxt]
+                    for k in range(tmin):
+                        out_slots[k] = seq_slot[k]
+                        out_piles[k] = seq_pile[k]
+                candidates += 1
+            elif acc[nxt] > acc[lvl]:
+                acc[lvl] = acc[nxt]
+            continue
         lvl = nxt
     return candidates
 
