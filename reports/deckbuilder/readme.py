@@ -1,6 +1,7 @@
 """README.md of reports/deckbuilder/ from the data that make_report.py computed.
 
-Kept apart from the computation so the text can be rebuilt from ``data.json`` alone:
+Kept apart from the computation so the text can be rebuilt from ``data.json`` alone (and
+the Performance section refreshed from ``benchmark.json`` after a new benchmark run):
 
     python reports/deckbuilder/readme.py        # rewrite README.md from data.json
 """
@@ -175,10 +176,12 @@ def write_readme(path: Path, data: dict) -> None:
     lines = [
         "# Deck-building model (Leiden thesis): strategies, exact DP, probabilistic end",
         "",
-        "Regenerate (about 15-25 minutes on 2 busy cores):",
+        "Regenerate (about 15-25 minutes each on 2 busy cores; the benchmark needs about "
+        "8 GB free for its largest solve, the report reads its output):",
         "",
         "```",
-        "python benchmarks/deckbuilder.py --json reports/deckbuilder/benchmark.json",
+        "python benchmarks/deckbuilder.py --repeat 2 --search 600 --max-mb 8000 "
+        "--json reports/deckbuilder/benchmark.json",
         f"python reports/deckbuilder/make_report.py --jobs {st.get('jobs', 1)}",
         "```",
         "",
@@ -391,4 +394,9 @@ def _greedy_random(f: dict, data: dict) -> str:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(HERE.parents[1]))
-    write_readme(HERE / "README.md", json.loads((HERE / "data.json").read_text()))
+    saved = json.loads((HERE / "data.json").read_text())
+    bench = HERE / "benchmark.json"
+    if bench.exists():  # a benchmark run after the report
+        saved["benchmark"] = json.loads(bench.read_text())
+        (HERE / "data.json").write_text(json.dumps(saved, indent=1))
+    write_readme(HERE / "README.md", saved)
