@@ -1,13 +1,17 @@
-"""Reproduce seed 002's tables for The Game (solo) and write results.json and README.md.
+"""Reproduce seed 002's tables for The Game (solo) and write results*.json and README.md.
 
     python reports/thegame/reproduce.py --jobs 16                 # full sizes (below)
+    python reports/thegame/reproduce.py --parts d2 --jobs 1       # one part, own json file
     python reports/thegame/reproduce.py --from-json               # rewrite README only
     python reports/thegame/reproduce.py --scale 0.01 --jobs 2     # quick look
 
 Full sizes: 200,000 games a row at d = 0, 20,000 a row at d = 1 (50,000 for the best row),
-10,000 games at d = 2, and 100,000 games for each alternative reading of the slides. Game i
-of a run with root seed S is dealt from games.core.game_seeds(S, ., i): the same command
-gives the same figures, whatever the number of jobs.
+10,000 games at d = 2, and 100,000 games for each alternative reading of the slides; the
+options below lower them for slow players or a small machine (the README states the sizes
+used). Each part (d0, d1, d2, variants) is saved in results-PART.json, so parts can run as
+separate processes; the README is written from every results-*.json present. Game i of a run
+with root seed S is dealt from games.core.game_seeds(S, ., i): the same command gives the
+same figures, whatever the number of jobs.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from pathlib import Path
 
@@ -60,27 +65,59 @@ def measure(player: str, params: dict, depth: int, games: int, jobs: int, seed: 
     return out
 
 
-def collect(scale: float, jobs: int, path: Path) -> dict:
-    n0, n1, n1best, n2, nv = (max(10, int(x * scale))
-                              for x in (200_000, 20_000, 50_000, 10_000, 100_000))
-    out: dict = {"seed": SEED, "d0": [], "d1": [], "variants": [], "d2": None}
+SLOW = ("real-capacity", "weighted-real-capacity", "single-bridges",
+        "single-bridges-amplified")
+PARTS = ("d0", "d2", "d1", "variants")
 
-    def save() -> None:  # partial results survive an interrupted run
-        path.write_text(json.dumps(out, indent=1), encoding="utf-8")
 
-    for _, player, params, *_rest in ROWS:
-        out["d0"].append(measure(player, params, 0, n0, jobs, SEED))
-        save()
-    out["d2"] = measure("recovery-fallback", {}, 2, n2, jobs, SEED + 2)
-    save()
-    for i, (_, player, params, *_rest) in enumerate(ROWS):
-        out["d1"].append(measure(player, params, 1, n1best if i == len(ROWS) - 1 else n1,
-                                 jobs, SEED + 1))
-        save()
-    for _, player, params, _row in VARIANTS:
-        out["variants"].append(measure(player, params, 0, nv, jobs, SEED))
-        save()
-    return out
+def collect(args: argparse.Namespace) -> dict:
+    """Play every part in ``args.parts``; each part is saved to its json file as it grows."""
+    sc = args.scale
+
+    def n(x: int) -> int:
+        return max(10, int(x * sc))
+
+    res: dict = {"seed": SEED}
+    for part in args.parts.split(","):
+        if part not in PARTS:
+            raise SystemExit(f"unknown part {part!r}; choose from {', '.join(PARTS)}")
+        path = HERE / f"results-{part}.json"
+        out: dict = {"seed": SEED, part: [] if part != "d2" else None,
+                     f"command_{part}": "python reports/thegame/reproduce.py "
+                     + " ".join(sys.argv[1:])}
+
+        def save(out: dict = out, path: Path = path) -> None:
+            path.write_text(json.dumps(out, indent=1), encoding="utf-8")
+
+        if part == "d0":
+            for _, player, params, *_rest in ROWS:
+                games = n(args.slow_d0_games if player in SLOW else args.d0_games)
+                out["d0"].append(measure(player, params, 0, games, args.jobs, SEED))
+                save()
+        elif part == "d2":
+            out["d2"] = measure("recovery-fallback", {}, 2, n(args.d2_games), args.jobs,
+                                SEED + 2)
+            save()
+        elif part == "d1":
+            for i, (_, player, params, *_rest) in enumerate(ROWS):
+                games = n(args.best_d1_games if i == len(ROWS) - 1 else args.d1_games)
+                out["d1"].append(measure(player, params, 1, games, args.jobs, SEED + 1))
+                save()
+        else:
+            for _, player, params, _row in VARIANTS:
+                games = n(args.slow_variant_games if player in SLOW else args.variant_games)
+                out["variants"].append(measure(player, params, 0, games, args.jobs, SEED))
+                save()
+        res.update(out)
+    return res
+
+
+def load_results() -> dict:
+    """Merge every results-*.json of this folder."""
+    res: dict = {"seed": SEED}
+    for path in sorted(HERE.glob("results-*.json")):
+        res.update(json.loads(path.read_text(encoding="utf-8")))
+    return res
 
 
 def _gap(ours: dict, seed_pct: float, seed_n: int) -> tuple[float, float]:
@@ -103,8 +140,10 @@ def write_readme(res: dict) -> None:
     lines = [
         "# The Game (solo): seed 002's tables reproduced",
         "",
-        "Regenerate: `python reports/thegame/reproduce.py --jobs 16` (root seed "
-        f"{res['seed']}; README only: `--from-json`). Win % with 95% Wilson intervals; "
+        "Regenerate: `python reports/thegame/reproduce.py --jobs 16` (full sizes, root seed "
+        f"{res['seed']}; README only: `--from-json`). The figures below come from "
+        + "; ".join(f"`{res[k]}`" for k in sorted(res) if k.startswith("command_"))
+        + " (sizes in the tables). Win % with 95% Wilson intervals; "
         "the seed's figures come from 1,000,000 games a row (10,000 at d = 2). "
         "\"Miss\" marks a row whose difference from the seed exceeds the 95% interval of "
         "the difference.",
@@ -157,15 +196,25 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every game count")
+    ap.add_argument("--parts", default=",".join(PARTS), help="comma-separated parts to play")
+    ap.add_argument("--d0-games", type=int, default=200_000)
+    ap.add_argument("--slow-d0-games", type=int, default=200_000,
+                    help="d = 0 games of the slow players (" + ", ".join(SLOW) + ")")
+    ap.add_argument("--d1-games", type=int, default=20_000)
+    ap.add_argument("--best-d1-games", type=int, default=50_000)
+    ap.add_argument("--d2-games", type=int, default=10_000)
+    ap.add_argument("--variant-games", type=int, default=100_000)
+    ap.add_argument("--slow-variant-games", type=int, default=100_000)
     ap.add_argument("--from-json", action="store_true", help="only rewrite README.md")
-    ap.add_argument("--out", default=str(HERE / "results.json"))
     args = ap.parse_args()
-    path = Path(args.out)
-    if args.from_json:
-        res = json.loads(path.read_text(encoding="utf-8"))
+    if not args.from_json:
+        collect(args)
+    res = load_results()
+    if all(k in res for k in ("d0", "d1", "d2", "variants")):
+        write_readme(res)
     else:
-        res = collect(args.scale, args.jobs, path)
-    write_readme(res)
+        print("README not written: parts missing:",
+              ", ".join(k for k in ("d0", "d1", "d2", "variants") if k not in res))
 
 
 if __name__ == "__main__":
