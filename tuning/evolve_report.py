@@ -275,6 +275,10 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
     how = ("exact" if best_eval.exact else
            f"{best_eval.games} fresh games, 95% CI {best_eval.ci95[0]:.4f}.."
            f"{best_eval.ci95[1]:.4f}")
+    if spec.evaluation.opponents and not best_eval.exact:
+        how += ("; score against " + ", ".join(spec.evaluation.opponents)
+                + " in equal shares, without the hall of fame; chosen among the top "
+                f"{spec.evaluation.reevaluate_top} of the hall of fame by this value")
     intro = (f"{spec.description.rstrip('.')}. Algorithm {settings['algorithm']}, mu = "
              f"{settings['population']}, lambda = {settings['offspring']}, "
              f"{payload['generation']} generations, seed {settings['seed']}; "
