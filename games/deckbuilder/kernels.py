@@ -6,17 +6,21 @@ Value-to-go counts only points bought from now on: points already owned just add
 
 Money enters through tails ``g[i, b] = P(money >= thr[b])`` with ``thr[0] = 0`` and a last
 column of zeros, so P(money in bucket b) = g[i, b] - g[i, b+1].
+
+All kernels here and in the simulator are serial on purpose: parallel work goes through
+joblib processes (the tuning layer), where threads inside each worker would only compete
+for the same cores; serial kernels also compile several times faster.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 TIE = 1e-12  # an action must beat the earlier one by this much to be preferred
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def optimal_step(n: int, g: np.ndarray, succ: np.ndarray, vn: np.ndarray, vc: np.ndarray,
                  card_slot: np.ndarray, card_pts: np.ndarray, card_bucket: np.ndarray,
                  card_id: np.ndarray, policy: np.ndarray, keep: bool) -> None:
@@ -27,7 +31,7 @@ def optimal_step(n: int, g: np.ndarray, succ: np.ndarray, vn: np.ndarray, vc: np
     """
     nb = g.shape[1] - 1
     nc = card_slot.shape[0]
-    for i in prange(n):
+    for i in range(n):
         best = vn[i]
         act = -1
         j = 0
@@ -45,7 +49,7 @@ def optimal_step(n: int, g: np.ndarray, succ: np.ndarray, vn: np.ndarray, vc: np
         vc[i] = total
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def rules_step(n: int, g: np.ndarray, succ: np.ndarray, vn: np.ndarray, vc: np.ndarray,
                comps: np.ndarray, start: np.ndarray, active: np.ndarray, e_slot: np.ndarray,
                e_pts: np.ndarray, e_bucket: np.ndarray, e_cap: np.ndarray) -> None:
@@ -54,7 +58,7 @@ def rules_step(n: int, g: np.ndarray, succ: np.ndarray, vn: np.ndarray, vc: np.n
     of the earlier entries), so the step costs O(entries) per composition."""
     ne = e_slot.shape[0]
     nb = g.shape[1] - 1
-    for i in prange(n):
+    for i in range(n):
         up = nb
         total = 0.0
         for e in range(ne):
@@ -71,13 +75,13 @@ def rules_step(n: int, g: np.ndarray, succ: np.ndarray, vn: np.ndarray, vc: np.n
         vc[i] = total
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def random_step(n: int, g: np.ndarray, succ: np.ndarray, vn: np.ndarray, vc: np.ndarray,
                 t_slot: np.ndarray, v_pts: np.ndarray, vslot: int) -> None:
     """Step of the Random strategy: uniform over pass, the best affordable treasure and the
     best affordable victory card (per money bucket; -1 / negative points = none)."""
     nb = g.shape[1] - 1
-    for i in prange(n):
+    for i in range(n):
         total = 0.0
         for b in range(nb):
             s = vn[i]

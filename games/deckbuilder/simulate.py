@@ -8,7 +8,7 @@ Scores therefore reproduce exactly for a seed, whatever the split into blocks or
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from games.core import InputError, game_seeds
 from games.deckbuilder import exact
@@ -75,7 +75,7 @@ def _rule_choice(counts: np.ndarray, money: int, left: int, e_slot: np.ndarray,
     return -1
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def sim_rules(seeds: np.ndarray, turns: int, alpha: float, start: np.ndarray,
               values: np.ndarray, hand: int, start_points: float, e_slot: np.ndarray,
               e_pts: np.ndarray, e_thr: np.ndarray, e_lo: np.ndarray, e_hi: np.ndarray,
@@ -84,7 +84,7 @@ def sim_rules(seeds: np.ndarray, turns: int, alpha: float, start: np.ndarray,
     n = seeds.shape[0]
     d = start.shape[0]
     out = np.empty(n)
-    for g in prange(n):
+    for g in range(n):
         st = np.empty(1, dtype=np.uint64)
         st[0] = seeds[g]
         counts = start.copy()

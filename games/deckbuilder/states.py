@@ -16,11 +16,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from games.deckbuilder.model import CardSet
-
-CHUNK = 8192  # rows per parallel work item (buffers are allocated once per chunk)
 
 
 @njit(cache=True)
@@ -102,26 +100,24 @@ def enumerate_compositions(smax: int, d: int) -> np.ndarray:
     return out
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def successor_table(comps: np.ndarray, smax: int) -> np.ndarray:
     """Index of composition + one card in slot k; -1 when that would exceed ``smax``."""
     n, d = comps.shape
     cb = binom_int(smax + d + 2, d + 1)
     out = np.full((n, d), -1, dtype=np.int32)
-    nchunks = (n + CHUNK - 1) // CHUNK
-    for c in prange(nchunks):
-        a = np.empty(d, dtype=np.int64)
-        for i in range(c * CHUNK, min(n, (c + 1) * CHUNK)):
-            s = 0
-            for k in range(d):
-                a[k] = comps[i, k]
-                s += a[k]
-            if s >= smax:
-                continue
-            for k in range(d):
-                a[k] += 1
-                out[i, k] = rank(a, cb)
-                a[k] -= 1
+    a = np.empty(d, dtype=np.int64)
+    for i in range(n):
+        s = 0
+        for k in range(d):
+            a[k] = comps[i, k]
+            s += a[k]
+        if s >= smax:
+            continue
+        for k in range(d):
+            a[k] += 1
+            out[i, k] = rank(a, cb)
+            a[k] -= 1
     return out
 
 
@@ -131,7 +127,7 @@ def _treasure_tails(tcomps: np.ndarray, tstart: np.ndarray, tpatterns: np.ndarra
                     nt: int) -> np.ndarray:
     """Q[q, j, b] = P(money >= thr_b | j cards drawn from treasure composition q).
 
-    Serial: C(T+3, 3) rows are few, and a parallel loop would cost more to compile."""
+    C(T+3, 3) rows: few next to the C(T+4, 4) compositions."""
     nq, dt = tcomps.shape
     out = np.zeros((nq, hand + 1, nt))
     counts = np.empty(dt, dtype=np.int64)
@@ -171,31 +167,29 @@ def max_row_sum(comps: np.ndarray, cols: int) -> int:
     return best
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def _tails_kernel(comps: np.ndarray, start: np.ndarray, qtab: np.ndarray, cf: np.ndarray,
                   cbt: np.ndarray, hand: int) -> np.ndarray:
     n, d = comps.shape
     dt = d - 1
     nt = qtab.shape[2]
     out = np.zeros((n, nt + 1))
-    nchunks = (n + CHUNK - 1) // CHUNK
-    for c in prange(nchunks):
-        a = np.empty(dt, dtype=np.int64)
-        for i in range(c * CHUNK, min(n, (c + 1) * CHUNK)):
-            ntr = 0
-            for k in range(dt):
-                a[k] = comps[i, k]
-                ntr += start[k] + a[k]
-            nv = start[dt] + comps[i, dt]
-            q = rank(a, cbt)
-            norm = 1.0 / cf[ntr + nv, hand]
-            for j in range(hand + 1):
-                h = cf[ntr, j] * cf[nv, hand - j] * norm  # P(j treasures in the hand)
-                if h == 0.0:
-                    continue
-                for b in range(nt):
-                    out[i, b] += h * qtab[q, j, b]
-            out[i, 0] = 1.0
+    a = np.empty(dt, dtype=np.int64)
+    for i in range(n):
+        ntr = 0
+        for k in range(dt):
+            a[k] = comps[i, k]
+            ntr += start[k] + a[k]
+        nv = start[dt] + comps[i, dt]
+        q = rank(a, cbt)
+        norm = 1.0 / cf[ntr + nv, hand]
+        for j in range(hand + 1):
+            h = cf[ntr, j] * cf[nv, hand - j] * norm  # P(j treasures in the hand)
+            if h == 0.0:
+                continue
+            for b in range(nt):
+                out[i, b] += h * qtab[q, j, b]
+        out[i, 0] = 1.0
     return out
 
 
