@@ -135,7 +135,7 @@ def _deckbuilder_baselines(spec: StudySpec, best: str) -> list[dict[str, Any]]:
             study, text, value = evolved_at[turns]
             out.append({"strategy": f"evolved at T = {turns} ({study})", "turns": turns,
                         "value": value, "optimum": opt, "fraction": value / opt,
-                        "gap": opt - value, "genome": text})
+                        "gap": opt - value, "genome": text, "study": study})
     return out
 
 
@@ -239,6 +239,8 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
                      "thesis strategies at the evolution's T and at T = 50 and 100, against "
                      "the DP optimum. "
                      + _deckbuilder_targets(baselines, int(spec.options()["turns"])))
+        base_note += "".join(f" Rule evolved for T = {b['turns']} ({b['study']}): "
+                             f"`{b['genome']}`." for b in baselines if "genome" in b)
     else:
         baselines = _opponent_baselines(spec, best)
         summary["baselines"] = baselines
