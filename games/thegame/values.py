@@ -55,7 +55,7 @@ def is_product_family(family: int) -> bool:
     return family >= F_PLAYABILITY
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def uses_bridges(prm: np.ndarray, pile: int, top: int, card: int) -> bool:
     """Whether the penalty of a card that cannot go on ``pile`` comes from the bridge term."""
     fam = int(prm[P_FAMILY])
@@ -301,7 +301,7 @@ def product_value(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, m: np.nda
                                    affected))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bridge_correction(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, level: int,
                       m: np.ndarray, played: np.ndarray, nplayed: int,
                       affected: np.ndarray) -> float:
@@ -349,7 +349,7 @@ def bridge_correction(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, level
     return delta
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _in(arr: np.ndarray, n: int, x: int) -> bool:
     for i in range(n):
         if arr[i] == x:
@@ -357,7 +357,7 @@ def _in(arr: np.ndarray, n: int, x: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _true_product(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, level: int, c: int,
                   played: np.ndarray, nplayed: int) -> float:
     prod = 1.0
