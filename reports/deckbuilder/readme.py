@@ -142,7 +142,7 @@ def _bench_lines(data: dict) -> list[str]:
     load = m.get("load_average", [float("nan")] * 3)
     out = [f"Measured {m.get('date', '?')} on this {m.get('cpus', '?')}-CPU machine, shared "
            f"with other jobs (load average {load[0]:.1f} at the start, so wall times are "
-           "inflated; CPU seconds are those of the solving process, all threads).", "",
+           "inflated; CPU seconds are those of the solving process; the kernels are serial).", "",
            "| T | stored policy | seconds (wall, best run) | CPU seconds | peak RSS (MB) | "
            "above baseline (MB) | optimum |", "|---|---|---|---|---|---|---|"]
     rows = sorted(b["dp"] + b["dp_no_policy"], key=lambda r: (r["turns"], not r["keep_policy"]))
