@@ -80,3 +80,15 @@ def test_solve_reports_reachability_and_efficiency():
     res = runner.invoke(app, ["solve", "deckbuilder", "--json", "--turns", "2"])
     data = json.loads(res.stdout)
     assert data["efficient"] is True and data["reachable"] is True
+
+
+def test_solve_geometric_end_values_strategies_in_one_sweep():
+    res = runner.invoke(app, ["solve", "deckbuilder", "--end-chance", "0.5", "--evaluate",
+                              "picky,greedy", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["turns"] is None and 0 <= data["error_bound"] < 1e-5
+    assert set(data["strategies"]) == {"picky", "greedy"}
+    # greedy is (near) optimal when half the games last one turn (see the report's table)
+    assert data["strategies"]["greedy"] == pytest.approx(data["optimal"], abs=1e-6)
+    assert data["strategies"]["picky"] < data["optimal"]

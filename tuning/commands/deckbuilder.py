@@ -84,15 +84,14 @@ def solve_deckbuilder(
         values = {s.name if s.kind != "rule" or s.rule_text is None else s.rule_text:
                   api.exact_value(s, turns, cs) for s in strats}
     else:
-        from games.deckbuilder.geometric import geometric_value
+        from games.deckbuilder.geometric import geometric_values
 
-        res = geometric_value(api.resolve("optimal"), alpha, cs, tol, max_size)
+        # one sweep for the optimum and every strategy: hand probabilities are shared
+        res, *others = geometric_values([api.resolve("optimal"), *strats], alpha, cs, tol,
+                                        max_size)
         out.update({"turns": None, "end_chance": alpha, "optimal": res.value,
                     "error_bound": res.error_bound, "truncation": res.size})
-        values = {}
-        for s in strats:
-            key = s.rule_text or s.name
-            values[key] = geometric_value(s, alpha, cs, tol, max_size).value
+        values = {s.rule_text or s.name: r.value for s, r in zip(strats, others, strict=True)}
     out["seconds"] = time.perf_counter() - t0
     if strats:
         out["strategies"] = values
