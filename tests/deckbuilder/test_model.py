@@ -81,3 +81,22 @@ def test_hand_tails_of_the_starting_deck():
     g = StateSpace(DEFAULT, 3).tails((0, 2, 3, 5, 6, 8))
     assert g[0].tolist() == pytest.approx([1, 1, 1 - 21 / 252, 21 / 252, 0, 0, 0])
     assert np.all(np.diff(g, axis=1) <= 1e-15)  # tails decrease
+
+
+def test_hand_tails_equal_enumeration_of_hands():
+    # zero-valued and equal-valued treasures, four treasure kinds, hands of 4
+    import itertools
+
+    from games.deckbuilder.states import enumerate_compositions, tail_table
+
+    cs = make_card_set("tin:t0:c0,copper:t1:c1,brass:t1:c2,silver:t2:c3,estate:v1:c2",
+                       "tin=2,copper=3,estate=2", hand_size=4)
+    thr = np.array([0, 1, 2, 3, 5, 7], dtype=np.int64)
+    comps = enumerate_compositions(3, cs.dims)
+    got = tail_table(comps, cs.start_counts, cs.slot_values, cs.hand_size, thr, cs.max_money)
+    for row, comp in zip(got, comps, strict=True):
+        counts = cs.start_counts + comp
+        deck = [v for v, n in zip(cs.slot_values, counts, strict=True) for _ in range(n)]
+        hands = [sum(h) for h in itertools.combinations(deck, cs.hand_size)]
+        want = [np.mean([m >= x for m in hands]) for x in thr] + [0.0]
+        assert row.tolist() == pytest.approx(want, abs=1e-12)
