@@ -98,8 +98,11 @@ def test_killed_process_leaves_a_trial_that_the_next_run_fails(make_spec, tmp_pa
     journal = tmp_path / "killed.journal"
     monkeypatch.setenv("TABLETUNE_TEST_DELAY", "60")
     victim = cli.start("run", str(path), "--storage", str(journal))
+    # wait until the trial carries its owner too: a kill between creating the trial and
+    # recording its owner leaves a trial that only the heartbeat grace period can expire
     assert _wait_for(lambda: journal.exists() and any(
-        t.state == TrialState.RUNNING for t in _trials(journal)))
+        t.state == TrialState.RUNNING and "tabletune:owner" in t.system_attrs
+        for t in _trials(journal)))
     victim.kill()
     victim.wait()
     monkeypatch.setenv("TABLETUNE_TEST_DELAY", "0")
