@@ -142,7 +142,8 @@ def write_readme(res: dict) -> None:
         "",
         "Regenerate: `python reports/thegame/reproduce.py --jobs 16` (full sizes, root seed "
         f"{res['seed']}; README only: `--from-json`). The figures below come from "
-        + "; ".join(f"`{res[k]}`" for k in sorted(res) if k.startswith("command_"))
+        + "; ".join(f"`{c}`" for c in dict.fromkeys(res[k] for k in sorted(res)
+                                                   if k.startswith("command_")))
         + " (sizes in the tables). Win % with 95% Wilson intervals; "
         "the seed's figures come from 1,000,000 games a row (10,000 at d = 2). "
         "\"Miss\" marks a row whose difference from the seed exceeds the 95% interval of "
