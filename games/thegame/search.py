@@ -35,7 +35,7 @@ _HASH_MUL = np.uint64(0x9E3779B97F4A7C15)
 @njit(cache=True)
 def workspace() -> tuple[np.ndarray, np.ndarray]:
     """Scratch arrays of :func:`search_turn` (int64 and float64), allocated once per batch."""
-    return np.zeros((40, 128), dtype=np.int64), np.zeros((8, 128))
+    return np.zeros((44, 128), dtype=np.int64), np.zeros((8, 128))
 
 
 def table_bits(depth: int, tmin: int = 2) -> int:
@@ -108,7 +108,7 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
     over those cards at the turn's start. ``loo`` (levels+1, 4, 100) holds per level the
     leave-one-pile-out products of the node whose children are being valued, in the same
     compact order, so each child costs one dot product over the unlaid cards.
-    ``iw`` (40, 128) int64 and ``fw`` (8, 128) float64 are scratch space (see
+    ``iw`` (44, 128) int64 and ``fw`` (8, 128) float64 are scratch space (see
     :func:`workspace`): no array is allocated per turn.
     """
     fam = int(prm[P_FAMILY])
@@ -137,6 +137,9 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
     tops = iw[16:24]
     topk = iw[24:32]
     moves = iw[32:40]  # moves[level, :nmoves[level]]: legal moves 4 * slot + pile
+    pos_of = iw[40]  # compact index of an unlaid card
+    below = iw[41]  # below[k]: hand[k] - 10 if unlaid (a card hand[k] bridges upwards), else 0
+    above = iw[42]  # above[k]: hand[k] + 10 if unlaid, else 0
     near = bound <= 10.0
     if bridges:
         bridge_penalties(bpen, prm, unknown)
@@ -153,12 +156,13 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
             if m[c] > 0.0:
                 idx[nu] = c
                 cm[nu] = m[c]
+                pos_of[c] = nu
                 nu += 1
         for k in range(hn):
-            for j in range(nu):
-                if idx[j] == hand[k]:
-                    hpos[k] = j
-                    break
+            h = hand[k]
+            hpos[k] = pos_of[h]
+            below[k] = h - 10 if h - 10 >= LOW_CARD and m[h - 10] > 0.0 else 0
+            above[k] = h + 10 if h + 10 <= HIGH_CARD and m[h + 10] > 0.0 else 0
         if bridges:
             fill_bridge_rows(rows, prm, tops0, hand, hn, in_hand, unlaid, bpen)
     levels = tmin + depth
@@ -286,10 +290,13 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                     if near:  # find the (card, pile) whose one bridge was laid now
                         npairs = 0
                         for k in range(nxt):
-                            h = played[k]
+                            cb = below[seq_slot[k]]
+                            ca = above[seq_slot[k]]
+                            if cb == 0 and ca == 0:
+                                continue
                             for q in range(4):
-                                c = h - 10 if q < 2 else h + 10
-                                if c < LOW_CARD or c > HIGH_CARD or m[c] <= 0.0:
+                                c = cb if q < 2 else ca
+                                if c == 0:
                                     continue
                                 g = tops[nxt, q] - c if q < 2 else c - tops[nxt, q]
                                 if g <= 0 or g > bound or g == 10:
