@@ -140,6 +140,9 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
     pos_of = iw[40]  # compact index of an unlaid card
     below = iw[41]  # below[k]: hand[k] - 10 if unlaid (a card hand[k] bridges upwards), else 0
     above = iw[42]  # above[k]: hand[k] + 10 if unlaid, else 0
+    # brk[q * (hn + 1) + k]: hand slots whose below/above card lies within the bound behind
+    # pile q's top hand[k] (k = hn: the turn's top), the only chains a laid card can break
+    brk = iw[43]
     near = bound <= 10.0
     if bridges:
         bridge_penalties(bpen, prm, unknown)
@@ -165,6 +168,19 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
             above[k] = h + 10 if h + 10 <= HIGH_CARD and m[h + 10] > 0.0 else 0
         if bridges:
             fill_bridge_rows(rows, prm, tops0, hand, hn, in_hand, unlaid, bpen)
+            if near:
+                for q in range(4):
+                    for k in range(hn + 1):
+                        top = tops0[q] if k == hn else hand[k]
+                        bits = 0
+                        for s in range(hn):
+                            c = below[s] if q < 2 else above[s]
+                            if c == 0:
+                                continue
+                            g = top - c if q < 2 else c - top
+                            if 0 < g <= bound and g != 10:
+                                bits |= 1 << s
+                        brk[q * (hn + 1) + k] = bits
     levels = tmin + depth
     for k in range(levels + 1):
         mask[k] = 0
@@ -287,7 +303,12 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                 j = hpos[i]
                 total -= loo[lvl, p, j] * crow[p, i, j]
                 if bridges:
-                    if near:  # find the (card, pile) whose one bridge was laid now
+                    if near:
+                        h1 = hn + 1
+                        hits = (brk[topk[nxt, 0]] | brk[h1 + topk[nxt, 1]]
+                                | brk[2 * h1 + topk[nxt, 2]] | brk[3 * h1 + topk[nxt, 3]])
+                        near_hit = (hits & mask[nxt]) != 0
+                    if near and near_hit:  # find the (card, pile) whose one bridge was laid now
                         npairs = 0
                         for k in range(nxt):
                             cb = below[seq_slot[k]]
@@ -329,7 +350,7 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                                         hit = True
                                 new *= hopeless[q] if hit else r
                             total += m[c] * (new - old)
-                    elif _may_break_chain(tops, nxt, played, m, bound):
+                    elif not near and _may_break_chain(tops, nxt, played, m, bound):
                         total += bridge_correction(table, prm, tops, nxt, m, played, nxt,
                                                    affected)
                 acc[nxt] = -total

@@ -222,6 +222,10 @@ def fill_bridge_rows(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, hand: 
     bound = prm[P_BOUND] if int(prm[P_FAMILY]) == F_FALLBACK else 1000.0
     hopeless = draws + 1
     hand_bridges = prm[P_HAND_BRIDGES] != 0.0
+    if bound < 11.0:
+        _fill_near_rows(rows, tops, hand, hn, in_hand, unlaid, bpen, min(9, int(bound)),
+                        hopeless, hand_bridges)
+        return
     for pile in range(4):
         step = -1 if pile < 2 else 1
         for k in range(hn + 1):
@@ -246,6 +250,37 @@ def fill_bridge_rows(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, hand: 
                     rows[pile, top, c] = bpen[pile, n]
                 c += step
                 g += 1
+
+
+@njit(cache=True)
+def _fill_near_rows(rows: np.ndarray, tops: np.ndarray, hand: np.ndarray, hn: int,
+                    in_hand: np.ndarray, unlaid: np.ndarray, bpen: np.ndarray, gmax: int,
+                    hopeless: int, hand_bridges: bool) -> None:
+    """:func:`fill_bridge_rows` when the bound stays below 11: one-bridge cells only.
+
+    Every cell behind a top within gaps 1..9 has a single bridge, the card 10 beyond it, so
+    its row entry is the same per card for every top: that code is found once per card.
+    """
+    code = np.empty(2 * ROW_CARDS, dtype=np.int8)  # [0, 100): ascending; [100, 200): descending
+    for c in range(LOW_CARD, HIGH_CARD + 1):
+        for d in range(2):
+            y = c + 10 if d == 0 else c - 10
+            if y < LOW_CARD or y > HIGH_CARD or not unlaid[y]:
+                n = hopeless
+            elif in_hand[y]:
+                n = 0 if hand_bridges else hopeless
+            else:
+                n = 1
+            code[d * ROW_CARDS + c] = n
+    for pile in range(4):
+        for k in range(hn + 1):
+            top = tops[pile] if k == hn else hand[k]
+            for g in range(1, gmax + 1):
+                c = top - g if pile < 2 else top + g
+                if c < LOW_CARD or c > HIGH_CARD:
+                    break
+                if unlaid[c]:
+                    rows[pile, top, c] = bpen[pile, code[(0 if pile < 2 else ROW_CARDS) + c]]
 
 
 @njit(cache=True)
