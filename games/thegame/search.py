@@ -311,17 +311,13 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                     if near and near_hit:  # find the (card, pile) whose one bridge was laid now
                         npairs = 0
                         for k in range(nxt):
-                            cb = below[seq_slot[k]]
-                            ca = above[seq_slot[k]]
-                            if cb == 0 and ca == 0:
+                            sk = seq_slot[k]
+                            if not (hits >> sk) & 1:
                                 continue
                             for q in range(4):
-                                c = cb if q < 2 else ca
-                                if c == 0:
+                                if not (brk[q * h1 + topk[nxt, q]] >> sk) & 1:
                                     continue
-                                g = tops[nxt, q] - c if q < 2 else c - tops[nxt, q]
-                                if g <= 0 or g > bound or g == 10:
-                                    continue
+                                c = below[sk] if q < 2 else above[sk]
                                 laid_now = False
                                 for j2 in range(nxt):
                                     if played[j2] == c:
