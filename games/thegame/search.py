@@ -173,13 +173,16 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                     for k in range(hn + 1):
                         top = tops0[q] if k == hn else hand[k]
                         bits = 0
-                        for s in range(hn):
-                            c = below[s] if q < 2 else above[s]
-                            if c == 0:
-                                continue
-                            g = top - c if q < 2 else c - top
-                            if 0 < g <= bound and g != 10:
-                                bits |= 1 << s
+                        if q < 2:
+                            for s in range(hn):
+                                g = top - below[s]
+                                ok = below[s] != 0 and 0 < g <= bound and g != 10
+                                bits |= np.int64(ok) << s
+                        else:
+                            for s in range(hn):
+                                g = above[s] - top
+                                ok = above[s] != 0 and 0 < g <= bound and g != 10
+                                bits |= np.int64(ok) << s
                         brk[q * (hn + 1) + k] = bits
     levels = tmin + depth
     for k in range(levels + 1):
