@@ -29,39 +29,10 @@ from numba import njit
 from games.core import InputError
 from games.deckbuilder.exact import cost_thresholds, random_tables
 from games.deckbuilder.model import DEFAULT, CardSet
-from games.deckbuilder.states import binom_int, count_upto, rank, tail_table
+from games.deckbuilder.states import binom_int, count_upto, layer_compositions, rank, tail_table
 
 DEFAULT_TOL = 1e-6
 DEFAULT_MAX_SIZE = 120
-
-
-@njit(cache=True)
-def layer_compositions(s: int, d: int) -> np.ndarray:
-    """Compositions with exactly ``s`` added cards, in rank order."""
-    cb = binom_int(s + d + 1, d + 1)
-    n = cb[s + d - 1, d - 1]
-    out = np.zeros((n, d), dtype=np.int16)
-    a = np.zeros(d, dtype=np.int64)
-    i = 0
-    while True:
-        head = 0
-        for k in range(d - 1):
-            head += a[k]
-        a[d - 1] = s - head
-        for k in range(d):
-            out[i, k] = a[k]
-        i += 1
-        pos = d - 2
-        while pos >= 0:
-            if head < s:
-                a[pos] += 1
-                break
-            head -= a[pos]
-            a[pos] = 0
-            pos -= 1
-        if pos < 0:
-            break
-    return out
 
 
 @njit(cache=True)

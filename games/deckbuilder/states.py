@@ -67,36 +67,44 @@ def rank(a: np.ndarray, cb: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def enumerate_compositions(smax: int, d: int) -> np.ndarray:
-    """All compositions with at most ``smax`` additions, row i having rank i."""
-    cb = binom_int(smax + d + 1, d + 1)
-    n = count_upto(smax, d, cb)
+def layer_compositions(s: int, d: int) -> np.ndarray:
+    """Compositions with exactly ``s`` added cards, in rank order."""
+    cb = binom_int(s + d + 1, d + 1)
+    n = cb[s + d - 1, d - 1]
     out = np.zeros((n, d), dtype=np.int16)
     a = np.zeros(d, dtype=np.int64)
     i = 0
-    for s in range(smax + 1):
-        # odometer over a[0..d-2] with sum <= s in lexicographic order; a[d-1] fills up
+    while True:
+        head = 0
+        for k in range(d - 1):
+            head += a[k]
+        a[d - 1] = s - head
         for k in range(d):
-            a[k] = 0
-        while True:
-            head = 0
-            for k in range(d - 1):
-                head += a[k]
-            a[d - 1] = s - head
-            for k in range(d):
-                out[i, k] = a[k]
-            i += 1
-            # advance
-            pos = d - 2
-            while pos >= 0:
-                if head < s:
-                    a[pos] += 1
-                    break
-                head -= a[pos]
-                a[pos] = 0
-                pos -= 1
-            if pos < 0:
+            out[i, k] = a[k]
+        i += 1
+        pos = d - 2
+        while pos >= 0:
+            if head < s:
+                a[pos] += 1
                 break
+            head -= a[pos]
+            a[pos] = 0
+            pos -= 1
+        if pos < 0:
+            break
+    return out
+
+
+@njit(cache=True)
+def enumerate_compositions(smax: int, d: int) -> np.ndarray:
+    """All compositions with at most ``smax`` additions, row i having rank i."""
+    cb = binom_int(smax + d + 1, d + 1)
+    out = np.zeros((count_upto(smax, d, cb), d), dtype=np.int16)
+    i = 0
+    for s in range(smax + 1):  # ranks list the layers by size, each in odometer order
+        layer = layer_compositions(s, d)
+        out[i:i + layer.shape[0]] = layer
+        i += layer.shape[0]
     return out
 
 
