@@ -32,7 +32,7 @@ _STUDY_KEYS = ("name", "description", "game", "optimizer", "strategy", "objectiv
 _EVAL_KEYS = ("games", "block", "seed", "opponents", "baseline", "reevaluate_top",
               "reevaluate_games", "jobs", "backend", "address")
 _OPTUNA_KEYS = ("trials", "sampler", "pruner", "storage", "timeout", "n_startup_trials",
-                "p_threshold", "start_from_defaults")
+                "p_threshold", "start_from_defaults", "enqueue")
 _DEAP_KEYS = ("generations", "population", "offspring", "algorithm", "cxpb", "mutpb",
               "hall_of_fame", "checkpoint_every", "tournament", "checkpoint", "selection",
               "unique")
@@ -94,6 +94,8 @@ class OptunaSpec:
     n_startup_trials: int = 10
     p_threshold: float = 0.1
     start_from_defaults: bool = True
+    # parameter sets tried first (after the defaults), e.g. the winner of a related study
+    enqueue: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -262,7 +264,38 @@ def _parse_optuna(where: str, table: dict[str, Any]) -> OptunaSpec:
         p_threshold=p,
         start_from_defaults=_bool(where, k + "start_from_defaults",
                                   table.get("start_from_defaults", d.start_from_defaults)),
+        enqueue=_enqueued(where, table.get("enqueue", [])),
     )
+
+
+def _enqueued(where: str, value: Any) -> tuple[dict[str, Any], ...]:
+    """The [[optuna.enqueue]] tables as plain dicts (checked against the space later)."""
+    if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
+        raise _fail(where, "optuna.enqueue", "expected [[optuna.enqueue]] tables of "
+                    "parameter = value")
+    return tuple(dict(t) for t in value)
+
+
+def _check_enqueued(where: str, sets: tuple[dict[str, Any], ...],
+                    space: dict[str, ParamSpec]) -> None:
+    """Every enqueued value names a dimension of the space and lies inside it."""
+    for i, params in enumerate(sets):
+        for pname, value in params.items():
+            key = f"optuna.enqueue[{i}].{pname}"
+            p = space.get(pname)
+            if p is None:
+                raise _fail(where, key, f"not in the search space; allowed: "
+                            f"{', '.join(sorted(space))}")
+            if p.type == "categorical":
+                if value not in (p.choices or ()):
+                    raise _fail(where, key, f"{value!r} is not one of {list(p.choices or ())}")
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                    or (p.type == "int" and not isinstance(value, int)):
+                raise _fail(where, key, f"expected a{'n integer' if p.type == 'int' else ' number'}"
+                            f", got {value!r}")
+            if not p.low <= value <= p.high:
+                raise _fail(where, key, f"{value} lies outside [{p.low}, {p.high}]")
 
 
 def _parse_deap(where: str, table: dict[str, Any]) -> dict[str, Any]:
@@ -408,6 +441,7 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
         space[pname] = _parse_param(where, pname, ptable, declared.get(pname))
     if optimizer == "optuna" and not space:
         raise _fail(where, "space", "an Optuna study needs at least one [space.<param>] table")
+    _check_enqueued(where, optuna_spec.enqueue, space)
     if optimizer == "deap" and "kind" in genome:
         genome["kind"] = _str(where, "genome.kind", genome["kind"])
     spec = StudySpec(path=path, name=name, description=str(study.get("description", "")),

@@ -243,10 +243,13 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
     summary = RunSummary(spec.name, opened.location, spec.optuna.trials)
     with opened.claim_lock():
         summary.stale_failed = st.fail_stale_trials(study, opened)
-        if spec.optuna.start_from_defaults and not study.get_trials(deepcopy=False):
+        fresh = not study.get_trials(deepcopy=False)
+        if spec.optuna.start_from_defaults and fresh:
             defaults = default_params(spec)
             if defaults:
                 study.enqueue_trial(defaults, user_attrs={"start": "strategy defaults"})
+        for i, params in enumerate(spec.optuna.enqueue if fresh else ()):
+            study.enqueue_trial(params, user_attrs={"start": f"optuna.enqueue[{i}]"})
     if spec.optuna.pruner == "wilcoxon":
         import scipy.stats  # noqa: F401  (one-time import, kept out of trial timings)
     if progress and summary.stale_failed:

@@ -122,3 +122,31 @@ def test_rdb_url_storage_runs_and_resumes(make_spec, tmp_path):
     assert run_study(spec, url).trials_run_here == 3
     again = run_study(spec.with_overrides(trials=5), url)
     assert again.trials_run_here == 2 and again.counts["COMPLETE"] == 5
+
+
+def test_enqueued_parameter_sets_follow_the_defaults(make_spec, tmp_path):
+    path = make_spec(trials=3)
+    path.write_text(path.read_text() + "\n[[optuna.enqueue]]\nx = 0.25\ny = 0.75\nk = 2\n")
+    spec = load_spec(path)
+    store = str(tmp_path / "q.journal")
+    run_study(spec, store)
+    study, _ = open_study(spec, store, create=False)
+    assert study.trials[0].params == {"x": 0.5, "y": 0.5, "k": 3}
+    assert study.trials[1].params == {"x": 0.25, "y": 0.75, "k": 2}
+    assert study.trials[1].user_attrs["start"] == "optuna.enqueue[0]"
+    # resuming does not enqueue them again
+    run_study(spec.with_overrides(trials=5), store)
+    study, _ = open_study(spec, store, create=False)
+    assert sum(t.user_attrs.get("start") == "optuna.enqueue[0]" for t in study.trials) == 1
+
+
+@pytest.mark.parametrize("entry, fragment", [
+    ("z = 0.5", "optuna.enqueue[0].z: not in the search space"),
+    ("x = 7.0", "optuna.enqueue[0].x: 7.0 lies outside"),
+    ("k = 2.5", "optuna.enqueue[0].k: expected an integer"),
+])
+def test_bad_enqueued_values_are_refused(make_spec, entry, fragment):
+    path = make_spec(trials=3)
+    path.write_text(path.read_text() + f"\n[[optuna.enqueue]]\n{entry}\n")
+    with pytest.raises(InputError, match=fragment.replace("[", r"\[").replace("]", r"\]")):
+        load_spec(path)
