@@ -35,7 +35,7 @@ _HASH_MUL = np.uint64(0x9E3779B97F4A7C15)
 @njit(cache=True)
 def workspace() -> tuple[np.ndarray, np.ndarray]:
     """Scratch arrays of :func:`search_turn` (int64 and float64), allocated once per batch."""
-    return np.zeros((44, 128), dtype=np.int64), np.zeros((8, 128))
+    return np.zeros((48, 128), dtype=np.int64), np.zeros((8, 128))
 
 
 def table_bits(depth: int, tmin: int = 2) -> int:
@@ -90,6 +90,280 @@ def _may_break_chain(tops: np.ndarray, lvl: int, played: np.ndarray, m: np.ndarr
             elif down and h != tp and tp - 9 <= h <= tp - 10 + bound:
                 return True
     return False
+
+
+@njit(cache=True, inline="always")
+def _near_correction(total: float, table: np.ndarray, tops: np.ndarray, topk: np.ndarray,
+                     lvl: int, hits: int, h1: int, brk: np.ndarray, seq_slot: np.ndarray,
+                     played: np.ndarray, below: np.ndarray, above: np.ndarray,
+                     pair_card: np.ndarray, pair_pile: np.ndarray, hopeless: np.ndarray,
+                     m: np.ndarray) -> float:
+    """``total`` plus the change from chains whose one bridge, a hand card, was laid now.
+
+    ``hits`` has the bits of the hand slots laid this turn that bridge a card behind some
+    top of the position ``tops[lvl]``; those cards get their rho = 0 penalty on those piles.
+    """
+    npairs = 0
+    for k in range(lvl):  # find the (card, pile) pairs whose one bridge was laid now
+        sk = seq_slot[k]
+        if not (hits >> sk) & 1:
+            continue
+        for q in range(4):
+            if not (brk[q * h1 + topk[lvl, q]] >> sk) & 1:
+                continue
+            c = below[sk] if q < 2 else above[sk]
+            laid_now = False
+            for j2 in range(lvl):
+                if played[j2] == c:
+                    laid_now = True
+            if not laid_now:
+                pair_card[npairs] = c
+                pair_pile[npairs] = q
+                npairs += 1
+    for a in range(npairs):
+        c = pair_card[a]
+        first = True
+        for j2 in range(a):
+            if pair_card[j2] == c:
+                first = False
+        if not first:
+            continue
+        old = 1.0
+        new = 1.0
+        for q in range(4):
+            r = table[q, tops[lvl, q], c]
+            old *= r
+            hit = False
+            for j2 in range(a, npairs):
+                if pair_card[j2] == c and pair_pile[j2] == q:
+                    hit = True
+            new *= hopeless[q] if hit else r
+        total += m[c] * (new - old)
+    return total
+
+
+@njit(cache=True, inline="always")
+def _broken(total: float, crow: np.ndarray, pos_of: np.ndarray, k0: int, k1: int, k2: int,
+            k3: int, c: int, flags: int, hopeless: np.ndarray, m: np.ndarray) -> float:
+    """``total`` plus the change of card c's term when the piles in ``flags`` lose its bridge.
+
+    The position's rows are crow[q, kq] (all gathered, bridge cells of this turn included).
+    """
+    j = pos_of[c]
+    old = 1.0
+    new = 1.0
+    for q in range(4):
+        r = crow[q, k0 if q == 0 else (k1 if q == 1 else (k2 if q == 2 else k3)), j]
+        old *= r
+        new *= hopeless[q] if (flags >> q) & 1 else r
+    return total + m[c] * (new - old)
+
+
+@njit(cache=True, inline="always")
+def _pair_correction(total: float, crow: np.ndarray, pos_of: np.ndarray, k0: int, k1: int,
+                     k2: int, k3: int, rb0: int, rb1: int, rb2: int, rb3: int, i1: int,
+                     i2: int, c1: int, c2: int, below: np.ndarray, above: np.ndarray,
+                     hopeless: np.ndarray, m: np.ndarray) -> float:
+    """:func:`_near_correction` for two plays (slots i1 then i2), in the same order.
+
+    ``k0..k3`` are the rows and ``rb0..rb3`` their bridge bits at the leaf. Hand card h
+    bridges h - 10 on the ascending piles and h + 10 on the descending ones; a card bridged
+    by both laid cards (h1 - 10 == h2 + 10, or h1 + 10 == h2 - 10) is valued once, with
+    both sets of piles.
+    """
+    ca, cb, cc, cd = below[i1], above[i1], below[i2], above[i2]
+    fa = 0 if ca == c2 else ((rb0 >> i1) & 1) | (((rb1 >> i1) & 1) << 1)
+    fb = 0 if cb == c2 else (((rb2 >> i1) & 1) << 2) | (((rb3 >> i1) & 1) << 3)
+    fc = 0 if cc == c1 else ((rb0 >> i2) & 1) | (((rb1 >> i2) & 1) << 1)
+    fd = 0 if cd == c1 else (((rb2 >> i2) & 1) << 2) | (((rb3 >> i2) & 1) << 3)
+    if fa:
+        total = _broken(total, crow, pos_of, k0, k1, k2, k3, ca,
+                        fa | (fd if cd == ca else 0), hopeless, m)
+    if fb:
+        total = _broken(total, crow, pos_of, k0, k1, k2, k3, cb,
+                        fb | (fc if cc == cb else 0), hopeless, m)
+    if fc and not (fb and cb == cc):
+        total = _broken(total, crow, pos_of, k0, k1, k2, k3, cc, fc, hopeless, m)
+    if fd and not (fa and ca == cd):
+        total = _broken(total, crow, pos_of, k0, k1, k2, k3, cd, fd, hopeless, m)
+    return total
+
+
+@njit(cache=True, inline="always")
+def _leaf_rows(table: np.ndarray, tops: np.ndarray, topk: np.ndarray, lvl: int, nu: int,
+               idx: np.ndarray, cm: np.ndarray, hpos: np.ndarray, seq_slot: np.ndarray,
+               ready: np.ndarray, crow: np.ndarray, loo: np.ndarray) -> None:
+    """Gather the rows of the node ``tops[lvl]`` and its leave-one-pile-out products.
+
+    loo[lvl, q] is the product over the other three piles, times the card's weight, with
+    the cards laid on the way to the node zeroed (plain index loops: array views would cost
+    atomic reference counting).
+    """
+    for q in range(4):
+        k = topk[lvl, q]
+        if not ready[q, k]:
+            top = tops[lvl, q]
+            for j in range(nu):
+                crow[q, k, j] = table[q, top, idx[j]]
+            ready[q, k] = 1
+    k0, k1, k2, k3 = topk[lvl, 0], topk[lvl, 1], topk[lvl, 2], topk[lvl, 3]
+    for j in range(nu):
+        w = cm[j]
+        r0 = crow[0, k0, j]
+        r1 = crow[1, k1, j]
+        r2 = crow[2, k2, j]
+        r3 = crow[3, k3, j]
+        a = w * r0 * r1
+        b = w * r2 * r3
+        loo[lvl, 0, j] = b * r1
+        loo[lvl, 1, j] = b * r0
+        loo[lvl, 2, j] = a * r3
+        loo[lvl, 3, j] = a * r2
+    for k in range(lvl):
+        for q in range(4):
+            loo[lvl, q, hpos[seq_slot[k]]] = 0.0
+
+
+@njit(cache=True, inline="always")
+def _leaf_sum(loo: np.ndarray, crow: np.ndarray, lvl: int, p: int, i: int, nu: int,
+              j_out: int) -> float:
+    """Penalty sum of the child laying hand slot i on pile p: one dot product over the
+    unlaid cards, less the term of the card just laid (compact index ``j_out``)."""
+    total = 0.0
+    for j in range(nu):
+        total += loo[lvl, p, j] * crow[p, i, j]
+    total -= loo[lvl, p, j_out] * crow[p, i, j_out]
+    return total
+
+
+@njit(cache=True, fastmath={"reassoc", "contract", "nsz", "arcp"})
+def _search_pairs(table: np.ndarray, prm: np.ndarray, hand: np.ndarray, hn: int,
+                  tops0: np.ndarray, symmetric: bool, nu: int, m: np.ndarray, iw: np.ndarray,
+                  fw: np.ndarray, loo: np.ndarray, crow: np.ndarray, affected: np.ndarray,
+                  bridges: bool, near: bool, bound: float, out_slots: np.ndarray,
+                  out_piles: np.ndarray) -> int:
+    """:func:`search_turn` for a turn of two plays and no deeper look (d = 0): flat loops.
+
+    The candidates come in the order of the general search and are valued by the same
+    arithmetic, so the choice is the same. Per first play, a first loop values every second
+    play by a dot product only, a second loop adds the bridge corrections of the few that
+    need one, and a third picks the best in order: each loop stays small enough for the
+    compiler to keep in registers. ``iw``/``fw`` hold the rows, compact indices and bridge
+    tables that :func:`search_turn` set up for this turn.
+    """
+    idx = iw[0]
+    hpos = iw[1]
+    played = iw[8]
+    seq_slot = iw[6]
+    ready = iw[11:15]
+    tops = iw[16:24]
+    topk = iw[24:32]
+    pos_of = iw[40]
+    below = iw[41]
+    above = iw[42]
+    brk = iw[43]
+    # fits[q * h1 + k]: bits of the hand slots playable on pile q with top hand[k] (k = hn:
+    # the turn's top), so a node lists its children with a few bit operations
+    fits = iw[44]
+    leaf_slot = iw[45]  # the second plays of the current first play, in order
+    leaf_pile = iw[46]
+    leaf_hits = iw[47]  # bridge bits of the leaf's rows; -1: no correction needed
+    hopeless = fw[4]
+    leaf_total = fw[7]
+    h1 = hn + 1
+    for q in range(4):
+        for k in range(h1):
+            top = tops0[q] if k == hn else hand[k]
+            bits = 0
+            for s in range(hn):
+                bits |= np.int64(is_playable(q, top, hand[s])) << s
+            fits[q * h1 + k] = bits
+    best = -np.inf
+    candidates = 0
+    for i1 in range(hn):
+        c1 = hand[i1]
+        seq_slot[0] = i1
+        played[0] = c1
+        for p1 in range(4):
+            if symmetric and ((p1 == 1 and tops0[0] == tops0[1])
+                              or (p1 == 3 and tops0[2] == tops0[3])):
+                continue
+            if not (fits[p1 * h1 + hn] >> i1) & 1:
+                continue
+            for q in range(4):
+                tops[1, q] = tops0[q]
+                topk[1, q] = hn
+            tops[1, p1] = c1
+            topk[1, p1] = i1
+            # the second play: any other slot on the same pile, only later slots on the
+            # other piles (plays on two piles: hand order only); untouched twins once
+            upto = (np.int64(2) << i1) - 1
+            packed = np.int64(0)
+            for q in range(4):
+                bits = fits[q * h1 + topk[1, q]] & ~(np.int64(1) << i1)
+                if q != p1:
+                    bits &= ~upto
+                if symmetric and ((q == 1 and tops[1, 0] == tops[1, 1])
+                                  or (q == 3 and tops[1, 2] == tops[1, 3])):
+                    bits = 0
+                packed |= bits << (8 * q)
+            if packed == 0:
+                continue
+            any_pile = (packed | (packed >> 8) | (packed >> 16) | (packed >> 24)) & 255
+            k0, k1, k2, k3 = topk[1, 0], topk[1, 1], topk[1, 2], topk[1, 3]
+            _leaf_rows(table, tops, topk, 1, nu, idx, fw[5], hpos, seq_slot, ready, crow, loo)
+            nleaf = 0
+            for i2 in range(hn):
+                if not (any_pile >> i2) & 1:
+                    continue
+                c2 = hand[i2]
+                for p2 in range(4):
+                    if not (packed >> (8 * p2 + i2)) & 1:
+                        continue
+                    if not ready[p2, i2]:
+                        for j in range(nu):
+                            crow[p2, i2, j] = table[p2, c2, idx[j]]
+                        ready[p2, i2] = 1
+                    leaf_total[nleaf] = _leaf_sum(loo, crow, 1, p2, i2, nu, hpos[i2])
+                    leaf_slot[nleaf] = i2
+                    leaf_pile[nleaf] = p2
+                    nleaf += 1
+            if bridges and near:  # chains whose one bridge, a hand card, was laid now
+                r0, r1, r2, r3 = brk[k0], brk[h1 + k1], brk[2 * h1 + k2], brk[3 * h1 + k3]
+                for n in range(nleaf):
+                    i2 = leaf_slot[n]
+                    p2 = leaf_pile[n]
+                    row = brk[p2 * h1 + i2]
+                    b0 = row if p2 == 0 else r0
+                    b1 = row if p2 == 1 else r1
+                    b2 = row if p2 == 2 else r2
+                    b3 = row if p2 == 3 else r3
+                    if ((b0 | b1 | b2 | b3) >> i1 | (b0 | b1 | b2 | b3) >> i2) & 1:
+                        leaf_total[n] = _pair_correction(
+                            leaf_total[n], crow, pos_of, i2 if p2 == 0 else k0,
+                            i2 if p2 == 1 else k1, i2 if p2 == 2 else k2,
+                            i2 if p2 == 3 else k3, b0, b1, b2, b3, i1, i2, c1, hand[i2],
+                            below, above, hopeless, m)
+            elif bridges:  # chains of any length within the bound
+                for n in range(nleaf):
+                    p2 = leaf_pile[n]
+                    for q in range(4):
+                        tops[2, q] = tops[1, q]
+                    tops[2, p2] = hand[leaf_slot[n]]
+                    played[1] = hand[leaf_slot[n]]
+                    if _may_break_chain(tops, 2, played, m, bound):
+                        leaf_total[n] += bridge_correction(table, prm, tops, 2, m, played, 2,
+                                                           affected)
+            for n in range(nleaf):
+                value = -leaf_total[n]
+                if candidates == 0 or value > best + 1e-9 * abs(best):
+                    best = value
+                    out_slots[0] = i1
+                    out_piles[0] = p1
+                    out_slots[1] = leaf_slot[n]
+                    out_piles[1] = leaf_pile[n]
+                candidates += 1
+    return candidates
 
 
 @njit(cache=True, fastmath={"reassoc", "contract", "nsz", "arcp"})
@@ -185,6 +459,9 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                                 bits |= np.int64(ok) << s
                         brk[q * (hn + 1) + k] = bits
     levels = tmin + depth
+    if product and levels == 2 and tmin == 2:
+        return _search_pairs(table, prm, hand, hn, tops0, symmetric, nu, m, iw, fw, loo, crow,
+                             affected, bridges, near, bound, out_slots, out_piles)
     for k in range(levels + 1):
         mask[k] = 0
         it[k] = -1  # -1: the node's list of moves is not built yet
@@ -272,83 +549,24 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
             if product:
                 # (plain index loops: array views would cost atomic reference counting)
                 if not loo_ok[lvl]:
-                    for q in range(4):  # gather the rows of this node's tops
-                        k = topk[lvl, q]
-                        if not ready[q, k]:
-                            top = tops[lvl, q]
-                            for j in range(nu):
-                                crow[q, k, j] = table[q, top, idx[j]]
-                            ready[q, k] = 1
-                    k0, k1, k2, k3 = topk[lvl, 0], topk[lvl, 1], topk[lvl, 2], topk[lvl, 3]
-                    for j in range(nu):
-                        w = cm[j]
-                        r0 = crow[0, k0, j]
-                        r1 = crow[1, k1, j]
-                        r2 = crow[2, k2, j]
-                        r3 = crow[3, k3, j]
-                        a = w * r0 * r1
-                        b = w * r2 * r3
-                        loo[lvl, 0, j] = b * r1
-                        loo[lvl, 1, j] = b * r0
-                        loo[lvl, 2, j] = a * r3
-                        loo[lvl, 3, j] = a * r2
-                    for k in range(lvl):
-                        for q in range(4):
-                            loo[lvl, q, hpos[seq_slot[k]]] = 0.0
+                    _leaf_rows(table, tops, topk, lvl, nu, idx, cm, hpos, seq_slot, ready,
+                               crow, loo)
                     loo_ok[lvl] = 1
                 if not ready[p, i]:
                     for j in range(nu):
                         crow[p, i, j] = table[p, card, idx[j]]
                     ready[p, i] = 1
-                total = 0.0
-                for j in range(nu):
-                    total += loo[lvl, p, j] * crow[p, i, j]
-                j = hpos[i]
-                total -= loo[lvl, p, j] * crow[p, i, j]
+                total = _leaf_sum(loo, crow, lvl, p, i, nu, hpos[i])
                 if bridges:
                     if near:
                         h1 = hn + 1
                         hits = (brk[topk[nxt, 0]] | brk[h1 + topk[nxt, 1]]
                                 | brk[2 * h1 + topk[nxt, 2]] | brk[3 * h1 + topk[nxt, 3]])
                         near_hit = (hits & mask[nxt]) != 0
-                    if near and near_hit:  # find the (card, pile) whose one bridge was laid now
-                        npairs = 0
-                        for k in range(nxt):
-                            sk = seq_slot[k]
-                            if not (hits >> sk) & 1:
-                                continue
-                            for q in range(4):
-                                if not (brk[q * h1 + topk[nxt, q]] >> sk) & 1:
-                                    continue
-                                c = below[sk] if q < 2 else above[sk]
-                                laid_now = False
-                                for j2 in range(nxt):
-                                    if played[j2] == c:
-                                        laid_now = True
-                                if not laid_now:
-                                    pair_card[npairs] = c
-                                    pair_pile[npairs] = q
-                                    npairs += 1
-                        # those cards now have the rho = 0 penalty on those piles
-                        for a in range(npairs):
-                            c = pair_card[a]
-                            first = True
-                            for j2 in range(a):
-                                if pair_card[j2] == c:
-                                    first = False
-                            if not first:
-                                continue
-                            old = 1.0
-                            new = 1.0
-                            for q in range(4):
-                                r = table[q, tops[nxt, q], c]
-                                old *= r
-                                hit = False
-                                for j2 in range(a, npairs):
-                                    if pair_card[j2] == c and pair_pile[j2] == q:
-                                        hit = True
-                                new *= hopeless[q] if hit else r
-                            total += m[c] * (new - old)
+                    if near and near_hit:
+                        total = _near_correction(total, table, tops, topk, nxt, hits, h1, brk,
+                                                 seq_slot, played, below, above, pair_card,
+                                                 pair_pile, hopeless, m)
                     elif not near and _may_break_chain(tops, nxt, played, m, bound):
                         total += bridge_correction(table, prm, tops, nxt, m, played, nxt,
                                                    affected)

@@ -258,29 +258,33 @@ def _fill_near_rows(rows: np.ndarray, tops: np.ndarray, hand: np.ndarray, hn: in
                     hopeless: int, hand_bridges: bool) -> None:
     """:func:`fill_bridge_rows` when the bound stays below 11: one-bridge cells only.
 
-    Every cell behind a top within gaps 1..9 has a single bridge, the card 10 beyond it, so
-    its row entry is the same per card for every top: that code is found once per card.
+    Every cell behind a top within gaps 1..gmax has a single bridge, the card 10 beyond it,
+    so each row's cells are one contiguous run written by a branch-free loop. Cells of laid
+    cards are written too: they are masked out of every sum.
     """
-    code = np.empty(2 * ROW_CARDS, dtype=np.int8)  # [0, 100): ascending; [100, 200): descending
-    for c in range(LOW_CARD, HIGH_CARD + 1):
-        for d in range(2):
-            y = c + 10 if d == 0 else c - 10
-            if y < LOW_CARD or y > HIGH_CARD or not unlaid[y]:
-                n = hopeless
-            elif in_hand[y]:
-                n = 0 if hand_bridges else hopeless
-            else:
-                n = 1
-            code[d * ROW_CARDS + c] = n
     for pile in range(4):
+        pen_gone = bpen[pile, hopeless]
+        pen_held = bpen[pile, 0 if hand_bridges else hopeless]
+        pen_draw = bpen[pile, 1]
         for k in range(hn + 1):
             top = tops[pile] if k == hn else hand[k]
-            for g in range(1, gmax + 1):
-                c = top - g if pile < 2 else top + g
-                if c < LOW_CARD or c > HIGH_CARD:
-                    break
-                if unlaid[c]:
-                    rows[pile, top, c] = bpen[pile, code[(0 if pile < 2 else ROW_CARDS) + c]]
+            row = rows[pile, top]
+            if pile < 2:  # cells top - gmax .. top - 1, bridges 10 above
+                lo = max(top - gmax, LOW_CARD)
+                mid = min(top, HIGH_CARD - 9)
+                for c in range(lo, mid):
+                    y = c + 10
+                    row[c] = (pen_held if in_hand[y] else pen_draw) if unlaid[y] else pen_gone
+                for c in range(max(lo, mid), top):  # no card 10 above
+                    row[c] = pen_gone
+            else:  # cells top + 1 .. top + gmax, bridges 10 below
+                hi = min(top + gmax, HIGH_CARD) + 1
+                mid = max(top + 1, LOW_CARD + 10)
+                for c in range(top + 1, min(mid, hi)):  # no card 10 below
+                    row[c] = pen_gone
+                for c in range(mid, hi):
+                    y = c - 10
+                    row[c] = (pen_held if in_hand[y] else pen_draw) if unlaid[y] else pen_gone
 
 
 @njit(cache=True)
