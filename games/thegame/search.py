@@ -267,7 +267,9 @@ def _search_pairs(table: np.ndarray, prm: np.ndarray, hand: np.ndarray, hn: int,
     fits = iw[44]
     leaf_slot = iw[45]  # the second plays of the current first play, in order
     leaf_pile = iw[46]
-    leaf_hits = iw[47]  # bridge bits of the leaf's rows; -1: no correction needed
+    node_bits = iw[47, 0:4]  # bridge bits of the rows of the node, others, the leaf
+    others = iw[47, 4:8]
+    leaf_bits = iw[47, 8:12]
     hopeless = fw[4]
     leaf_total = fw[7]
     h1 = hn + 1
@@ -310,7 +312,6 @@ def _search_pairs(table: np.ndarray, prm: np.ndarray, hand: np.ndarray, hn: int,
             if packed == 0:
                 continue
             any_pile = (packed | (packed >> 8) | (packed >> 16) | (packed >> 24)) & 255
-            k0, k1, k2, k3 = topk[1, 0], topk[1, 1], topk[1, 2], topk[1, 3]
             _leaf_rows(table, tops, topk, 1, nu, idx, fw[5], hpos, seq_slot, ready, crow, loo)
             nleaf = 0
             for i2 in range(hn):
@@ -329,21 +330,29 @@ def _search_pairs(table: np.ndarray, prm: np.ndarray, hand: np.ndarray, hn: int,
                     leaf_pile[nleaf] = p2
                     nleaf += 1
             if bridges and near:  # chains whose one bridge, a hand card, was laid now
-                r0, r1, r2, r3 = brk[k0], brk[h1 + k1], brk[2 * h1 + k2], brk[3 * h1 + k3]
+                for q in range(4):  # bridge bits of the node's rows; others[q]: q left out
+                    node_bits[q] = brk[q * h1 + topk[1, q]]
+                for q in range(4):
+                    others[q] = 0
+                    for q2 in range(4):
+                        if q2 != q:
+                            others[q] |= node_bits[q2]
                 for n in range(nleaf):
                     i2 = leaf_slot[n]
                     p2 = leaf_pile[n]
                     row = brk[p2 * h1 + i2]
-                    b0 = row if p2 == 0 else r0
-                    b1 = row if p2 == 1 else r1
-                    b2 = row if p2 == 2 else r2
-                    b3 = row if p2 == 3 else r3
-                    if ((b0 | b1 | b2 | b3) >> i1 | (b0 | b1 | b2 | b3) >> i2) & 1:
-                        leaf_total[n] = _pair_correction(
-                            leaf_total[n], crow, pos_of, i2 if p2 == 0 else k0,
-                            i2 if p2 == 1 else k1, i2 if p2 == 2 else k2,
-                            i2 if p2 == 3 else k3, b0, b1, b2, b3, i1, i2, c1, hand[i2],
-                            below, above, hopeless, m)
+                    hits = others[p2] | row
+                    if not ((hits >> i1) | (hits >> i2)) & 1:
+                        continue
+                    for q in range(4):
+                        topk[2, q] = topk[1, q]
+                        leaf_bits[q] = node_bits[q]
+                    topk[2, p2] = i2
+                    leaf_bits[p2] = row
+                    leaf_total[n] = _pair_correction(
+                        leaf_total[n], crow, pos_of, topk[2, 0], topk[2, 1], topk[2, 2],
+                        topk[2, 3], leaf_bits[0], leaf_bits[1], leaf_bits[2], leaf_bits[3],
+                        i1, i2, c1, hand[i2], below, above, hopeless, m)
             elif bridges:  # chains of any length within the bound
                 for n in range(nleaf):
                     p2 = leaf_pile[n]
