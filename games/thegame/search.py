@@ -438,12 +438,11 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
         for k in range(hn + 1):
             ready[q, k] = 0
     if product:
-        for c in range(LOW_CARD, HIGH_CARD + 1):
-            if m[c] > 0.0:
-                idx[nu] = c
-                cm[nu] = m[c]
-                pos_of[c] = nu
-                nu += 1
+        for c in range(LOW_CARD, HIGH_CARD + 1):  # compaction without branches: a laid
+            idx[nu] = c  # card's slot is taken by the next card (its pos_of is never read)
+            cm[nu] = m[c]
+            pos_of[c] = nu
+            nu += m[c] > 0.0
         for k in range(hn):
             h = hand[k]
             hpos[k] = pos_of[h]
