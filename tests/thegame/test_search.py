@@ -91,3 +91,38 @@ def test_last_cards_need_one_play_when_the_draw_pile_is_empty():
     tops, hand, laid = [40, 50, 60, 70], [41], set(range(2, 100)) - {41, 40, 50, 60, 70}
     chosen, count = choose_turn("recovery-fallback", None, tops, hand, laid, 0, unknown=0)
     assert count > 0 and len(chosen) == 1 and chosen[0][0] == 41
+
+
+@pytest.mark.parametrize("params", [
+    {"bound": 6},                                   # one-bridge cells only
+    {"bound": 23, "hand_weight": 1.5, "lam": 0.17},  # chains of two, hand cards weighted
+    {"form": "outer", "hand_bridges": 0, "w_first": 1.3},
+])
+def test_two_play_kernel_matches_brute_force_on_bridge_rich_hands(params):
+    """d = 0 turns run a flat kernel of their own: it must pick a best sequence too."""
+    checked = 0
+    for tops, hand, laid, unknown in positions(25, seed=4):
+        # put bridges in the hand: swap in the card 10 above or below a hand card
+        pool = [c for c in range(2, 100) if c not in laid and c not in hand
+                and c not in tops]
+        for k in range(0, 6, 2):
+            for c in (hand[k] + 10, hand[k] - 10):
+                if c in pool:
+                    hand = [*hand[:k + 1], c, *hand[k + 2:]]
+                    pool.remove(c)
+                    break
+        hand = list(dict.fromkeys(hand))
+        seqs = legal_sequences(tops, hand, 2)
+        chosen, count = choose_turn("recovery-fallback", params, tops, hand, laid, 0,
+                                    unknown=unknown)
+        if not seqs:
+            assert count == 0
+            continue
+        values = [position_value("recovery-fallback", params, tops, hand, laid, list(s),
+                                 unknown=unknown) for s in seqs]
+        got = position_value("recovery-fallback", params, tops, hand, laid, chosen,
+                             unknown=unknown)
+        assert tuple(chosen) in seqs
+        assert got == pytest.approx(max(values), rel=1e-9)
+        checked += 1
+    assert checked >= 15
