@@ -6,6 +6,10 @@ reach the same position in another order are one node: a transposition table (op
 addressing, cleared by a generation stamp each turn) stores for each node the best value of
 its subtree, and a node met again is never expanded or evaluated twice. The value of a
 t_min-position is v_d = max of v over the positions reachable with 0..d further plays.
+
+The common turn, two plays and d = 0, runs a flat kernel of its own (:func:`_search_pairs`):
+the same candidates in the same order with the same arithmetic, so the same choices, at
+about twice the speed of the general search.
 """
 
 from __future__ import annotations

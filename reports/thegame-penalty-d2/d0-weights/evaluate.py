@@ -1,7 +1,7 @@
 """Depth-2 evidence for The Game's penalty weights: weights tuned at d = 0 replayed at d = 2.
 
-    python reports/thegame-penalty-d2/evaluate.py --games 10000 --param alpha=4.1 ...
-    python reports/thegame-penalty-d2/evaluate.py --start 3000 --games 3500 --param ...
+    python reports/thegame-penalty-d2/d0-weights/evaluate.py --games 10000 --param alpha=4.1 ...
+    python reports/thegame-penalty-d2/d0-weights/evaluate.py --start 3000 --games 3500 --param ...
 
 Games start..start+games-1 are saved in chunk-START.json, so separate processes can play
 separate ranges of deals; the README merges every chunk (wins, cards left and games add up).
@@ -80,7 +80,7 @@ def main() -> None:
         chunk.update({"start": args.start, "params": values,
                       "under_10": int((batch.cards_left < 10).sum()),
                       "cards_left_sum": int(batch.cards_left.sum()),
-                      "command": "python reports/thegame-penalty-d2/evaluate.py "
+                      "command": "python reports/thegame-penalty-d2/d0-weights/evaluate.py "
                       + " ".join(sys.argv[1:])})
         (HERE / f"chunk-{args.start}.json").write_text(json.dumps(chunk, indent=1),
                                                         encoding="utf-8")
