@@ -292,8 +292,8 @@ def _check_enqueued(where: str, sets: tuple[dict[str, Any], ...],
                 continue
             if isinstance(value, bool) or not isinstance(value, (int, float)) \
                     or (p.type == "int" and not isinstance(value, int)):
-                raise _fail(where, key, f"expected a{'n integer' if p.type == 'int' else ' number'}"
-                            f", got {value!r}")
+                kind = "an integer" if p.type == "int" else "a number"
+                raise _fail(where, key, f"expected {kind}, got {value!r}")
             if not p.low <= value <= p.high:
                 raise _fail(where, key, f"{value} lies outside [{p.low}, {p.high}]")
 

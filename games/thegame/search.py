@@ -24,13 +24,11 @@ from games.thegame.values import (
     P_BOUND,
     P_DRAWS,
     P_FAMILY,
-    P_HAND_BRIDGES,
     P_W0,
     bridge_correction,
     bridge_penalties,
     capacity_value,
     fill_bridge_rows,
-    fill_near_rows,
     is_product_family,
 )
 
@@ -246,8 +244,8 @@ def _leaf_sum(loo: np.ndarray, crow: np.ndarray, lvl: int, p: int, i: int, nu: i
 def _search_pairs(table: np.ndarray, prm: np.ndarray, hand: np.ndarray, hn: int,
                   tops0: np.ndarray, symmetric: bool, nu: int, m: np.ndarray, iw: np.ndarray,
                   fw: np.ndarray, loo: np.ndarray, crow: np.ndarray, affected: np.ndarray,
-                  bridges: bool, near: bool, bound: float, in_hand: np.ndarray,
-                  unlaid: np.ndarray, out_slots: np.ndarray, out_piles: np.ndarray) -> int:
+                  bridges: bool, near: bool, bound: float, out_slots: np.ndarray,
+                  out_piles: np.ndarray) -> int:
     """:func:`search_turn` for a turn of two plays and no deeper look (d = 0): flat loops.
 
     The candidates come in the order of the general search and are valued by the same
@@ -283,22 +281,9 @@ def _search_pairs(table: np.ndarray, prm: np.ndarray, hand: np.ndarray, hn: int,
         for k in range(h1):
             top = tops0[q] if k == hn else hand[k]
             bits = 0
-            for s in range(hn):  # is_playable without its branches
-                c = hand[s]
-                fit = (c > top) | (c == top - 10) if q < 2 else (c < top) | (c == top + 10)
-                bits |= np.int64(fit) << s
-            fits[q * h1 + k] = bits
-    if bridges and near:  # this turn's one-bridge cells, in the rows a top can reach
-        reach = iw[47, 12:16]
-        for q in range(4):
-            first = fits[q * h1 + hn]
-            r = first
             for s in range(hn):
-                if (first >> s) & 1:
-                    r |= fits[q * h1 + s]
-            reach[q] = r
-        fill_near_rows(table, tops0, hand, hn, in_hand, unlaid, fw[0:4], min(9, int(bound)),
-                       int(prm[P_DRAWS]) + 1, prm[P_HAND_BRIDGES] != 0.0, reach)
+                bits |= np.int64(is_playable(q, top, hand[s])) << s
+            fits[q * h1 + k] = bits
     best = -np.inf
     candidates = 0
     for i1 in range(hn):
@@ -467,31 +452,28 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
             hpos[k] = pos_of[h]
             below[k] = h - 10 if h - 10 >= LOW_CARD and m[h - 10] > 0.0 else 0
             above[k] = h + 10 if h + 10 <= HIGH_CARD and m[h + 10] > 0.0 else 0
-        pairs = tmin == 2 and depth == 0  # the flat kernel fills its own rows
         if bridges:
-            if not (near and pairs):
-                fill_bridge_rows(rows, prm, tops0, hand, hn, in_hand, unlaid, bpen)
+            fill_bridge_rows(rows, prm, tops0, hand, hn, in_hand, unlaid, bpen)
             if near:
                 for q in range(4):
                     for k in range(hn + 1):
                         top = tops0[q] if k == hn else hand[k]
                         bits = 0
                         if q < 2:
-                            for s in range(hn):  # (& on booleans: no branches)
+                            for s in range(hn):
                                 g = top - below[s]
-                                ok = (below[s] != 0) & (g > 0) & (g <= bound) & (g != 10)
+                                ok = below[s] != 0 and 0 < g <= bound and g != 10
                                 bits |= np.int64(ok) << s
                         else:
                             for s in range(hn):
                                 g = above[s] - top
-                                ok = (above[s] != 0) & (g > 0) & (g <= bound) & (g != 10)
+                                ok = above[s] != 0 and 0 < g <= bound and g != 10
                                 bits |= np.int64(ok) << s
                         brk[q * (hn + 1) + k] = bits
     levels = tmin + depth
     if product and levels == 2 and tmin == 2:
         return _search_pairs(table, prm, hand, hn, tops0, symmetric, nu, m, iw, fw, loo, crow,
-                             affected, bridges, near, bound, in_hand, unlaid, out_slots,
-                             out_piles)
+                             affected, bridges, near, bound, out_slots, out_piles)
     for k in range(levels + 1):
         mask[k] = 0
         it[k] = -1  # -1: the node's list of moves is not built yet

@@ -189,8 +189,8 @@ def recover_probability(pile: int, top: int, card: int, in_hand: np.ndarray,
 def bridge_penalty(prm: np.ndarray, rho: float) -> float:
     """1 + (alpha - 1) * A(rho), A = 1 - rho**lambda or (1 - rho)**lambda (``form``)."""
     lam = prm[P_LAMBDA]
-    if rho == 0.0 or rho == 1.0:  # 0**lam = 0 and 1**lam = 1 (lam > 0) without a pow
-        a = 1.0 - rho if prm[P_FORM] == 0.0 else rho == 0.0
+    if rho == 0.0 or rho == 1.0:  # both forms give A = 1 - rho there (lam > 0), no pow
+        a = 1.0 - rho
     elif prm[P_FORM] == 0.0:
         a = 1.0 - rho ** lam
     else:
@@ -225,8 +225,8 @@ def fill_bridge_rows(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, hand: 
     hopeless = draws + 1
     hand_bridges = prm[P_HAND_BRIDGES] != 0.0
     if bound < 11.0:
-        fill_near_rows(rows, tops, hand, hn, in_hand, unlaid, bpen, min(9, int(bound)),
-                       hopeless, hand_bridges, np.full(4, -1, dtype=np.int64))
+        _fill_near_rows(rows, tops, hand, hn, in_hand, unlaid, bpen, min(9, int(bound)),
+                        hopeless, hand_bridges)
         return
     for pile in range(4):
         step = -1 if pile < 2 else 1
@@ -255,24 +255,20 @@ def fill_bridge_rows(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, hand: 
 
 
 @njit(cache=True)
-def fill_near_rows(rows: np.ndarray, tops: np.ndarray, hand: np.ndarray, hn: int,
-                   in_hand: np.ndarray, unlaid: np.ndarray, bpen: np.ndarray, gmax: int,
-                   hopeless: int, hand_bridges: bool, reach: np.ndarray) -> None:
+def _fill_near_rows(rows: np.ndarray, tops: np.ndarray, hand: np.ndarray, hn: int,
+                    in_hand: np.ndarray, unlaid: np.ndarray, bpen: np.ndarray, gmax: int,
+                    hopeless: int, hand_bridges: bool) -> None:
     """:func:`fill_bridge_rows` when the bound stays below 11: one-bridge cells only.
 
     Every cell behind a top within gaps 1..gmax has a single bridge, the card 10 beyond it,
     so each row's cells are one contiguous run written by a branch-free loop. Cells of laid
-    cards are written too: they are masked out of every sum. Only the rows of the piles' tops
-    and of the hand slots in ``reach[pile]`` (a bitmask: the cards that may become that
-    pile's top this turn) are written.
+    cards are written too: they are masked out of every sum.
     """
     for pile in range(4):
         pen_gone = bpen[pile, hopeless]
         pen_held = bpen[pile, 0 if hand_bridges else hopeless]
         pen_draw = bpen[pile, 1]
         for k in range(hn + 1):
-            if k < hn and not (reach[pile] >> k) & 1:
-                continue
             top = tops[pile] if k == hn else hand[k]
             row = rows[pile, top]
             if pile < 2:  # cells top - gmax .. top - 1, bridges 10 above
