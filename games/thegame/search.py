@@ -35,6 +35,45 @@ from games.thegame.values import (
 MAX_LEVELS = 8
 _HASH_MUL = np.uint64(0x9E3779B97F4A7C15)
 
+# The turn's kernels allocate nothing, so they are compiled without numba's reference
+# counting (``_nrt=False``): every array argument of a call, inlined helpers included, and
+# every view would otherwise cost two atomic operations, about a tenth of a d = 0 turn.
+# The arrays are the caller's and outlive the call. Rows of the int64 scratch array ``iw``
+# (48, 128) are named below and indexed ``iw[ROW, i]``, not through views.
+I_IDX = 0  # compact index -> card, over the cards not yet laid
+I_HPOS = 1  # compact index of hand slot k
+I_MASK = 2  # per level: bits of the hand slots laid
+I_IT = 3  # per level: next move to try (-1: the move list is not built yet)
+I_LOO_OK = 4  # per level: loo of the node computed
+I_SLOT_OF = 5  # per level: transposition-table slot of the node
+I_SEQ_SLOT = 6  # per level: hand slot played
+I_SEQ_PILE = 7  # per level: pile played on
+I_PLAYED = 8  # per level: card played
+I_PAIR_CARD = 9  # scratch of _near_correction
+I_PAIR_PILE = 10
+I_READY = 11  # 11..14: ready[p, k], crow[p, k] gathered this turn
+I_NMOVES = 15  # per level: number of legal moves
+I_TOPS = 16  # 16..23: tops per level
+I_TOPK = 24  # 24..31: per level and pile, the hand slot of the top (hn: the turn's top)
+I_MOVES = 32  # 32..39: per level, the legal moves 4 * slot + pile
+I_POS_OF = 40  # compact index of an unlaid card
+I_BELOW = 41  # hand[k] - 10 if unlaid (a card hand[k] bridges upwards), else 0
+I_ABOVE = 42  # hand[k] + 10 if unlaid, else 0
+# brk[q * (hn + 1) + k]: hand slots whose below/above card lies within the bound behind
+# pile q's top hand[k] (k = hn: the turn's top), the only chains a laid card can break
+I_BRK = 43
+# fits[q * (hn + 1) + k]: bits of the hand slots playable on pile q with top hand[k]
+I_FITS = 44
+I_LEAF_SLOT = 45  # the second plays of the current first play, in order
+I_LEAF_PILE = 46
+I_BITS = 47  # 0..3 bridge bits of the node's rows, 4..7 of the others, 8..11 of the leaf
+# rows of the float64 scratch array ``fw`` (8, 128)
+W_BPEN = 0  # 0..3: bpen[p, k], weighted penalty of a chain missing k cards
+W_HOPELESS = 4  # per pile: the penalty of a broken chain
+W_CM = 5  # card weights m over the compact index
+W_ACC = 6  # per level: best value in the node's subtree
+W_LEAF_TOTAL = 7  # penalty sums of the current second plays
+
 
 @njit(cache=True)
 def workspace() -> tuple[np.ndarray, np.ndarray]:
@@ -48,9 +87,10 @@ def table_bits(depth: int, tmin: int = 2) -> int:
 
 
 @njit(cache=True)
-def _pack(tops: np.ndarray, lvl: int, mask: int, symmetric: bool) -> np.int64:
+def _pack(iw: np.ndarray, lvl: int, mask: int, symmetric: bool) -> np.int64:
     """Key of a position; with ``symmetric`` piles of one direction are interchangeable."""
-    a, b, c, d = tops[lvl, 0], tops[lvl, 1], tops[lvl, 2], tops[lvl, 3]
+    row = I_TOPS + lvl
+    a, b, c, d = iw[row, 0], iw[row, 1], iw[row, 2], iw[row, 3]
     if symmetric:
         if a > b:
             a, b = b, a
@@ -72,22 +112,21 @@ def _find(keys: np.ndarray, gens: np.ndarray, gen: int, key: np.int64) -> int:
         h = (h + 1) & (size - 1)
 
 
-@njit(cache=True)
-def _may_break_chain(tops: np.ndarray, lvl: int, played: np.ndarray, m: np.ndarray,
-                     bound: float) -> bool:
+@njit(cache=True, inline="always")
+def _may_break_chain(iw: np.ndarray, lvl: int, m: np.ndarray, bound: float) -> bool:
     """Cheap test: could a card laid this turn be a bridge of a card behind some top?
 
     A chain through h onto an ascending pile also holds h - 10 (unlaid), and h lies at most
     9 above the top; mirrored for descending piles.
     """
     for k in range(lvl):
-        h = played[k]
+        h = iw[I_PLAYED, k]
         up = h >= 12 and m[h - 10] > 0.0
         down = h <= 89 and m[h + 10] > 0.0
         if not (up or down):
             continue
         for q in range(4):
-            tp = tops[lvl, q]
+            tp = iw[I_TOPS + lvl, q]
             if q < 2:
                 if up and h != tp and tp + 10 - bound <= h <= tp + 9:
                     return True
@@ -97,77 +136,74 @@ def _may_break_chain(tops: np.ndarray, lvl: int, played: np.ndarray, m: np.ndarr
 
 
 @njit(cache=True, inline="always")
-def _near_correction(total: float, table: np.ndarray, tops: np.ndarray, topk: np.ndarray,
-                     lvl: int, hits: int, h1: int, brk: np.ndarray, seq_slot: np.ndarray,
-                     played: np.ndarray, below: np.ndarray, above: np.ndarray,
-                     pair_card: np.ndarray, pair_pile: np.ndarray, hopeless: np.ndarray,
-                     m: np.ndarray) -> float:
+def _near_correction(total: float, table: np.ndarray, iw: np.ndarray, fw: np.ndarray,
+                     lvl: int, hits: int, h1: int, m: np.ndarray) -> float:
     """``total`` plus the change from chains whose one bridge, a hand card, was laid now.
 
     ``hits`` has the bits of the hand slots laid this turn that bridge a card behind some
-    top of the position ``tops[lvl]``; those cards get their rho = 0 penalty on those piles.
+    top of the position at level ``lvl``; those cards get their rho = 0 penalty on those
+    piles.
     """
     npairs = 0
     for k in range(lvl):  # find the (card, pile) pairs whose one bridge was laid now
-        sk = seq_slot[k]
+        sk = iw[I_SEQ_SLOT, k]
         if not (hits >> sk) & 1:
             continue
         for q in range(4):
-            if not (brk[q * h1 + topk[lvl, q]] >> sk) & 1:
+            if not (iw[I_BRK, q * h1 + iw[I_TOPK + lvl, q]] >> sk) & 1:
                 continue
-            c = below[sk] if q < 2 else above[sk]
+            c = iw[I_BELOW, sk] if q < 2 else iw[I_ABOVE, sk]
             laid_now = False
             for j2 in range(lvl):
-                if played[j2] == c:
+                if iw[I_PLAYED, j2] == c:
                     laid_now = True
             if not laid_now:
-                pair_card[npairs] = c
-                pair_pile[npairs] = q
+                iw[I_PAIR_CARD, npairs] = c
+                iw[I_PAIR_PILE, npairs] = q
                 npairs += 1
     for a in range(npairs):
-        c = pair_card[a]
+        c = iw[I_PAIR_CARD, a]
         first = True
         for j2 in range(a):
-            if pair_card[j2] == c:
+            if iw[I_PAIR_CARD, j2] == c:
                 first = False
         if not first:
             continue
         old = 1.0
         new = 1.0
         for q in range(4):
-            r = table[q, tops[lvl, q], c]
+            r = table[q, iw[I_TOPS + lvl, q], c]
             old *= r
             hit = False
             for j2 in range(a, npairs):
-                if pair_card[j2] == c and pair_pile[j2] == q:
+                if iw[I_PAIR_CARD, j2] == c and iw[I_PAIR_PILE, j2] == q:
                     hit = True
-            new *= hopeless[q] if hit else r
+            new *= fw[W_HOPELESS, q] if hit else r
         total += m[c] * (new - old)
     return total
 
 
 @njit(cache=True, inline="always")
-def _broken(total: float, crow: np.ndarray, pos_of: np.ndarray, k0: int, k1: int, k2: int,
-            k3: int, c: int, flags: int, hopeless: np.ndarray, m: np.ndarray) -> float:
+def _broken(total: float, crow: np.ndarray, iw: np.ndarray, fw: np.ndarray, k0: int, k1: int,
+            k2: int, k3: int, c: int, flags: int, m: np.ndarray) -> float:
     """``total`` plus the change of card c's term when the piles in ``flags`` lose its bridge.
 
     The position's rows are crow[q, kq] (all gathered, bridge cells of this turn included).
     """
-    j = pos_of[c]
+    j = iw[I_POS_OF, c]
     old = 1.0
     new = 1.0
     for q in range(4):
         r = crow[q, k0 if q == 0 else (k1 if q == 1 else (k2 if q == 2 else k3)), j]
         old *= r
-        new *= hopeless[q] if (flags >> q) & 1 else r
+        new *= fw[W_HOPELESS, q] if (flags >> q) & 1 else r
     return total + m[c] * (new - old)
 
 
 @njit(cache=True, inline="always")
-def _pair_correction(total: float, crow: np.ndarray, pos_of: np.ndarray, k0: int, k1: int,
-                     k2: int, k3: int, rb0: int, rb1: int, rb2: int, rb3: int, i1: int,
-                     i2: int, c1: int, c2: int, below: np.ndarray, above: np.ndarray,
-                     hopeless: np.ndarray, m: np.ndarray) -> float:
+def _pair_correction(total: float, crow: np.ndarray, iw: np.ndarray, fw: np.ndarray, k0: int,
+                     k1: int, k2: int, k3: int, rb0: int, rb1: int, rb2: int, rb3: int,
+                     i1: int, i2: int, c1: int, c2: int, m: np.ndarray) -> float:
     """:func:`_near_correction` for two plays (slots i1 then i2), in the same order.
 
     ``k0..k3`` are the rows and ``rb0..rb3`` their bridge bits at the leaf. Hand card h
@@ -175,44 +211,44 @@ def _pair_correction(total: float, crow: np.ndarray, pos_of: np.ndarray, k0: int
     by both laid cards (h1 - 10 == h2 + 10, or h1 + 10 == h2 - 10) is valued once, with
     both sets of piles.
     """
-    ca, cb, cc, cd = below[i1], above[i1], below[i2], above[i2]
+    ca, cb = iw[I_BELOW, i1], iw[I_ABOVE, i1]
+    cc, cd = iw[I_BELOW, i2], iw[I_ABOVE, i2]
     fa = 0 if ca == c2 else ((rb0 >> i1) & 1) | (((rb1 >> i1) & 1) << 1)
     fb = 0 if cb == c2 else (((rb2 >> i1) & 1) << 2) | (((rb3 >> i1) & 1) << 3)
     fc = 0 if cc == c1 else ((rb0 >> i2) & 1) | (((rb1 >> i2) & 1) << 1)
     fd = 0 if cd == c1 else (((rb2 >> i2) & 1) << 2) | (((rb3 >> i2) & 1) << 3)
     if fa:
-        total = _broken(total, crow, pos_of, k0, k1, k2, k3, ca,
-                        fa | (fd if cd == ca else 0), hopeless, m)
+        total = _broken(total, crow, iw, fw, k0, k1, k2, k3, ca,
+                        fa | (fd if cd == ca else 0), m)
     if fb:
-        total = _broken(total, crow, pos_of, k0, k1, k2, k3, cb,
-                        fb | (fc if cc == cb else 0), hopeless, m)
+        total = _broken(total, crow, iw, fw, k0, k1, k2, k3, cb,
+                        fb | (fc if cc == cb else 0), m)
     if fc and not (fb and cb == cc):
-        total = _broken(total, crow, pos_of, k0, k1, k2, k3, cc, fc, hopeless, m)
+        total = _broken(total, crow, iw, fw, k0, k1, k2, k3, cc, fc, m)
     if fd and not (fa and ca == cd):
-        total = _broken(total, crow, pos_of, k0, k1, k2, k3, cd, fd, hopeless, m)
+        total = _broken(total, crow, iw, fw, k0, k1, k2, k3, cd, fd, m)
     return total
 
 
 @njit(cache=True, inline="always")
-def _leaf_rows(table: np.ndarray, tops: np.ndarray, topk: np.ndarray, lvl: int, nu: int,
-               idx: np.ndarray, cm: np.ndarray, hpos: np.ndarray, seq_slot: np.ndarray,
-               ready: np.ndarray, crow: np.ndarray, loo: np.ndarray) -> None:
-    """Gather the rows of the node ``tops[lvl]`` and its leave-one-pile-out products.
+def _leaf_rows(table: np.ndarray, iw: np.ndarray, fw: np.ndarray, lvl: int, nu: int,
+               crow: np.ndarray, loo: np.ndarray) -> None:
+    """Gather the rows of the node at level ``lvl`` and its leave-one-pile-out products.
 
     loo[lvl, q] is the product over the other three piles, times the card's weight, with
-    the cards laid on the way to the node zeroed (plain index loops: array views would cost
-    atomic reference counting).
+    the cards laid on the way to the node zeroed.
     """
     for q in range(4):
-        k = topk[lvl, q]
-        if not ready[q, k]:
-            top = tops[lvl, q]
+        k = iw[I_TOPK + lvl, q]
+        if not iw[I_READY + q, k]:
+            top = iw[I_TOPS + lvl, q]
             for j in range(nu):
-                crow[q, k, j] = table[q, top, idx[j]]
-            ready[q, k] = 1
-    k0, k1, k2, k3 = topk[lvl, 0], topk[lvl, 1], topk[lvl, 2], topk[lvl, 3]
+                crow[q, k, j] = table[q, top, iw[I_IDX, j]]
+            iw[I_READY + q, k] = 1
+    k0, k1 = iw[I_TOPK + lvl, 0], iw[I_TOPK + lvl, 1]
+    k2, k3 = iw[I_TOPK + lvl, 2], iw[I_TOPK + lvl, 3]
     for j in range(nu):
-        w = cm[j]
+        w = fw[W_CM, j]
         r0 = crow[0, k0, j]
         r1 = crow[1, k1, j]
         r2 = crow[2, k2, j]
@@ -225,7 +261,7 @@ def _leaf_rows(table: np.ndarray, tops: np.ndarray, topk: np.ndarray, lvl: int, 
         loo[lvl, 3, j] = a * r2
     for k in range(lvl):
         for q in range(4):
-            loo[lvl, q, hpos[seq_slot[k]]] = 0.0
+            loo[lvl, q, iw[I_HPOS, iw[I_SEQ_SLOT, k]]] = 0.0
 
 
 @njit(cache=True, inline="always")
@@ -240,7 +276,7 @@ def _leaf_sum(loo: np.ndarray, crow: np.ndarray, lvl: int, p: int, i: int, nu: i
     return total
 
 
-@njit(cache=True, fastmath={"reassoc", "contract", "nsz", "arcp"})
+@njit(cache=True, fastmath={"reassoc", "contract", "nsz", "arcp"}, _nrt=False)
 def _search_pairs(table: np.ndarray, prm: np.ndarray, hand: np.ndarray, hn: int,
                   tops0: np.ndarray, symmetric: bool, nu: int, m: np.ndarray, iw: np.ndarray,
                   fw: np.ndarray, loo: np.ndarray, crow: np.ndarray, affected: np.ndarray,
@@ -255,27 +291,6 @@ def _search_pairs(table: np.ndarray, prm: np.ndarray, hand: np.ndarray, hn: int,
     compiler to keep in registers. ``iw``/``fw`` hold the rows, compact indices and bridge
     tables that :func:`search_turn` set up for this turn.
     """
-    idx = iw[0]
-    hpos = iw[1]
-    played = iw[8]
-    seq_slot = iw[6]
-    ready = iw[11:15]
-    tops = iw[16:24]
-    topk = iw[24:32]
-    pos_of = iw[40]
-    below = iw[41]
-    above = iw[42]
-    brk = iw[43]
-    # fits[q * h1 + k]: bits of the hand slots playable on pile q with top hand[k] (k = hn:
-    # the turn's top), so a node lists its children with a few bit operations
-    fits = iw[44]
-    leaf_slot = iw[45]  # the second plays of the current first play, in order
-    leaf_pile = iw[46]
-    node_bits = iw[47, 0:4]  # bridge bits of the rows of the node, others, the leaf
-    others = iw[47, 4:8]
-    leaf_bits = iw[47, 8:12]
-    hopeless = fw[4]
-    leaf_total = fw[7]
     h1 = hn + 1
     for q in range(4):
         for k in range(h1):
@@ -283,40 +298,40 @@ def _search_pairs(table: np.ndarray, prm: np.ndarray, hand: np.ndarray, hn: int,
             bits = 0
             for s in range(hn):
                 bits |= np.int64(is_playable(q, top, hand[s])) << s
-            fits[q * h1 + k] = bits
+            iw[I_FITS, q * h1 + k] = bits
     best = -np.inf
     candidates = 0
     for i1 in range(hn):
         c1 = hand[i1]
-        seq_slot[0] = i1
-        played[0] = c1
+        iw[I_SEQ_SLOT, 0] = i1
+        iw[I_PLAYED, 0] = c1
         for p1 in range(4):
             if symmetric and ((p1 == 1 and tops0[0] == tops0[1])
                               or (p1 == 3 and tops0[2] == tops0[3])):
                 continue
-            if not (fits[p1 * h1 + hn] >> i1) & 1:
+            if not (iw[I_FITS, p1 * h1 + hn] >> i1) & 1:
                 continue
             for q in range(4):
-                tops[1, q] = tops0[q]
-                topk[1, q] = hn
-            tops[1, p1] = c1
-            topk[1, p1] = i1
+                iw[I_TOPS + 1, q] = tops0[q]
+                iw[I_TOPK + 1, q] = hn
+            iw[I_TOPS + 1, p1] = c1
+            iw[I_TOPK + 1, p1] = i1
             # the second play: any other slot on the same pile, only later slots on the
             # other piles (plays on two piles: hand order only); untouched twins once
             upto = (np.int64(2) << i1) - 1
             packed = np.int64(0)
             for q in range(4):
-                bits = fits[q * h1 + topk[1, q]] & ~(np.int64(1) << i1)
+                bits = iw[I_FITS, q * h1 + iw[I_TOPK + 1, q]] & ~(np.int64(1) << i1)
                 if q != p1:
                     bits &= ~upto
-                if symmetric and ((q == 1 and tops[1, 0] == tops[1, 1])
-                                  or (q == 3 and tops[1, 2] == tops[1, 3])):
+                if symmetric and ((q == 1 and iw[I_TOPS + 1, 0] == iw[I_TOPS + 1, 1])
+                                  or (q == 3 and iw[I_TOPS + 1, 2] == iw[I_TOPS + 1, 3])):
                     bits = 0
                 packed |= bits << (8 * q)
             if packed == 0:
                 continue
             any_pile = (packed | (packed >> 8) | (packed >> 16) | (packed >> 24)) & 255
-            _leaf_rows(table, tops, topk, 1, nu, idx, fw[5], hpos, seq_slot, ready, crow, loo)
+            _leaf_rows(table, iw, fw, 1, nu, crow, loo)
             nleaf = 0
             for i2 in range(hn):
                 if not (any_pile >> i2) & 1:
@@ -325,61 +340,66 @@ def _search_pairs(table: np.ndarray, prm: np.ndarray, hand: np.ndarray, hn: int,
                 for p2 in range(4):
                     if not (packed >> (8 * p2 + i2)) & 1:
                         continue
-                    if not ready[p2, i2]:
+                    if not iw[I_READY + p2, i2]:
                         for j in range(nu):
-                            crow[p2, i2, j] = table[p2, c2, idx[j]]
-                        ready[p2, i2] = 1
-                    leaf_total[nleaf] = _leaf_sum(loo, crow, 1, p2, i2, nu, hpos[i2])
-                    leaf_slot[nleaf] = i2
-                    leaf_pile[nleaf] = p2
+                            crow[p2, i2, j] = table[p2, c2, iw[I_IDX, j]]
+                        iw[I_READY + p2, i2] = 1
+                    fw[W_LEAF_TOTAL, nleaf] = _leaf_sum(loo, crow, 1, p2, i2, nu,
+                                                        iw[I_HPOS, i2])
+                    iw[I_LEAF_SLOT, nleaf] = i2
+                    iw[I_LEAF_PILE, nleaf] = p2
                     nleaf += 1
             if bridges and near:  # chains whose one bridge, a hand card, was laid now
-                for q in range(4):  # bridge bits of the node's rows; others[q]: q left out
-                    node_bits[q] = brk[q * h1 + topk[1, q]]
+                for q in range(4):  # bridge bits of the node's rows, and with q left out
+                    iw[I_BITS, q] = iw[I_BRK, q * h1 + iw[I_TOPK + 1, q]]
                 for q in range(4):
-                    others[q] = 0
+                    others = 0
                     for q2 in range(4):
                         if q2 != q:
-                            others[q] |= node_bits[q2]
+                            others |= iw[I_BITS, q2]
+                    iw[I_BITS, 4 + q] = others
                 for n in range(nleaf):
-                    i2 = leaf_slot[n]
-                    p2 = leaf_pile[n]
-                    row = brk[p2 * h1 + i2]
-                    hits = others[p2] | row
+                    i2 = iw[I_LEAF_SLOT, n]
+                    p2 = iw[I_LEAF_PILE, n]
+                    row = iw[I_BRK, p2 * h1 + i2]
+                    hits = iw[I_BITS, 4 + p2] | row
                     if not ((hits >> i1) | (hits >> i2)) & 1:
                         continue
                     for q in range(4):
-                        topk[2, q] = topk[1, q]
-                        leaf_bits[q] = node_bits[q]
-                    topk[2, p2] = i2
-                    leaf_bits[p2] = row
-                    leaf_total[n] = _pair_correction(
-                        leaf_total[n], crow, pos_of, topk[2, 0], topk[2, 1], topk[2, 2],
-                        topk[2, 3], leaf_bits[0], leaf_bits[1], leaf_bits[2], leaf_bits[3],
-                        i1, i2, c1, hand[i2], below, above, hopeless, m)
+                        iw[I_TOPK + 2, q] = iw[I_TOPK + 1, q]
+                        iw[I_BITS, 8 + q] = iw[I_BITS, q]
+                    iw[I_TOPK + 2, p2] = i2
+                    iw[I_BITS, 8 + p2] = row
+                    fw[W_LEAF_TOTAL, n] = _pair_correction(
+                        fw[W_LEAF_TOTAL, n], crow, iw, fw, iw[I_TOPK + 2, 0],
+                        iw[I_TOPK + 2, 1], iw[I_TOPK + 2, 2], iw[I_TOPK + 2, 3],
+                        iw[I_BITS, 8], iw[I_BITS, 9], iw[I_BITS, 10], iw[I_BITS, 11],
+                        i1, i2, c1, hand[i2], m)
             elif bridges:  # chains of any length within the bound
+                tops = iw[I_TOPS:I_TOPS + 3]
+                played = iw[I_PLAYED]
                 for n in range(nleaf):
-                    p2 = leaf_pile[n]
+                    p2 = iw[I_LEAF_PILE, n]
                     for q in range(4):
-                        tops[2, q] = tops[1, q]
-                    tops[2, p2] = hand[leaf_slot[n]]
-                    played[1] = hand[leaf_slot[n]]
-                    if _may_break_chain(tops, 2, played, m, bound):
-                        leaf_total[n] += bridge_correction(table, prm, tops, 2, m, played, 2,
-                                                           affected)
+                        iw[I_TOPS + 2, q] = iw[I_TOPS + 1, q]
+                    iw[I_TOPS + 2, p2] = hand[iw[I_LEAF_SLOT, n]]
+                    iw[I_PLAYED, 1] = hand[iw[I_LEAF_SLOT, n]]
+                    if _may_break_chain(iw, 2, m, bound):
+                        fw[W_LEAF_TOTAL, n] += bridge_correction(table, prm, tops, 2, m,
+                                                                 played, 2, affected)
             for n in range(nleaf):
-                value = -leaf_total[n]
+                value = -fw[W_LEAF_TOTAL, n]
                 if candidates == 0 or value > best + 1e-9 * abs(best):
                     best = value
                     out_slots[0] = i1
                     out_piles[0] = p1
-                    out_slots[1] = leaf_slot[n]
-                    out_piles[1] = leaf_pile[n]
+                    out_slots[1] = iw[I_LEAF_SLOT, n]
+                    out_piles[1] = iw[I_LEAF_PILE, n]
                 candidates += 1
     return candidates
 
 
-@njit(cache=True, fastmath={"reassoc", "contract", "nsz", "arcp"})
+@njit(cache=True, fastmath={"reassoc", "contract", "nsz", "arcp"}, _nrt=False)
 def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                 turn: int, tops0: np.ndarray, hand: np.ndarray, hn: int, tmin: int,
                 depth: int, m: np.ndarray, in_hand: np.ndarray, unlaid: np.ndarray,
@@ -395,8 +415,8 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
     over those cards at the turn's start. ``loo`` (levels+1, 4, 100) holds per level the
     leave-one-pile-out products of the node whose children are being valued, in the same
     compact order, so each child costs one dot product over the unlaid cards.
-    ``iw`` (44, 128) int64 and ``fw`` (8, 128) float64 are scratch space (see
-    :func:`workspace`): no array is allocated per turn.
+    ``iw`` (48, 128) int64 and ``fw`` (8, 128) float64 are scratch space (see
+    :func:`workspace` and the I_/W_ row names): no array is allocated per turn.
     """
     fam = int(prm[P_FAMILY])
     bridges = fam == F_BRIDGES or fam == F_FALLBACK
@@ -404,76 +424,80 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
     table = rows if bridges else static
     symmetric = prm[P_W0] == prm[P_W0 + 1] and prm[P_W0 + 2] == prm[P_W0 + 3]
     bound = prm[P_BOUND] if fam == F_FALLBACK else 1000.0
-    bpen = fw[0:4]
-    hopeless = fw[4]
-    cm = fw[5]
-    acc = fw[6]
-    idx = iw[0]
-    hpos = iw[1]
-    mask = iw[2]
-    it = iw[3]
-    loo_ok = iw[4]
-    slot_of = iw[5]  # table slot of the node at a level
-    seq_slot = iw[6]
-    seq_pile = iw[7]
-    played = iw[8]
-    pair_card = iw[9]
-    pair_pile = iw[10]
-    ready = iw[11:15]  # ready[p, k]: crow[p, k] gathered this turn
-    nmoves = iw[15]
-    tops = iw[16:24]
-    topk = iw[24:32]
-    moves = iw[32:40]  # moves[level, :nmoves[level]]: legal moves 4 * slot + pile
-    pos_of = iw[40]  # compact index of an unlaid card
-    below = iw[41]  # below[k]: hand[k] - 10 if unlaid (a card hand[k] bridges upwards), else 0
-    above = iw[42]  # above[k]: hand[k] + 10 if unlaid, else 0
-    # brk[q * (hn + 1) + k]: hand slots whose below/above card lies within the bound behind
-    # pile q's top hand[k] (k = hn: the turn's top), the only chains a laid card can break
-    brk = iw[43]
     near = bound <= 10.0
+    h1 = hn + 1
     if bridges:
-        bridge_penalties(bpen, prm, unknown)
+        bridge_penalties(fw, prm, unknown)  # rows W_BPEN..W_BPEN + 3
         draws = int(prm[P_DRAWS])
         for p in range(4):
-            hopeless[p] = bpen[p, draws + 1]
+            fw[W_HOPELESS, p] = fw[W_BPEN + p, draws + 1]
     nu = 0
     for q in range(4):
-        topk[0, q] = hn
-        for k in range(hn + 1):
-            ready[q, k] = 0
+        iw[I_TOPK, q] = hn
+        for k in range(h1):
+            iw[I_READY + q, k] = 0
     if product:
         for c in range(LOW_CARD, HIGH_CARD + 1):  # compaction without branches: a laid
-            idx[nu] = c  # card's slot is taken by the next card (its pos_of is never read)
-            cm[nu] = m[c]
-            pos_of[c] = nu
+            iw[I_IDX, nu] = c  # card's slot is taken by the next card (its pos_of is
+            fw[W_CM, nu] = m[c]  # never read)
+            iw[I_POS_OF, c] = nu
             nu += m[c] > 0.0
         for k in range(hn):
             h = hand[k]
-            hpos[k] = pos_of[h]
-            below[k] = h - 10 if h - 10 >= LOW_CARD and m[h - 10] > 0.0 else 0
-            above[k] = h + 10 if h + 10 <= HIGH_CARD and m[h + 10] > 0.0 else 0
+            iw[I_HPOS, k] = iw[I_POS_OF, h]
+            iw[I_BELOW, k] = h - 10 if h - 10 >= LOW_CARD and m[h - 10] > 0.0 else 0
+            iw[I_ABOVE, k] = h + 10 if h + 10 <= HIGH_CARD and m[h + 10] > 0.0 else 0
         if bridges:
-            fill_bridge_rows(rows, prm, tops0, hand, hn, in_hand, unlaid, bpen)
+            fill_bridge_rows(rows, prm, tops0, hand, hn, in_hand, unlaid, fw)
             if near:
                 for q in range(4):
-                    for k in range(hn + 1):
+                    for k in range(h1):
                         top = tops0[q] if k == hn else hand[k]
                         bits = 0
                         if q < 2:
                             for s in range(hn):
-                                g = top - below[s]
-                                ok = below[s] != 0 and 0 < g <= bound and g != 10
+                                b = iw[I_BELOW, s]
+                                g = top - b
+                                ok = b != 0 and 0 < g <= bound and g != 10
                                 bits |= np.int64(ok) << s
                         else:
                             for s in range(hn):
-                                g = above[s] - top
-                                ok = above[s] != 0 and 0 < g <= bound and g != 10
+                                a = iw[I_ABOVE, s]
+                                g = a - top
+                                ok = a != 0 and 0 < g <= bound and g != 10
                                 bits |= np.int64(ok) << s
-                        brk[q * (hn + 1) + k] = bits
-    levels = tmin + depth
-    if product and levels == 2 and tmin == 2:
+                        iw[I_BRK, q * h1 + k] = bits
+    if product and tmin + depth == 2 and tmin == 2:
         return _search_pairs(table, prm, hand, hn, tops0, symmetric, nu, m, iw, fw, loo, crow,
                              affected, bridges, near, bound, out_slots, out_piles)
+    return _search_tree(prm, table, turn, tops0, hand, hn, tmin, depth, m, unlaid, keys, vals,
+                        gens, affected, loo, crow, iw, fw, product, bridges, near, symmetric,
+                        bound, nu, out_slots, out_piles)
+
+
+@njit(cache=True, fastmath={"reassoc", "contract", "nsz", "arcp"}, _nrt=False)
+def _search_tree(prm: np.ndarray, table: np.ndarray, turn: int, tops0: np.ndarray,
+                 hand: np.ndarray, hn: int, tmin: int, depth: int, m: np.ndarray,
+                 unlaid: np.ndarray, keys: np.ndarray, vals: np.ndarray, gens: np.ndarray,
+                 affected: np.ndarray, loo: np.ndarray, crow: np.ndarray, iw: np.ndarray,
+                 fw: np.ndarray, product: bool, bridges: bool, near: bool, symmetric: bool,
+                 bound: float, nu: int, out_slots: np.ndarray, out_piles: np.ndarray) -> int:
+    """:func:`search_turn` in general: depth-first over t_min + d plays, transpositions
+    merged through the table ``keys``/``vals``/``gens`` (stamped with ``turn``)."""
+    acc = fw[W_ACC]
+    mask = iw[I_MASK]
+    it = iw[I_IT]
+    loo_ok = iw[I_LOO_OK]
+    slot_of = iw[I_SLOT_OF]
+    seq_slot = iw[I_SEQ_SLOT]
+    seq_pile = iw[I_SEQ_PILE]
+    played = iw[I_PLAYED]
+    nmoves = iw[I_NMOVES]
+    tops = iw[I_TOPS:I_TOPS + 8]
+    topk = iw[I_TOPK:I_TOPK + 8]
+    moves = iw[I_MOVES:I_MOVES + 8]
+    levels = tmin + depth
+    h1 = hn + 1
     for k in range(levels + 1):
         mask[k] = 0
         it[k] = -1  # -1: the node's list of moves is not built yet
@@ -539,7 +563,7 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
         topk[nxt, p] = i
         slot_of[nxt] = -1
         if limit > 0:
-            key = _pack(tops, nxt, mask[nxt], symmetric)
+            key = _pack(iw, nxt, mask[nxt], symmetric)
             slot = _find(keys, gens, turn, key)
             if slot >= 0:  # transposition: this position was met through another order
                 if nxt > tmin and vals[slot] > acc[lvl]:
@@ -559,27 +583,22 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
         loo_ok[nxt] = 0
         if nxt >= tmin:
             if product:
-                # (plain index loops: array views would cost atomic reference counting)
                 if not loo_ok[lvl]:
-                    _leaf_rows(table, tops, topk, lvl, nu, idx, cm, hpos, seq_slot, ready,
-                               crow, loo)
+                    _leaf_rows(table, iw, fw, lvl, nu, crow, loo)
                     loo_ok[lvl] = 1
-                if not ready[p, i]:
+                if not iw[I_READY + p, i]:
                     for j in range(nu):
-                        crow[p, i, j] = table[p, card, idx[j]]
-                    ready[p, i] = 1
-                total = _leaf_sum(loo, crow, lvl, p, i, nu, hpos[i])
+                        crow[p, i, j] = table[p, card, iw[I_IDX, j]]
+                    iw[I_READY + p, i] = 1
+                total = _leaf_sum(loo, crow, lvl, p, i, nu, iw[I_HPOS, i])
                 if bridges:
                     if near:
-                        h1 = hn + 1
-                        hits = (brk[topk[nxt, 0]] | brk[h1 + topk[nxt, 1]]
-                                | brk[2 * h1 + topk[nxt, 2]] | brk[3 * h1 + topk[nxt, 3]])
-                        near_hit = (hits & mask[nxt]) != 0
-                    if near and near_hit:
-                        total = _near_correction(total, table, tops, topk, nxt, hits, h1, brk,
-                                                 seq_slot, played, below, above, pair_card,
-                                                 pair_pile, hopeless, m)
-                    elif not near and _may_break_chain(tops, nxt, played, m, bound):
+                        hits = (iw[I_BRK, topk[nxt, 0]] | iw[I_BRK, h1 + topk[nxt, 1]]
+                                | iw[I_BRK, 2 * h1 + topk[nxt, 2]]
+                                | iw[I_BRK, 3 * h1 + topk[nxt, 3]])
+                        if (hits & mask[nxt]) != 0:
+                            total = _near_correction(total, table, iw, fw, nxt, hits, h1, m)
+                    elif _may_break_chain(iw, nxt, m, bound):
                         total += bridge_correction(table, prm, tops, nxt, m, played, nxt,
                                                    affected)
                 acc[nxt] = -total

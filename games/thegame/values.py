@@ -198,7 +198,9 @@ def bridge_penalty(prm: np.ndarray, rho: float) -> float:
     return 1.0 + (prm[P_ALPHA] - 1.0) * a
 
 
-@njit(cache=True)
+# The per-turn fills allocate nothing: compiled without reference counting, like the
+# search kernels (see games.thegame.search).
+@njit(cache=True, _nrt=False)
 def bridge_penalties(out: np.ndarray, prm: np.ndarray, unknown: int) -> None:
     """out[p, k]: weighted penalty of a card on pile p whose chain misses k cards this turn."""
     draws = int(prm[P_DRAWS])
@@ -209,7 +211,7 @@ def bridge_penalties(out: np.ndarray, prm: np.ndarray, unknown: int) -> None:
             out[p, k] = pen if w == 1.0 else pen ** w
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fill_bridge_rows(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, hand: np.ndarray,
                      hn: int, in_hand: np.ndarray, unlaid: np.ndarray,
                      bpen: np.ndarray) -> None:
@@ -254,7 +256,7 @@ def fill_bridge_rows(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, hand: 
                 g += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _fill_near_rows(rows: np.ndarray, tops: np.ndarray, hand: np.ndarray, hn: int,
                     in_hand: np.ndarray, unlaid: np.ndarray, bpen: np.ndarray, gmax: int,
                     hopeless: int, hand_bridges: bool) -> None:
@@ -270,23 +272,24 @@ def _fill_near_rows(rows: np.ndarray, tops: np.ndarray, hand: np.ndarray, hn: in
         pen_draw = bpen[pile, 1]
         for k in range(hn + 1):
             top = tops[pile] if k == hn else hand[k]
-            row = rows[pile, top]
             if pile < 2:  # cells top - gmax .. top - 1, bridges 10 above
                 lo = max(top - gmax, LOW_CARD)
                 mid = min(top, HIGH_CARD - 9)
                 for c in range(lo, mid):
                     y = c + 10
-                    row[c] = (pen_held if in_hand[y] else pen_draw) if unlaid[y] else pen_gone
+                    rows[pile, top, c] = ((pen_held if in_hand[y] else pen_draw) if unlaid[y]
+                                          else pen_gone)
                 for c in range(max(lo, mid), top):  # no card 10 above
-                    row[c] = pen_gone
+                    rows[pile, top, c] = pen_gone
             else:  # cells top + 1 .. top + gmax, bridges 10 below
                 hi = min(top + gmax, HIGH_CARD) + 1
                 mid = max(top + 1, LOW_CARD + 10)
                 for c in range(top + 1, min(mid, hi)):  # no card 10 below
-                    row[c] = pen_gone
+                    rows[pile, top, c] = pen_gone
                 for c in range(mid, hi):
                     y = c - 10
-                    row[c] = (pen_held if in_hand[y] else pen_draw) if unlaid[y] else pen_gone
+                    rows[pile, top, c] = ((pen_held if in_hand[y] else pen_draw) if unlaid[y]
+                                          else pen_gone)
 
 
 @njit(cache=True)
