@@ -17,6 +17,7 @@ from games.thegame.players import build_params, encode
 from games.thegame.rules import HIGH_CARD, LOW_CARD, N_CARDS, is_playable
 from games.thegame.search import search_turn, table_bits, workspace
 from games.thegame.values import (
+    BEHIND_SIZE,
     F_BRIDGES,
     F_FALLBACK,
     P_DRAWS,
@@ -63,7 +64,8 @@ class _Turn:
         if int(self.prm[P_FAMILY]) not in (F_BRIDGES, F_FALLBACK):
             return self.static
         fill_bridge_rows(self.rows, self.prm, np.asarray(tops, dtype=np.int64),
-                         np.zeros(1, dtype=np.int64), 0, self.in_hand, self.unlaid, self.bpen)
+                         np.zeros(1, dtype=np.int64), 0, self.in_hand, self.unlaid, self.bpen,
+                         np.empty((4, BEHIND_SIZE)))
         return self.rows
 
 

@@ -67,18 +67,19 @@ I_FITS = 44
 I_LEAF_SLOT = 45  # the second plays of the current first play, in order
 I_LEAF_PILE = 46
 I_BITS = 47  # 0..3 bridge bits of the node's rows, 4..7 of the others, 8..11 of the leaf
-# rows of the float64 scratch array ``fw`` (8, 128)
+# rows of the float64 scratch array ``fw`` (12, 128)
 W_BPEN = 0  # 0..3: bpen[p, k], weighted penalty of a chain missing k cards
 W_HOPELESS = 4  # per pile: the penalty of a broken chain
 W_CM = 5  # card weights m over the compact index
 W_ACC = 6  # per level: best value in the node's subtree
 W_LEAF_TOTAL = 7  # penalty sums of the current second plays
+W_BEHIND = 8  # 8..11: scratch of the bridge fill (games.thegame.values.fill_bridge_rows)
 
 
 @njit(cache=True)
 def workspace() -> tuple[np.ndarray, np.ndarray]:
     """Scratch arrays of :func:`search_turn` (int64 and float64), allocated once per batch."""
-    return np.zeros((48, 128), dtype=np.int64), np.zeros((8, 128))
+    return np.zeros((48, 128), dtype=np.int64), np.zeros((12, 128))
 
 
 def table_bits(depth: int, tmin: int = 2) -> int:
@@ -415,7 +416,7 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
     over those cards at the turn's start. ``loo`` (levels+1, 4, 100) holds per level the
     leave-one-pile-out products of the node whose children are being valued, in the same
     compact order, so each child costs one dot product over the unlaid cards.
-    ``iw`` (48, 128) int64 and ``fw`` (8, 128) float64 are scratch space (see
+    ``iw`` (48, 128) int64 and ``fw`` (12, 128) float64 are scratch space (see
     :func:`workspace` and the I_/W_ row names): no array is allocated per turn.
     """
     fam = int(prm[P_FAMILY])
@@ -448,7 +449,8 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
             iw[I_BELOW, k] = h - 10 if h - 10 >= LOW_CARD and m[h - 10] > 0.0 else 0
             iw[I_ABOVE, k] = h + 10 if h + 10 <= HIGH_CARD and m[h + 10] > 0.0 else 0
         if bridges:
-            fill_bridge_rows(rows, prm, tops0, hand, hn, in_hand, unlaid, fw)
+            fill_bridge_rows(rows, prm, tops0, hand, hn, in_hand, unlaid, fw,
+                             fw[W_BEHIND:W_BEHIND + 4])
             if near:
                 for q in range(4):
                     for k in range(h1):

@@ -48,6 +48,9 @@ N_PARAMS = 15
 
 ROW_TOPS = 101
 ROW_CARDS = 100
+# scratch of the bridge fill: card y (-8..109, one bridge step beyond a card) at y + 12
+BEHIND_OFFSET = 12
+BEHIND_SIZE = HIGH_CARD + 10 + BEHIND_OFFSET + 1
 
 
 @njit(cache=True, inline="always")
@@ -214,13 +217,13 @@ def bridge_penalties(out: np.ndarray, prm: np.ndarray, unknown: int) -> None:
 @njit(cache=True, _nrt=False)
 def fill_bridge_rows(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, hand: np.ndarray,
                      hn: int, in_hand: np.ndarray, unlaid: np.ndarray,
-                     bpen: np.ndarray) -> None:
+                     bpen: np.ndarray, behind: np.ndarray) -> None:
     """Patch this turn's bridge cells of every row a turn can reach.
 
     The rows are those of each pile at its top ``tops[p]`` and at every hand card. Every
     other cell holds its static value for good, so only the unlaid cards behind the top
     within the bound are rewritten (laid cards are masked out of every sum). One call per
-    turn: numba calls with array arguments cost atomic reference counts.
+    turn. ``behind`` (4, >= BEHIND_SIZE) is scratch space.
     """
     draws = int(prm[P_DRAWS])
     bound = prm[P_BOUND] if int(prm[P_FAMILY]) == F_FALLBACK else 1000.0
@@ -228,7 +231,7 @@ def fill_bridge_rows(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, hand: 
     hand_bridges = prm[P_HAND_BRIDGES] != 0.0
     if bound < 11.0:
         _fill_near_rows(rows, tops, hand, hn, in_hand, unlaid, bpen, min(9, int(bound)),
-                        hopeless, hand_bridges)
+                        hopeless, hand_bridges, behind)
         return
     for pile in range(4):
         step = -1 if pile < 2 else 1
@@ -259,37 +262,40 @@ def fill_bridge_rows(rows: np.ndarray, prm: np.ndarray, tops: np.ndarray, hand: 
 @njit(cache=True, _nrt=False)
 def _fill_near_rows(rows: np.ndarray, tops: np.ndarray, hand: np.ndarray, hn: int,
                     in_hand: np.ndarray, unlaid: np.ndarray, bpen: np.ndarray, gmax: int,
-                    hopeless: int, hand_bridges: bool) -> None:
+                    hopeless: int, hand_bridges: bool, behind: np.ndarray) -> None:
     """:func:`fill_bridge_rows` when the bound stays below 11: one-bridge cells only.
 
-    Every cell behind a top within gaps 1..gmax has a single bridge, the card 10 beyond it,
-    so each row's cells are one contiguous run written by a branch-free loop. Cells of laid
-    cards are written too: they are masked out of every sum.
+    Every cell behind a top within gaps 1..gmax has a single bridge, the card 10 beyond it.
+    ``behind[p, y + BEHIND_OFFSET]`` is first set to the penalty on pile p of a card whose
+    bridge is card y (broken outside 2..99), so each row's run of cells is a plain copy.
+    Slots 0, 1, 2 of ``behind[p]`` (no card reads them) hold the pile's penalties of a
+    broken chain, a bridge in the hand and a bridge to be drawn, picked by the card's state
+    without a branch. Cells of laid cards are written too: they are masked out of every sum.
     """
     for pile in range(4):
-        pen_gone = bpen[pile, hopeless]
-        pen_held = bpen[pile, 0 if hand_bridges else hopeless]
-        pen_draw = bpen[pile, 1]
+        gone = bpen[pile, hopeless]
+        behind[pile, 0] = gone
+        behind[pile, 1] = bpen[pile, 0 if hand_bridges else hopeless]
+        behind[pile, 2] = bpen[pile, 1]
+        for y in range(LOW_CARD - 10, LOW_CARD):
+            behind[pile, y + BEHIND_OFFSET] = gone
+        for y in range(HIGH_CARD + 1, HIGH_CARD + 11):
+            behind[pile, y + BEHIND_OFFSET] = gone
+    for y in range(LOW_CARD, HIGH_CARD + 1):
+        state = np.int64(unlaid[y]) * (2 - np.int64(in_hand[y]))  # 0 laid, 1 held, 2 drawn
+        for pile in range(4):
+            behind[pile, y + BEHIND_OFFSET] = behind[pile, state]
+    for pile in range(4):
+        src = behind[pile]  # views cost nothing without reference counting
         for k in range(hn + 1):
             top = tops[pile] if k == hn else hand[k]
+            row = rows[pile, top]
             if pile < 2:  # cells top - gmax .. top - 1, bridges 10 above
-                lo = max(top - gmax, LOW_CARD)
-                mid = min(top, HIGH_CARD - 9)
-                for c in range(lo, mid):
-                    y = c + 10
-                    rows[pile, top, c] = ((pen_held if in_hand[y] else pen_draw) if unlaid[y]
-                                          else pen_gone)
-                for c in range(max(lo, mid), top):  # no card 10 above
-                    rows[pile, top, c] = pen_gone
+                for c in range(max(top - gmax, LOW_CARD), top):
+                    row[c] = src[c + 10 + BEHIND_OFFSET]
             else:  # cells top + 1 .. top + gmax, bridges 10 below
-                hi = min(top + gmax, HIGH_CARD) + 1
-                mid = max(top + 1, LOW_CARD + 10)
-                for c in range(top + 1, min(mid, hi)):  # no card 10 below
-                    rows[pile, top, c] = pen_gone
-                for c in range(mid, hi):
-                    y = c - 10
-                    rows[pile, top, c] = ((pen_held if in_hand[y] else pen_draw) if unlaid[y]
-                                          else pen_gone)
+                for c in range(top + 1, min(top + gmax, HIGH_CARD) + 1):
+                    row[c] = src[c - 10 + BEHIND_OFFSET]
 
 
 @njit(cache=True)
