@@ -115,3 +115,44 @@ def test_values_after_plays_equal_values_computed_from_scratch(player):
 
 def value_at(player, tops, hand, laid, seq, unknown):
     return position_value(player, None, tops, hand, laid, plays=list(seq), unknown=unknown)
+
+
+@pytest.mark.parametrize("hand_bridges", [0, 1])
+def test_one_bridge_fill_matches_the_general_chain_fill(hand_bridges):
+    """The fast fill for bounds below 11 writes what the general chain walk writes."""
+    from games.thegame.players import build_params, encode
+    from games.thegame.values import (BEHIND_SIZE, P_BOUND, bridge_penalties,
+                                      fill_bridge_rows, static_rows)
+
+    prm = encode("recovery-fallback", build_params(
+        "recovery-fallback", {"bound": 9, "hand_bridges": hand_bridges, "w_first": 1.3}))
+    wide = prm.copy()
+    wide[P_BOUND] = 1000.0  # general path: chains of any length
+    rng = np.random.default_rng(5)
+    cells = 0
+    for seed in range(30):
+        deck = [int(c) for c in shuffled_deck(np.uint64(seed + 101))]
+        laid = set(deck[:int(rng.integers(5, 70))])
+        rest = [c for c in deck if c not in laid]
+        hand = np.array(rest[:8], dtype=np.int64)
+        tops = np.array([min(laid), sorted(laid)[1], max(laid), sorted(laid)[-2]],
+                        dtype=np.int64)
+        unlaid = np.zeros(101, dtype=np.bool_)
+        unlaid[rest] = True
+        in_hand = np.zeros(101, dtype=np.bool_)
+        in_hand[hand] = True
+        bpen = np.empty((4, 5))
+        bridge_penalties(bpen, prm, len(rest) - 8)
+        near, general = static_rows(prm), static_rows(prm)
+        fill_bridge_rows(near, prm, tops, hand, 8, in_hand, unlaid, bpen,
+                         np.full((4, BEHIND_SIZE), np.nan))
+        fill_bridge_rows(general, wide, tops, hand, 8, in_hand, unlaid, bpen,
+                         np.full((4, BEHIND_SIZE), np.nan))
+        for pile in range(4):
+            for top in [int(tops[pile])] + [int(h) for h in hand]:
+                for gap in range(1, 10):
+                    card = top - gap if pile < 2 else top + gap
+                    if 2 <= card <= 99 and unlaid[card]:
+                        assert near[pile, top, card] == general[pile, top, card]
+                        cells += 1
+    assert cells > 1000
