@@ -290,10 +290,7 @@ def _check_enqueued(where: str, sets: tuple[dict[str, Any], ...],
                 if value not in (p.choices or ()):
                     raise _fail(where, key, f"{value!r} is not one of {list(p.choices or ())}")
                 continue
-            if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                    or (p.type == "int" and not isinstance(value, int)):
-                kind = "an integer" if p.type == "int" else "a number"
-                raise _fail(where, key, f"expected {kind}, got {value!r}")
+            value = (_int if p.type == "int" else _number)(where, key, value)
             if not p.low <= value <= p.high:
                 raise _fail(where, key, f"{value} lies outside [{p.low}, {p.high}]")
 

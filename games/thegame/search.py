@@ -32,14 +32,14 @@ from games.thegame.values import (
     is_product_family,
 )
 
-MAX_LEVELS = 8
+MAX_LEVELS = 8  # t_min + d + 1 levels at most (t_min <= 3, d <= 4)
 _HASH_MUL = np.uint64(0x9E3779B97F4A7C15)
 
 # The turn's kernels allocate nothing, so they are compiled without numba's reference
 # counting (``_nrt=False``): every array argument of a call, inlined helpers included, and
 # every view would otherwise cost two atomic operations, about a tenth of a d = 0 turn.
 # The arrays are the caller's and outlive the call. Rows of the int64 scratch array ``iw``
-# (48, 128) are named below and indexed ``iw[ROW, i]``, not through views.
+# (48, 128) are named below; per-level rows come in blocks of MAX_LEVELS.
 I_IDX = 0  # compact index -> card, over the cards not yet laid
 I_HPOS = 1  # compact index of hand slot k
 I_MASK = 2  # per level: bits of the hand slots laid
@@ -495,9 +495,9 @@ def _search_tree(prm: np.ndarray, table: np.ndarray, turn: int, tops0: np.ndarra
     seq_pile = iw[I_SEQ_PILE]
     played = iw[I_PLAYED]
     nmoves = iw[I_NMOVES]
-    tops = iw[I_TOPS:I_TOPS + 8]
-    topk = iw[I_TOPK:I_TOPK + 8]
-    moves = iw[I_MOVES:I_MOVES + 8]
+    tops = iw[I_TOPS:I_TOPS + MAX_LEVELS]
+    topk = iw[I_TOPK:I_TOPK + MAX_LEVELS]
+    moves = iw[I_MOVES:I_MOVES + MAX_LEVELS]
     levels = tmin + depth
     h1 = hn + 1
     for k in range(levels + 1):
