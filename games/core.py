@@ -314,6 +314,22 @@ def parse_param_assignments(items: Sequence[str]) -> dict[str, str]:
     return out
 
 
+@dataclass(frozen=True)
+class BotSpec:
+    """Plain, picklable description of a bot: a registered name with its parameters, or a
+    bot given by its text form (``genome``: a buy list, a buy rule; ``name`` is then its
+    label). Worker processes rebuild the game's own bot objects from it."""
+
+    name: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    genome: str | None = None
+    label_text: str | None = None
+
+    @property
+    def label(self) -> str:
+        return self.label_text or self.name
+
+
 @runtime_checkable
 class Bot(Protocol):
     """What every strategy offers: a name and a params dataclass instance (may be None)."""

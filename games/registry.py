@@ -1,0 +1,409 @@
+"""The game registry: every game registers one :class:`Game` description, and from then on
+the CLI, the study specs, both optimisers, the reports and the contract tests know it by name.
+
+A description names the game, its player counts, its bots with their parameter dataclasses
+(ranges declared with :func:`games.core.tunable`), its option schema (what ``[game]`` in a
+spec and the game's own CLI flags accept) and one batch entry point with the same signature
+and result type in every game::
+
+    play(bots, options, seed, start, count, rotate=True) -> Outcomes
+
+Game ``i`` of a run with root ``seed`` uses ``game_seeds(seed, ., i)`` and seats rotated by
+``i`` (seat ``k`` holds bot ``(k + i) % len(bots)``), so any split of a run into blocks gives
+the same games. Optional hooks: :meth:`Game.exact` (games with an exact value),
+:meth:`Game.new_state` (the turn-level API of :mod:`games.state`), :meth:`Game.baselines`,
+:meth:`Game.genome_kinds` and :meth:`Game.invariants` (checked by the contract suite).
+
+Built-in games register when :func:`get` or :func:`names` first runs; a game defined
+elsewhere (a plug-in, a test) calls :func:`register` with its instance, or names its module
+in the ``TABLETUNE_GAMES`` environment variable (comma separated) so worker processes import
+it too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from games.core import BotSpec, InputError, make_params, param_ranges
+
+#: modules whose import registers a built-in game (the one line a new game adds)
+BUILTIN_MODULES: tuple[str, ...] = (
+    "games.deckbuilder.game",
+    "games.dominion.game",
+    "games.thegame.game",
+)
+
+_GAMES: dict[str, Game] = {}
+_LOADED = False
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class Option:
+    """One ``[game]`` option: its type, default, allowed values and the CLI flag it becomes.
+
+    ``kind`` is ``int``, ``float``, ``bool``, ``str`` or ``list`` (a comma-separated text on the
+    command line). ``low``/``high`` bound numbers; ``choices`` lists allowed texts; ``check``
+    may normalise a value or raise InputError/ValueError with a reason.
+    """
+
+    name: str
+    kind: type
+    default: Any
+    help: str = ""
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] | None = None
+    check: Callable[[Any], Any] | None = None
+    flag: str | None = None  # CLI spelling, default --name-with-dashes
+
+    @property
+    def cli_flag(self) -> str:
+        return self.flag or "--" + self.name.replace("_", "-")
+
+    def validate(self, value: Any, where: str) -> Any:
+        """The checked value; InputError naming ``where`` (e.g. ``game.turns``) otherwise."""
+        if value is None:
+            if self.default is None:
+                return None
+            raise InputError(f"{where}: a value is needed")
+        value = self._typed(value, where)
+        if self.choices is not None and value not in self.choices:
+            raise InputError(f"{where}: {value!r} is not one of {', '.join(self.choices)}")
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            if self.low is not None and value < self.low:
+                raise InputError(f"{where}: {value} is below the minimum {self.low:g}")
+            if self.high is not None and value > self.high:
+                raise InputError(f"{where}: {value} is above the maximum {self.high:g}")
+        if self.check is not None:
+            try:
+                checked = self.check(value)
+            except (ValueError, TypeError) as exc:
+                raise InputError(f"{where}: {exc}") from None
+            except InputError as exc:
+                raise InputError(f"{where}: {exc}") from None
+            value = value if checked is None else checked
+        return value
+
+    def _typed(self, value: Any, where: str) -> Any:
+        kind = self.kind
+        if kind is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no"):
+                return value.lower() in ("true", "yes")
+            raise InputError(f"{where}: expected true or false, got {value!r}")
+        if kind is int:
+            if isinstance(value, bool):
+                raise InputError(f"{where}: expected an integer, got {value!r}")
+            try:
+                number = float(value)
+            except (TypeError, ValueError):
+                raise InputError(f"{where}: expected an integer, got {value!r}") from None
+            if number != int(number):
+                raise InputError(f"{where}: expected an integer, got {value!r}")
+            return int(number)
+        if kind is float:
+            if isinstance(value, bool):
+                raise InputError(f"{where}: expected a number, got {value!r}")
+            try:
+                return float(value)
+            except (TypeError, ValueError):
+                raise InputError(f"{where}: expected a number, got {value!r}") from None
+        if kind is list:
+            if isinstance(value, str):
+                return tuple(v.strip() for v in value.split(",") if v.strip())
+            if isinstance(value, list | tuple):
+                return tuple(str(v) for v in value)
+            raise InputError(f"{where}: expected a list or comma-separated text, got {value!r}")
+        if not isinstance(value, str):
+            raise InputError(f"{where}: expected text, got {value!r}")
+        return value
+
+
+# --------------------------------------------------------------------------- bots
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """A bot a game offers: name, one-line summary, params dataclass (None: no parameters)
+    and the parameter names that ``name:v1,v2`` fills by position (``minimax:3``)."""
+
+    name: str
+    summary: str
+    params_type: type | None = None
+    positional: tuple[str, ...] = ()
+
+
+def parse_bot_text(text: str, known: Mapping[str, BotInfo]) -> BotSpec:
+    """``name`` or ``name:v1,k=v`` in the registry's parameter syntax (unchecked values)."""
+    raw = text.strip()
+    name, _, rest = raw.partition(":")
+    name = name.strip().lower()
+    if name not in known:
+        raise InputError(f"unknown bot {raw!r}; known bots: {', '.join(known)}")
+    info = known[name]
+    params: dict[str, Any] = {}
+    if rest.strip():
+        for i, item in enumerate(p.strip() for p in rest.split(",")):
+            key, sep, value = item.partition("=")
+            if not sep:
+                if i >= len(info.positional):
+                    raise InputError(f"bot {raw!r}: {item!r} needs a name (name=value)")
+                key, value = info.positional[i], item
+            if not key.strip() or not value.strip():
+                raise InputError(f"bot {raw!r}: expected name=value, got {item!r}")
+            params[key.strip()] = _number_or_text(value.strip())
+    return BotSpec(name, params)
+
+
+def _number_or_text(value: str) -> Any:
+    for cast in (int, float):
+        try:
+            return cast(value)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(value.lower(), value)
+
+
+# --------------------------------------------------------------------------- outcomes
+
+
+@dataclass
+class Outcomes:
+    """Per-game results of games ``start .. start+count-1`` (row i = game start+i).
+
+    ``seating[i, k]``: index into the bots list of the bot in seat k; ``outcome[i, k]``: 1 win,
+    0 shared first place, -1 loss for seat k (a solo game: 1 won, -1 lost); ``score[i, k]``:
+    the game's own score for seat k (points, cards left, ...); ``turns[i]``: rounds played;
+    ``capped[i]``: the game hit its length cap. ``extra`` holds further per-game arrays.
+    """
+
+    start: int
+    seating: np.ndarray
+    outcome: np.ndarray
+    score: np.ndarray
+    turns: np.ndarray
+    capped: np.ndarray
+    extra: dict[str, np.ndarray] = field(default_factory=dict)
+
+    @property
+    def count(self) -> int:
+        return int(self.turns.shape[0])
+
+    def bot_outcome(self) -> np.ndarray:
+        """Outcome per bot, ``[count, n_bots]`` (1/0/-1), whichever seat it sat in."""
+        out = np.empty_like(self.outcome)
+        out[np.arange(self.count)[:, None], self.seating] = self.outcome
+        return out
+
+    def bot_result(self) -> np.ndarray:
+        """Per-game result per bot: 1 win, 0.5 shared first, 0 loss."""
+        return (self.bot_outcome().astype(np.float64) + 1.0) / 2.0
+
+    def bot_score(self) -> np.ndarray:
+        """The game's own score per bot, ``[count, n_bots]``."""
+        out = np.empty_like(self.score)
+        out[np.arange(self.count)[:, None], self.seating] = self.score
+        return out
+
+    @staticmethod
+    def concat(parts: Sequence[Outcomes]) -> Outcomes:
+        parts = sorted(parts, key=lambda r: r.start)
+        keys = parts[0].extra.keys()
+        return Outcomes(
+            parts[0].start,
+            *(np.concatenate([getattr(r, a) for r in parts])
+              for a in ("seating", "outcome", "score", "turns", "capped")),
+            extra={k: np.concatenate([r.extra[k] for r in parts]) for k in keys})
+
+
+def seating_for(start: int, count: int, n_bots: int, seats: int | None = None,
+                rotate: bool = True) -> np.ndarray:
+    """Bot index per seat for games ``start..start+count-1``: seat k holds bot (k + i) % n."""
+    seats = n_bots if seats is None else seats
+    g = np.arange(start, start + count, dtype=np.int64)[:, None]
+    k = np.arange(seats, dtype=np.int64)[None, :]
+    return ((k + g) % n_bots if rotate else np.broadcast_to(k % n_bots, (count, seats))).copy()
+
+
+# --------------------------------------------------------------------------- the base class
+
+
+class Game:
+    """What a game registers. Subclasses set the class attributes and implement
+    :meth:`bots` and :meth:`play`; every other method is an optional hook with a default."""
+
+    name: str = ""
+    summary: str = ""
+    player_counts: tuple[int, ...] = (2,)
+    #: objective names a study may ask for; ``win_rate`` and ``mean_score`` are generic
+    objectives: tuple[str, ...] = ("win_rate",)
+    #: the ``[game]`` option schema (also the game's flags of ``tabletune play``)
+    options: tuple[Option, ...] = ()
+    #: opponents a study uses when its spec names none
+    default_opponents: tuple[str, ...] = ()
+
+    # ---- required
+    def bots(self) -> dict[str, BotInfo]:
+        """Every bot of the game by name."""
+        raise NotImplementedError
+
+    def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
+             count: int, *, rotate: bool = True) -> Outcomes:
+        """Play games ``start..start+count-1`` of the run with root ``seed`` (checked options)."""
+        raise NotImplementedError
+
+    # ---- optional hooks
+    def parse_bot(self, text: str) -> BotSpec:
+        """A bot from its text (``name`` or ``name:v1,k=v``); games may accept more forms."""
+        return self.check_bot(parse_bot_text(text, self.bots()))
+
+    def check_bot(self, spec: BotSpec) -> BotSpec:
+        """Refuse unknown names and parameters or values out of range (InputError)."""
+        known = self.bots()
+        if spec.genome is not None:
+            raise InputError(f"{self.name} bots have no text genomes; give a bot name")
+        if spec.name not in known:
+            raise InputError(f"unknown {self.name} bot {spec.name!r}; known bots: "
+                             f"{', '.join(known)}")
+        ptype = known[spec.name].params_type
+        if ptype is None:
+            if spec.params:
+                raise InputError(f"bot {spec.name!r} takes no parameters")
+            return spec
+        params = make_params(ptype, spec.params)
+        return BotSpec(spec.name, {k: getattr(params, k) for k in spec.params}, None,
+                       spec.label_text)
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Options with defaults filled in; InputError naming ``game.KEY`` otherwise."""
+        schema = {o.name: o for o in self.options}
+        unknown = sorted(set(options) - set(schema))
+        if unknown:
+            allowed = ", ".join(schema) or "none"
+            raise InputError(f"game.{unknown[0]}: unknown option for {self.name}; "
+                             f"allowed: {allowed}")
+        out = {}
+        for name, opt in schema.items():
+            out[name] = opt.validate(options.get(name, opt.default), f"game.{name}")
+        return out
+
+    def seats(self, n_bots: int, options: Mapping[str, Any]) -> int:
+        """Seats at the table for a line-up of ``n_bots`` (default: one seat per bot)."""
+        if n_bots not in self.player_counts:
+            counts = ", ".join(str(c) for c in self.player_counts)
+            raise InputError(f"{self.name} is played by {counts} players, got {n_bots} bots")
+        return n_bots
+
+    def exact(self, bot: BotSpec, options: Mapping[str, Any],
+              objective: str) -> float | None:
+        """The exact objective value of a bot where the game has one (else None: sample)."""
+        return None
+
+    def objective_values(self, outcomes: Outcomes, bot: int, objective: str,
+                         options: Mapping[str, Any]) -> np.ndarray:
+        """Per-game objective values of bot ``bot`` (``win_rate``: 1 / 0.5 / 0;
+        ``mean_score``: the game's own score). Games add their own objectives here."""
+        if objective == "win_rate":
+            return outcomes.bot_result()[:, bot]
+        if objective == "mean_score":
+            return outcomes.bot_score()[:, bot].astype(np.float64)
+        raise InputError(f"{self.name} has no objective {objective!r}; "
+                         f"known: {', '.join(self.objectives)}")
+
+    def direction(self, objective: str) -> str:
+        """``maximize`` unless the objective counts something bad (e.g. cards left)."""
+        return "maximize"
+
+    def baselines(self, options: Mapping[str, Any]) -> dict[str, BotSpec]:
+        """Reference bots that reports put beside a study's best."""
+        return {}
+
+    def genome_kinds(self) -> dict[str, Callable[[Mapping[str, Any]], Any]]:
+        """Genome kinds an evolution may name (``name -> factory(options)``)."""
+        return {}
+
+    def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
+        """A fresh :class:`games.state.State` for search players (where offered)."""
+        raise NotImplementedError(f"{self.name} has no turn-level API")
+
+    def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
+        """Play ``count`` random games and assert the game's own invariants (contract suite)."""
+
+    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any]) -> list[str]:
+        """Sentences that put a study's result in the game's own terms."""
+        return []
+
+    def comparisons(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        """Option overrides under which a study's best is also re-evaluated."""
+        return {}
+
+    # ---- helpers for subclasses
+    def params_of(self, spec: BotSpec) -> Any:
+        """The params dataclass instance of a checked bot spec (None for plain bots)."""
+        ptype = self.bots()[spec.name].params_type
+        return None if ptype is None else make_params(ptype, spec.params)
+
+
+def describe_params(params_type: type | None) -> dict[str, dict[str, Any]]:
+    """Defaults and ranges of a params dataclass, JSON-ready (for `tabletune bots`)."""
+    if params_type is None:
+        return {}
+    ranges = param_ranges(params_type)
+    out = {}
+    for f in dataclasses.fields(params_type):
+        row: dict[str, Any] = {"default": f.default}
+        r = ranges.get(f.name)
+        if r is not None:
+            row.update({"choices": list(r.choices)} if r.choices else
+                       {"low": r.low, "high": r.high})
+        out[f.name] = row
+    return out
+
+
+# --------------------------------------------------------------------------- the registry
+
+
+def register(game: Game) -> Game:
+    """Add a game (its name must be new unless it is the same class re-imported)."""
+    if not game.name:
+        raise ValueError("a game needs a name")
+    old = _GAMES.get(game.name)
+    if old is not None and type(old).__qualname__ != type(game).__qualname__:
+        raise ValueError(f"game {game.name!r} is already registered")
+    _GAMES[game.name] = game
+    return game
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    extra = [m.strip() for m in os.environ.get("TABLETUNE_GAMES", "").split(",") if m.strip()]
+    for module in (*BUILTIN_MODULES, *extra):
+        importlib.import_module(module)
+
+
+def names() -> list[str]:
+    """Every registered game, sorted."""
+    _load()
+    return sorted(_GAMES)
+
+
+def get(name: str) -> Game:
+    """The registered game ``name``; InputError naming the known games otherwise."""
+    _load()
+    if name not in _GAMES:
+        raise InputError(f"unknown game {name!r}; known games: {', '.join(sorted(_GAMES))}")
+    return _GAMES[name]
