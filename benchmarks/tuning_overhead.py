@@ -19,7 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from tuning.evaluate import evaluate
+from games.core import BotSpec
+from tuning.evaluation import evaluate
 from tuning.spec import load_spec
 from tuning.study import run_study
 
@@ -37,8 +38,8 @@ def main() -> None:
         spec = spec.replace(optuna=dataclasses.replace(spec.optuna, pruner=args.pruner))
     # warm up the engine (numba compilation/cache load) outside the measurement
     t0 = time.perf_counter()
-    evaluate(spec.game, {"strategy": spec.strategy, "params": {}}, spec.options(),
-             games=spec.evaluation.block, seed=0, block=spec.evaluation.block)
+    evaluate(spec.scorer(), BotSpec(spec.strategy), games=spec.evaluation.block, seed=0,
+             block=spec.evaluation.block)
     print(f"{spec.name}: warm-up {time.perf_counter() - t0:.2f}s; {args.trials} trials, "
           f"{spec.evaluation.games} games per full evaluation, sampler "
           f"{spec.optuna.sampler}, pruner {spec.optuna.pruner}, journal storage")

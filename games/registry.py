@@ -15,16 +15,19 @@ the same games. Optional hooks: :meth:`Game.exact` (games with an exact value),
 :meth:`Game.genome_kinds` and :meth:`Game.invariants` (checked by the contract suite).
 
 Built-in games register when :func:`get` or :func:`names` first runs; a game defined
-elsewhere (a plug-in, a test) calls :func:`register` with its instance, or names its module
-in the ``TABLETUNE_GAMES`` environment variable (comma separated) so worker processes import
-it too.
+elsewhere (a plug-in, a test) calls :func:`register` with its instance, and names its module
+(dotted name or ``.py`` path) in the ``TABLETUNE_GAMES`` environment variable (comma
+separated) so that worker processes and other commands import it too.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import importlib
+import importlib.util
 import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,7 +44,7 @@ BUILTIN_MODULES: tuple[str, ...] = (
 )
 
 _GAMES: dict[str, Game] = {}
-_LOADED = False
+_IMPORTED: set[str] = set()
 
 
 # --------------------------------------------------------------------------- options
@@ -51,8 +54,8 @@ _LOADED = False
 class Option:
     """One ``[game]`` option: its type, default, allowed values and the CLI flag it becomes.
 
-    ``kind`` is ``int``, ``float``, ``bool``, ``str`` or ``list`` (a comma-separated text on the
-    command line). ``low``/``high`` bound numbers; ``choices`` lists allowed texts; ``check``
+    ``kind`` is ``int``, ``float``, ``bool``, ``str``, ``list`` (a comma-separated text on the
+    command line) or ``object`` (any value, left to ``check``). ``low``/``high`` bound numbers; ``choices`` lists allowed texts; ``check``
     may normalise a value or raise InputError/ValueError with a reason.
     """
 
@@ -96,6 +99,8 @@ class Option:
 
     def _typed(self, value: Any, where: str) -> Any:
         kind = self.kind
+        if kind is object:  # any TOML value; ``check`` decides
+            return value
         if kind is bool:
             if isinstance(value, bool):
                 return value
@@ -142,6 +147,7 @@ class BotInfo:
     summary: str
     params_type: type | None = None
     positional: tuple[str, ...] = ()
+    detail: str = ""  # e.g. the buy list a named bot follows
 
 
 def parse_bot_text(text: str, known: Mapping[str, BotInfo]) -> BotSpec:
@@ -252,6 +258,12 @@ class Game:
     options: tuple[Option, ...] = ()
     #: opponents a study uses when its spec names none
     default_opponents: tuple[str, ...] = ()
+    #: bots a `tabletune play` uses when none are named
+    default_bots: tuple[str, ...] = ()
+    #: games a `tabletune play` runs unless told otherwise
+    default_games: int = 10_000
+    #: old or short CLI spellings -> the flag they stand for (e.g. ``{"-p": "--param"}``)
+    cli_aliases: dict[str, str] = {}
 
     # ---- required
     def bots(self) -> dict[str, BotInfo]:
@@ -298,8 +310,14 @@ class Game:
             out[name] = opt.validate(options.get(name, opt.default), f"game.{name}")
         return out
 
+    def check_study(self, options: Mapping[str, Any], objective: str) -> None:
+        """Refuse an objective that these (checked) options cannot score (InputError)."""
+
     def seats(self, n_bots: int, options: Mapping[str, Any]) -> int:
-        """Seats at the table for a line-up of ``n_bots`` (default: one seat per bot)."""
+        """Seats at the table for a line-up of ``n_bots`` (default: one seat per bot). One
+        seat for several bots means each bot plays alone (solo and cooperative games)."""
+        if self.player_counts == (1,):
+            return 1
         if n_bots not in self.player_counts:
             counts = ", ".join(str(c) for c in self.player_counts)
             raise InputError(f"{self.name} is played by {counts} players, got {n_bots} bots")
@@ -339,6 +357,16 @@ class Game:
 
     def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
         """Play ``count`` random games and assert the game's own invariants (contract suite)."""
+
+    def tally(self, outcomes: Outcomes, options: Mapping[str, Any]) -> dict[str, np.ndarray]:
+        """Further per-game quantities that a match averages (one-seat games), by name."""
+        return {}
+
+    def summarize_tally(self, means: Mapping[str, tuple[float, tuple[float, float]]]
+                        ) -> dict[str, Any]:
+        """JSON keys a match reports from the averaged :meth:`tally` quantities
+        (``means[name] = (mean, (low, high))``)."""
+        return {name: mean for name, (mean, _) in means.items()}
 
     def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any]) -> list[str]:
         """Sentences that put a study's result in the game's own terms."""
@@ -385,14 +413,30 @@ def register(game: Game) -> Game:
     return game
 
 
+def _import(reference: str) -> None:
+    """Import a module by dotted name or by ``.py`` file path (a plug-in, a test game)."""
+    if reference.endswith(".py"):
+        path = os.path.abspath(reference)
+        name = "tabletune_game_" + hashlib.sha1(path.encode()).hexdigest()[:12]
+        if name in sys.modules:
+            return
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None or not os.path.isfile(path):
+            raise InputError(f"TABLETUNE_GAMES: no game module at {reference}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    else:
+        importlib.import_module(reference)
+
+
 def _load() -> None:
-    global _LOADED
-    if _LOADED:
-        return
-    _LOADED = True
+    """Import the built-in games once, and any module named in ``TABLETUNE_GAMES``."""
     extra = [m.strip() for m in os.environ.get("TABLETUNE_GAMES", "").split(",") if m.strip()]
     for module in (*BUILTIN_MODULES, *extra):
-        importlib.import_module(module)
+        if module not in _IMPORTED:
+            _import(module)
+            _IMPORTED.add(module)
 
 
 def names() -> list[str]:

@@ -17,6 +17,7 @@ import numpy as np
 from games.core import InputError
 from tuning.evolve import EvolutionResult
 from tuning.evolve_checkpoint import load_checkpoint
+from tuning.evaluation import WorkerPool
 from tuning.evolve_study import best_of, default_checkpoint, reevaluate
 from tuning.report import Section, figure_png, markdown_table, write_report
 from tuning.spec import StudySpec
@@ -67,11 +68,12 @@ def baseline_figure(rows: list[tuple[str, float, float, float]], ylabel: str,
     return figure_png(fig)
 
 
-def _opponent_baselines(spec: StudySpec, best: str) -> list[dict[str, Any]]:
+def _opponent_baselines(spec: StudySpec, best: str, pool: WorkerPool
+                        ) -> list[dict[str, Any]]:
     """The best genome against each baseline alone, on fresh seeds: W/T/L and intervals."""
     out = []
     for name in spec.evaluation.opponents:
-        ev = reevaluate(spec, [best], opponents=[name], purpose=f"report:{name}")[0]
+        ev = reevaluate(spec, [best], pool, opponents=[name], purpose=f"report:{name}")[0]
         s = ev.scores if ev.scores is not None else np.zeros(0)
         lo, hi = ev.ci95
         out.append({"opponent": name, "games": ev.games, "wins": int((s == 1).sum()),
@@ -117,16 +119,16 @@ def _deckbuilder_baselines(spec: StudySpec, best: str) -> list[dict[str, Any]]:
     """Exact values of the best rule and of the thesis strategies at T, 50 and 100."""
     from games.deckbuilder.exact import evaluate_rule
     from games.deckbuilder.rules import BuyRule, expensive_rule, greedy_rule, picky_rule
-    from tuning.objectives.deckbuilder_buylist import _card_set, _key, optimum
+    from games.deckbuilder.game import GAME, card_set
 
-    opts = spec.options()
-    cs = _card_set(*_key(opts))
+    opts = spec.scorer().options
+    cs = card_set(opts)
     evolved_at = _evolved_at_other_lengths(spec)
     rules = {"evolved": BuyRule.parse(best, cs), "greedy": greedy_rule(cs),
              "expensive": expensive_rule(cs), "picky": picky_rule(cs)}
     out = []
     for turns in sorted({int(opts["turns"]), 50, 100}):
-        opt = optimum(turns, *_key(opts))
+        opt = GAME.optimum({**opts, "turns": turns})
         for name, rule in rules.items():
             value = float(evaluate_rule(rule, turns, cs))
             out.append({"strategy": name, "turns": turns, "value": value, "optimum": opt,
@@ -157,7 +159,7 @@ def _evolved_at_other_lengths(spec: StudySpec) -> dict[int, tuple[str, str, floa
         genes, score = data["hall_of_fame"][0]
         from tuning.evolve_study import genome_kind
 
-        found[int(ospec.options()["turns"])] = (
+        found[int(ospec.scorer().options["turns"])] = (
             ospec.name, genome_kind(ospec).to_text(list(genes)), float(score.mean))
     return found
 
@@ -208,7 +210,11 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
     result = EvolutionResult(generation=int(payload["generation"]),
                              hall_of_fame=[(t, s) for t, (_, s) in zip(texts, hof, strict=True)],
                              logbook=rows, population=[], seconds=0.0)
-    best, best_eval = best_of(spec, result)
+    ev = spec.evaluation
+    with WorkerPool(ev.jobs, ev.backend, ev.address) as pool:
+        best, best_eval = best_of(spec, result, pool)
+        baselines = ([] if spec.game == "deckbuilder" else
+                     _opponent_baselines(spec, best, pool))
     settings = payload["settings"]
     total_games = sum(r["games"] for r in rows)
     sim_seconds = sum(r["seconds"] for r in rows)
@@ -220,9 +226,9 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
     }
     reference = None
     if spec.game == "deckbuilder" and spec.objective == "mean_score":
-        from tuning.objectives.deckbuilder_buylist import _key, optimum
+        from games.deckbuilder.game import GAME
 
-        reference = ("DP optimum", optimum(int(spec.options()["turns"]), *_key(spec.options())))
+        reference = ("DP optimum", GAME.optimum(spec.scorer().options))
     figures = {"fitness.png": fitness_figure(rows, f"{spec.name}: fitness per generation",
                                              reference)}
     if spec.game == "deckbuilder":
@@ -231,18 +237,17 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         head = ["strategy", "T", "expected score", "DP optimum", "fraction of optimum", "gap"]
         base_rows = [[b["strategy"], b["turns"], b["value"], b["optimum"], b["fraction"],
                       b["gap"]] for b in baselines]
-        at_t = [b for b in baselines if b["turns"] == int(spec.options()["turns"])]
+        at_t = [b for b in baselines if b["turns"] == int(spec.scorer().options["turns"])]
         figures["baselines.png"] = baseline_figure(
             [(b["strategy"], b["fraction"], b["fraction"], b["fraction"]) for b in at_t],
             f"fraction of the DP optimum (T = {at_t[0]['turns']}, exact)", 1.0)
         base_note = ("Exact expected final scores (no sampling): the evolved rule and the "
                      "thesis strategies at the evolution's T and at T = 50 and 100, against "
                      "the DP optimum. "
-                     + _deckbuilder_targets(baselines, int(spec.options()["turns"])))
+                     + _deckbuilder_targets(baselines, int(spec.scorer().options["turns"])))
         base_note += "".join(f" Rule evolved for T = {b['turns']} ({b['study']}): "
                              f"`{b['genome']}`." for b in baselines if "genome" in b)
     else:
-        baselines = _opponent_baselines(spec, best)
         summary["baselines"] = baselines
         head = ["opponent", "games", "wins", "ties", "losses", "score", "95% CI"]
         base_rows = [[b["opponent"], b["games"], b["wins"], b["ties"], b["losses"],

@@ -1,27 +1,32 @@
 """From a study spec to a running evolution: settings, fingerprint, evaluator, re-evaluation.
 
-The evaluator scores a whole population in one joblib call over (candidate, seed block)
-tasks, using the same worker entry point (:func:`tuning.objectives.run_block`), seed blocks
-and backend settings as Optuna studies, so 16 workers stay busy even with few blocks per
+The evaluator scores a whole population in one pass of the run's worker pool over
+(candidate, seed block) tasks, through the same evaluation path as Optuna studies
+(:func:`tuning.evaluation.evaluate_many`), so 16 workers stay busy even with few blocks per
 candidate, and the result does not depend on the number of jobs.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 
-from games.core import InputError, seed_blocks
-from tuning import objectives
-from tuning.evaluate import Evaluation, backend_context, derived_seed
+from games import registry
+from games.core import InputError
+from tuning.evaluation import (
+    Evaluation,
+    Scorer,
+    WorkerPool,
+    candidate_bot,
+    derived_seed,
+    evaluate_many,
+)
 from tuning.evolve import Evolution, EvolutionResult, EvolveSettings, Score
 from tuning.evolve_checkpoint import fingerprint
-from tuning.genomes import GenomeKind, make_kind, objective_reference
+from tuning.genomes import GenomeKind
 from tuning.spec import StudySpec
 
 RUNS_DIR = Path("runs")
@@ -39,7 +44,8 @@ def genome_kind(spec: StudySpec) -> GenomeKind:
                          "kind, e.g. \"dominion-buylist\"")
     options = {k: v for k, v in spec.genome.items() if k != "kind" and k not in POOL_KEYS}
     try:
-        return make_kind(spec.genome["kind"], {**spec.game_options, **options})
+        factory = registry.get(spec.game).genome_kinds()[spec.genome["kind"]]
+        return factory({**spec.game_options, **options})
     except InputError as exc:
         raise InputError(f"{spec.path}: genome: {exc}") from None
 
@@ -99,119 +105,58 @@ def default_checkpoint(spec: StudySpec) -> Path:
     return RUNS_DIR / spec.name / "evolution.ckpt"
 
 
-def objective_ref(spec: StudySpec) -> str:
-    """The objective adapter that scores genomes of the spec's kind."""
-    return objective_reference(spec.genome["kind"]) or objectives.reference(spec.game)
-
-
-def _run_task(ref: str, candidate: dict[str, Any], options: dict[str, Any], seed: int,
-              start: int, count: int) -> tuple[np.ndarray, float]:
-    """Worker task: one seed block of one candidate, with the time spent simulating it."""
-    t0 = time.perf_counter()
-    scores = objectives.run_block(ref, candidate, options, seed, start, count)
-    return scores, time.perf_counter() - t0
-
-
-def _exact_task(ref: str, candidate: dict[str, Any], options: dict[str, Any]
-                ) -> tuple[float | None, float]:
-    """Worker task: the exact value of one candidate (None: none), with its time."""
-    t0 = time.perf_counter()
-    value = objectives.exact(ref, candidate, options)
-    return value, time.perf_counter() - t0
-
-
-def evaluate_texts(ref: str, texts: list[str], options: dict[str, Any], *, games: int,
-                   block: int, seed: int, jobs: int = 1, backend: str = "loky",
-                   address: str | None = None) -> list[Evaluation]:
-    """Score genome texts on games 0..games-1 of the seed set ``seed`` (exact where possible).
-
-    ``Evaluation.seconds`` is the time spent inside the objective (simulation), summed over
-    the candidate's blocks, which is what the throughput figures compare with wall time.
-    """
-    out: dict[int, Evaluation] = {}
-    parallel = not (jobs == 1 and backend in ("loky", "sequential", "multiprocessing"))
-
-    def run(fn: Callable[..., Any], args: list[tuple[Any, ...]]) -> list[Any]:
-        if not parallel:
-            return [fn(*a) for a in args]
-        from joblib import Parallel, delayed
-        with backend_context(backend, address):
-            return Parallel(n_jobs=jobs, backend=backend)(delayed(fn)(*a) for a in args)
-
-    candidates = [{"genome": text} for text in texts]
-    if callable(getattr(objectives.load(ref), "exact", None)):
-        for i, (value, seconds) in enumerate(run(_exact_task, [(ref, c, options)
-                                                               for c in candidates])):
-            if value is not None:
-                out[i] = Evaluation(mean=value, stderr=0.0, games=0, seconds=seconds,
-                                    exact=True)
-    tasks = [(i, candidates[i], s, c) for i in range(len(texts)) if i not in out
-             for s, c in seed_blocks(games, block)]
-    if tasks:
-        results = run(_run_task, [(ref, cand, options, seed, s, c) for _, cand, s, c in tasks])
-        per: dict[int, list[tuple[np.ndarray, float]]] = {}
-        for (i, *_), res in zip(tasks, results, strict=True):
-            per.setdefault(i, []).append(res)
-        for i, parts in per.items():
-            out[i] = Evaluation.from_scores([p[0] for p in parts], sum(p[1] for p in parts))
-    return [out[i] for i in range(len(texts))]
-
-
-def make_evaluator(spec: StudySpec) -> Callable[[list[str], list[str]], list[Score]]:
+def make_evaluator(spec: StudySpec, pool: WorkerPool
+                   ) -> Callable[[list[str], list[Any]], list[Score]]:
     """The evolution's evaluator: the spec's seed set, opponents plus the current pool."""
-    ref = objective_ref(spec)
-    base = spec.options()
     ev = spec.evaluation
+    scorers: dict[str, Scorer] = {}
 
-    def evaluate(texts: list[str], opponents: list[str]) -> list[Score]:
-        options = {**base, "opponents": list(opponents)}
-        evals = evaluate_texts(ref, texts, options, games=ev.games, block=ev.block,
-                               seed=ev.seed, jobs=ev.jobs, backend=ev.backend,
-                               address=ev.address)
+    def evaluate(texts: list[str], opponents: list[Any]) -> list[Score]:
+        key = repr(opponents)
+        if key not in scorers:
+            scorers.clear()
+            scorers[key] = spec.scorer(opponents)
+        bots = [candidate_bot({"genome": t}) for t in texts]
+        evals = evaluate_many(scorers[key], bots, games=ev.games, block=ev.block,
+                              seed=ev.seed, pool=pool)
         return [Score(e.mean, e.stderr, e.games, e.seconds) for e in evals]
 
     return evaluate
 
 
-def build_evolution(spec: StudySpec, *, generations: int | None = None,
+def build_evolution(spec: StudySpec, pool: WorkerPool, *, generations: int | None = None,
                     population: int | None = None, seed: int | None = None,
                     checkpoint: str | Path | None = None,
                     progress: Callable[[dict[str, Any]], None] | None = None) -> Evolution:
-    """An :class:`Evolution` of the spec, ready to ``run(resume=...)``."""
+    """An :class:`Evolution` of the spec, ready to ``run(resume=...)``; ``pool`` is the
+    run's workers, opened by the caller for the whole run."""
     kind = genome_kind(spec)
-    check = getattr(objectives.load(objective_ref(spec)), "check_options", None)
-    if callable(check):
-        try:
-            check(spec.options())
-        except InputError as exc:
-            raise InputError(f"{spec.path}: {exc}") from None
     if seed is not None:
         spec = spec.with_overrides(seed=seed)
     settings = settings_from_spec(spec, generations=generations, population=population)
-    return Evolution(kind, make_evaluator(spec), settings,
+    return Evolution(kind, make_evaluator(spec, pool), settings,
                      opponents=list(spec.evaluation.opponents),
                      checkpoint=checkpoint or default_checkpoint(spec),
                      fingerprint=spec_fingerprint(spec, settings), spec_data=spec.raw,
                      study=spec.name, progress=progress)
 
 
-def reevaluate(spec: StudySpec, texts: list[str], *, opponents: list[str] | None = None,
-               games: int | None = None, purpose: str = "reevaluate") -> list[Evaluation]:
+def reevaluate(spec: StudySpec, texts: list[str], pool: WorkerPool, *,
+               opponents: list[Any] | None = None, games: int | None = None,
+               purpose: str = "reevaluate") -> list[Evaluation]:
     """Score genomes on a fresh seed set (root derived from the spec's seed and ``purpose``)."""
     ev = spec.evaluation
-    options = {**spec.options(),
-               "opponents": list(ev.opponents if opponents is None else opponents)}
     n = int(games or ev.reevaluate_games)
-    return evaluate_texts(objective_ref(spec), texts, options, games=n,
-                          block=min(n, max(ev.block, n // max(1, 4 * ev.jobs))),
-                          seed=derived_seed(ev.seed, purpose), jobs=ev.jobs,
-                          backend=ev.backend, address=ev.address)
+    return evaluate_many(spec.scorer(opponents), [candidate_bot({"genome": t}) for t in texts],
+                         games=n, block=min(n, max(ev.block, n // max(1, 4 * ev.jobs))),
+                         seed=derived_seed(ev.seed, purpose), pool=pool)
 
 
-def best_of(spec: StudySpec, result: EvolutionResult) -> tuple[str, Evaluation]:
+def best_of(spec: StudySpec, result: EvolutionResult, pool: WorkerPool
+            ) -> tuple[str, Evaluation]:
     """Re-evaluate the top hall-of-fame members on fresh seeds; the best by that value."""
     top = [text for text, _ in result.hall_of_fame[:max(1, spec.evaluation.reevaluate_top)]]
-    evals = reevaluate(spec, top)
+    evals = reevaluate(spec, top, pool)
     sign = 1.0 if spec.direction == "maximize" else -1.0
     i = max(range(len(top)), key=lambda k: (sign * evals[k].mean, -k))
     return top[i], evals[i]

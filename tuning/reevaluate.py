@@ -17,8 +17,17 @@ from typing import Any
 import optuna
 from optuna.trial import TrialState
 
-from tuning import objectives
-from tuning.evaluate import Evaluation, derived_seed, evaluate, paired_difference
+from games import registry
+from games.core import BotSpec
+from tuning.evaluation import (
+    Evaluation,
+    Scorer,
+    WorkerPool,
+    candidate_bot,
+    derived_seed,
+    evaluate,
+    paired_difference,
+)
 from tuning.spec import StudySpec
 
 ATTR = "reevaluation"
@@ -41,6 +50,13 @@ def top_trials(study: optuna.Study, k: int) -> list[optuna.trial.FrozenTrial]:
     return out
 
 
+def _plain(bot: BotSpec) -> dict[str, Any]:
+    """A bot as the JSON a study stores (its strategy and parameters, or its genome)."""
+    if bot.genome is not None:
+        return {"genome": bot.genome}
+    return {"strategy": bot.name, "params": dict(bot.params)}
+
+
 def _entry(ev: Evaluation, **extra: Any) -> dict[str, Any]:
     data = ev.to_dict()
     data.pop("block_means", None)
@@ -51,7 +67,8 @@ def _entry(ev: Evaluation, **extra: Any) -> dict[str, Any]:
 
 
 def reevaluate(study: optuna.Study, spec: StudySpec, force: bool = False,
-               progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+               progress: Callable[[dict[str, Any]], None] | None = None,
+               pool: WorkerPool | None = None) -> dict[str, Any]:
     """Re-evaluate the top candidates (once per top set; ``force`` to redo) and store it."""
     top = top_trials(study, max(1, spec.evaluation.reevaluate_top))
     if not top:
@@ -63,34 +80,32 @@ def reevaluate(study: optuna.Study, spec: StudySpec, force: bool = False,
     old = study.user_attrs.get(ATTR)
     if old and old.get("key") == key and not force:
         return old
-    options = spec.options()
+    scorer = spec.scorer()
     block = max(ev_spec.block, -(-games // (4 * ev_spec.jobs)))
 
-    def run(candidate: dict[str, Any], opts: dict[str, Any] = options) -> Evaluation:
+    def run(bot: BotSpec, using: Scorer = scorer) -> Evaluation:
         if progress:
-            progress({"event": "reevaluate", "candidate": candidate, "games": games})
-        return evaluate(spec.game, candidate, opts, games=games, seed=seed, block=block,
-                        jobs=ev_spec.jobs, backend=ev_spec.backend)
+            progress({"event": "reevaluate", "candidate": _plain(bot), "games": games})
+        return evaluate(using, bot, games=games, seed=seed, block=block, pool=pool)
 
     sign = 1.0 if spec.direction == "maximize" else -1.0
     results = []
     for t in top:
-        cand = {"strategy": spec.strategy, "params": dict(t.params)}
-        results.append((t, cand, run(cand)))
-    t_best, c_best, ev_best = max(results, key=lambda r: (sign * r[2].mean, -r[0].number))
-    adapter = objectives.get(spec.game)
+        bot = candidate_bot({"strategy": spec.strategy, "params": dict(t.params)})
+        results.append((t, bot, run(bot)))
+    t_best, b_best, ev_best = max(results, key=lambda r: (sign * r[2].mean, -r[0].number))
+    game = registry.get(spec.game)
+    options = {**scorer.options, "opponents": list(ev_spec.opponents)}
     baselines = []
-    fn = getattr(adapter, "baselines", None)
-    for label, cand in (fn(options) if callable(fn) else {}).items():
-        ev = run(cand)
+    for label, bot in game.baselines(options).items():
+        ev = run(bot)
         diff = paired_difference(ev_best, ev)
-        baselines.append(_entry(ev, label=label, candidate=cand,
+        baselines.append(_entry(ev, label=label, candidate=_plain(bot),
                                 best_minus_this=diff.mean,
                                 best_minus_this_ci95=list(diff.ci95)))
     comparisons = []
-    fn = getattr(adapter, "comparisons", None)
-    for label, override in (fn(options) if callable(fn) else {}).items():
-        ev = run(c_best, {**options, **override})
+    for label, override in game.comparisons(options).items():
+        ev = run(b_best, spec.scorer(override.get("opponents")))
         comparisons.append(_entry(ev, label=label, options=override))
     data = {
         "key": key, "seed": seed, "games": games,

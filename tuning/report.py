@@ -269,7 +269,7 @@ def _search_wall(study: Any) -> tuple[float, int]:
 
 def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[str, Any]:
     """Write the report of the spec's Optuna study into ``out_dir``; returns its key figures."""
-    from tuning import objectives
+    from games import registry
     from tuning.reevaluate import best_result, reevaluate
     from tuning.spec import STUDIES_DIR
     from tuning.study import open_study, state_counts
@@ -316,8 +316,9 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
              ["Optuna overhead share of trial time", None if share != share else share],
              ["Optuna seconds per trial", None if per_trial != per_trial else per_trial]]
     search_note = _search_note(spec, data, exact)
-    notes_fn = getattr(objectives.get(spec.game), "report_notes", None)
-    notes = list(notes_fn(spec.options(), data)) if callable(notes_fn) and data else []
+    options = {**spec.scorer().options, "objective": spec.objective,
+               "opponents": list(spec.evaluation.opponents)}
+    notes = list(registry.get(spec.game).report_notes(options, data)) if data else []
     overhead = _overhead_note(share, per_trial, wall, timed)
     result = Section("Result").text(search_note).table(headers, rows)
     for note in notes:

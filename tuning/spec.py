@@ -2,8 +2,8 @@
 
 A spec is data, diffable and runnable by name. Every mistake stops with one InputError that
 names the file, the key and what is allowed, so the CLI shows a single line, never a
-traceback. Game-specific checks (strategy names, parameter ranges, opponents) go through the
-game's objective adapter in :mod:`tuning.objectives`.
+traceback. Game-specific checks (strategy names, parameter ranges, options, opponents, genome
+kinds) go through the game's registry description (:mod:`games.registry`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from games import registry
 from games.core import InputError
-from tuning import objectives
+from tuning.evaluation import BACKENDS, Scorer
 
 STUDIES_DIR = Path(__file__).resolve().parent.parent / "studies"
 OPTIMIZERS = ("optuna", "deap")
@@ -25,7 +26,6 @@ SAMPLERS = ("tpe", "cmaes", "random", "qmc", "gp", "nsgaii")
 PRUNERS = ("wilcoxon", "median", "none")
 ALGORITHMS = ("mu_plus_lambda", "mu_comma_lambda", "simple")
 PARAM_TYPES = ("float", "int", "categorical")
-BACKENDS = ("loky", "threading", "multiprocessing", "sequential", "ray", "dask")
 
 _TOP = ("study", "game", "evaluation", "optuna", "deap", "genome", "space")
 _STUDY_KEYS = ("name", "description", "game", "optimizer", "strategy", "objective", "direction")
@@ -73,7 +73,7 @@ class EvaluationSpec:
     games: int = 1000
     block: int = 100
     seed: int = 1
-    opponents: tuple[str, ...] = ()
+    opponents: tuple[Any, ...] = ()  # a pool: bot names, or lists of names (tables)
     baseline: str | None = None
     reevaluate_top: int = 3
     reevaluate_games: int = 10000
@@ -118,12 +118,13 @@ class StudySpec:
     space: dict[str, ParamSpec]
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
 
-    def options(self) -> dict[str, Any]:
-        """Options handed to the objective: [game] merged with [evaluation] and the objective."""
-        ev = dataclasses.asdict(self.evaluation)
-        ev["opponents"] = list(self.evaluation.opponents)
-        return {**self.game_options, **ev, "objective": self.objective,
-                "strategy": self.strategy}
+    def scorer(self, opponents: Any = None) -> Scorer:
+        """How a worker scores a candidate of this study (checked game options, objective,
+        opponent pool; ``opponents`` replaces the spec's pool)."""
+        pool = self.evaluation.opponents if opponents is None else opponents
+        if not pool:
+            pool = registry.get(self.game).default_opponents
+        return Scorer.build(self.game, self.game_options, self.objective, list(pool))
 
     def replace(self, **changes: Any) -> StudySpec:
         """A copy with top-level fields replaced (used for CLI overrides)."""
@@ -225,7 +226,8 @@ def _parse_evaluation(where: str, table: dict[str, Any]) -> EvaluationSpec:
         opponents = [opponents]
     if not isinstance(opponents, list):
         raise _fail(where, k + "opponents", f"expected a list of names, got {opponents!r}")
-    opponents = [_str(where, k + "opponents", o) for o in opponents]
+    opponents = [tuple(_str(where, k + "opponents", x) for x in o) if isinstance(o, list)
+                 else _str(where, k + "opponents", o) for o in opponents]
     baseline = table.get("baseline")
     address = table.get("address")
     return EvaluationSpec(
@@ -397,14 +399,14 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
     _known_keys(where, "study", study, _STUDY_KEYS)
     name = _str(where, "study.name", study.get("name", path.stem))
     if "game" not in study:
-        raise _fail(where, "study.game", "missing; known games: "
-                    + ", ".join(sorted(objectives.references())))
+        raise _fail(where, "study.game", "missing; known games: " + ", ".join(registry.names()))
     game = _str(where, "study.game", study["game"])
     try:
-        known_strategies = objectives.strategies(game)
-        known_objectives = objectives.objectives(game)
+        described = registry.get(game)
     except InputError as exc:
         raise _fail(where, "study.game", str(exc)) from None
+    known_strategies = {n: b.params_type for n, b in described.bots().items()}
+    known_objectives = described.objectives
     optimizer = _choice(where, "study.optimizer", study.get("optimizer", "optuna"), OPTIMIZERS)
     strategy = study.get("strategy")
     params_type = None
@@ -418,8 +420,8 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
     if objective not in known_objectives:
         raise _fail(where, "study.objective", f"{objective!r} is not scored for {game}; "
                     f"allowed: {', '.join(known_objectives)}")
-    direction = _choice(where, "study.direction", study.get("direction", "maximize"),
-                        DIRECTIONS)
+    direction = _choice(where, "study.direction",
+                        study.get("direction", described.direction(objective)), DIRECTIONS)
     game_options = dict(_table(where, "game", raw.get("game", {})))
     evaluation = _parse_evaluation(where, _table(where, "evaluation", raw.get("evaluation", {})))
     optuna_spec = _parse_optuna(where, _table(where, "optuna", raw.get("optuna", {})))
@@ -441,14 +443,16 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
     _check_enqueued(where, optuna_spec.enqueue, space)
     if optimizer == "deap" and "kind" in genome:
         genome["kind"] = _str(where, "genome.kind", genome["kind"])
+        kinds = described.genome_kinds()
+        if genome["kind"] not in kinds:
+            raise _fail(where, "genome.kind", f"unknown genome kind {genome['kind']!r} for "
+                        f"{game}; allowed: {', '.join(sorted(kinds)) or 'none'}")
     spec = StudySpec(path=path, name=name, description=str(study.get("description", "")),
                      game=game, optimizer=optimizer, strategy=strategy, objective=objective,
                      direction=direction, game_options=game_options, evaluation=evaluation,
                      optuna=optuna_spec, deap=deap, genome=genome, space=space, raw=raw)
-    check = getattr(objectives.get(game), "check_options", None)
-    if callable(check):
-        try:
-            check(spec.options())
-        except InputError as exc:
-            raise InputError(f"{where}: {exc}") from None
+    try:
+        described.check_study(spec.scorer().options, objective)
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
     return spec

@@ -2,7 +2,7 @@
 
 ``run_study`` claims trials until the study holds ``trials`` non-failed trials in total (so
 running the same command again resumes, and several processes share one budget), scores each
-candidate with :func:`tuning.evaluate.evaluate` on the spec's common seed set, reports every
+candidate with :func:`tuning.evaluation.evaluate` on the spec's common seed set, reports every
 seed block as an intermediate value (the WilcoxonPruner pairs blocks across trials), and
 finally re-evaluates the top candidates on a fresh, larger seed set. The re-evaluated results
 are stored as study user attributes; the reported best is the re-evaluated one.
@@ -23,7 +23,7 @@ from optuna.trial import TrialState
 
 from games.core import InputError
 from tuning import storage as st
-from tuning.evaluate import derived_seed, evaluate
+from tuning.evaluation import WorkerPool, candidate_bot, derived_seed, evaluate
 from tuning.reevaluate import best_result, reevaluate
 from tuning.spec import StudySpec
 
@@ -206,7 +206,8 @@ def _candidate(spec: StudySpec, params: dict[str, Any]) -> dict[str, Any]:
 
 
 def _run_trial(spec: StudySpec, trial: optuna.Trial, progress: Progress | None,
-               timing: dict[str, float]) -> tuple[float | None, TrialState, int]:
+               timing: dict[str, float], pool: WorkerPool
+               ) -> tuple[float | None, TrialState, int]:
     """Evaluate one claimed trial; returns its value, final state and games played."""
     ev_spec = spec.evaluation
     prune = spec.optuna.pruner != "none"
@@ -225,9 +226,9 @@ def _run_trial(spec: StudySpec, trial: optuna.Trial, progress: Progress | None,
         return stop
 
     t0 = time.perf_counter()
-    ev = evaluate(spec.game, _candidate(spec, trial.params), spec.options(), games=ev_spec.games,
-                  seed=ev_spec.seed, block=ev_spec.block, jobs=ev_spec.jobs,
-                  backend=ev_spec.backend, on_block=on_block)
+    ev = evaluate(spec.scorer(), candidate_bot(_candidate(spec, trial.params)),
+                  games=ev_spec.games, seed=ev_spec.seed, block=ev_spec.block, pool=pool,
+                  on_block=on_block)
     timing["objective"] += time.perf_counter() - t0
     for key, value in (("games", ev.games), ("stderr", ev.stderr), ("ci95", list(ev.ci95)),
                        ("objective_seconds", ev.seconds - timing_blocks["optuna"])):
@@ -237,8 +238,15 @@ def _run_trial(spec: StudySpec, trial: optuna.Trial, progress: Progress | None,
 
 
 def run_study(spec: StudySpec, location: str | None = None, progress: Progress | None = None,
-              reevaluate_best: bool = True) -> RunSummary:
-    """Run trials until the study holds ``spec.optuna.trials`` of them, then re-evaluate."""
+              reevaluate_best: bool = True, pool: WorkerPool | None = None) -> RunSummary:
+    """Run trials until the study holds ``spec.optuna.trials`` of them, then re-evaluate.
+
+    ``pool``: the run's workers (opened by the caller for the whole run); by default one is
+    opened here from the spec's jobs and backend."""
+    if pool is None:
+        ev = spec.evaluation
+        with WorkerPool(ev.jobs, ev.backend, ev.address) as own:
+            return run_study(spec, location, progress, reevaluate_best, own)
     study, opened = open_study(spec, location)
     summary = RunSummary(spec.name, opened.location, spec.optuna.trials)
     with opened.claim_lock():
@@ -265,7 +273,7 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
                 break
             beat.watch(trial._trial_id)
             try:
-                value, state, games = _run_trial(spec, trial, progress, timing)
+                value, state, games = _run_trial(spec, trial, progress, timing, pool)
             except BaseException:
                 beat.watch(None)
                 study.tell(trial, state=TrialState.FAIL)
@@ -284,7 +292,7 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
     summary.objective_seconds = timing["objective"] - timing["optuna"]
     running = study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))
     if reevaluate_best and not running:
-        reevaluate(study, spec, progress=progress)
+        reevaluate(study, spec, progress=progress, pool=pool)
     summary.counts = state_counts(study)
     summary.best = best_result(study)
     return summary
@@ -294,8 +302,9 @@ def default_params(spec: StudySpec) -> dict[str, Any]:
     """The strategy's default parameters, clipped into the search space (the first trial)."""
     import dataclasses
 
-    from tuning import objectives
-    params_type = objectives.strategies(spec.game).get(spec.strategy or "")
+    from games import registry
+    info = registry.get(spec.game).bots().get(spec.strategy or "")
+    params_type = None if info is None else info.params_type
     if params_type is None:
         return {}
     defaults = {f.name: f.default for f in dataclasses.fields(params_type)}

@@ -15,7 +15,7 @@ API for the tuning layer (call it inside workers; arguments are plain picklable 
 * ``bots``: list of ``BotSpec``, one per seat (a mirror lists a bot twice). A spec is
   ``BotSpec("big-money")``, ``BotSpec("heuristic", {"smithy_share": 0.12, ...})`` (names and
   ranges: ``games.core.param_ranges(HeuristicParams)``) or
-  ``BotSpec(label, buylist="province | gold | smithy:1 | silver")``.
+  ``BotSpec(label, genome="province | gold | smithy:1 | silver")``.
 * games ``start .. start+count-1`` of the run with root ``seed``: game i uses seed
   ``games.core.game_seeds(seed, 1, i)`` and seats rotated by ``i % players``, so the same
   indices give the same games in any process (common random numbers across candidates).

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from games.core import InputError, make_params, tunable
+from games.core import BotSpec, InputError, make_params, tunable
 from games.dominion.buylist import BuyList, BuyRule, Condition, parse_buylist
 from games.dominion.cards import CARDS, INDEX, KINGDOM_KEYS
 from games.dominion.engine import (
@@ -143,22 +143,6 @@ class BuyListBot:
 ACTION_MODES = {"static": ACT_STATIC, "scored": ACT_SCORED, "none": ACT_NONE}
 
 
-@dataclass(frozen=True)
-class BotSpec:
-    """Plain description of a bot: a registry name (with params for ``heuristic``) or a
-    buy list in text form (``name`` is then its label). Buy-list and named bots accept one
-    param, ``actions``: "static" (the shared action player, default), "scored" (seed 001's
-    scoring) or "none" (never play actions)."""
-
-    name: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-    buylist: str | None = None
-
-    @property
-    def label(self) -> str:
-        return self.name
-
-
 def bot_names() -> dict[str, str]:
     """Every bot name with a one-line description."""
     out = {name: desc for name, (_, desc) in NAMED.items()}
@@ -175,7 +159,7 @@ def spec_from_text(text: str, *, allow_buylist: bool = True) -> BotSpec:
         raise InputError(f"unknown bot {t!r}; known bots: {', '.join(bot_names())} "
                          f"(use --bot for a buy list)")
     parse_buylist(t)  # validate now, with a message naming the bad token
-    return BotSpec(t, buylist=t)
+    return BotSpec(t, genome=t)
 
 
 def _action_mode(spec: BotSpec) -> int:
@@ -193,10 +177,10 @@ def _action_mode(spec: BotSpec) -> int:
 
 def build_bot(spec: BotSpec) -> HeuristicBot | BuyListBot:
     """The bot object a spec describes (raises InputError for unknown names/params)."""
-    if spec.name not in ("heuristic", "random") or spec.buylist is not None:
+    if spec.name not in ("heuristic", "random") or spec.genome is not None:
         _action_mode(spec)
-    if spec.buylist is not None:
-        return BuyListBot(parse_buylist(spec.buylist), spec.name)
+    if spec.genome is not None:
+        return BuyListBot(parse_buylist(spec.genome), spec.name)
     if spec.name in NAMED:
         return BuyListBot(parse_buylist(NAMED[spec.name][0]), spec.name)
     if spec.name == "heuristic":
@@ -235,7 +219,7 @@ def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
             if missing:
                 raise InputError(f"bot {spec.label!r} buys {', '.join(missing)}, which is "
                                  f"not in this game's kingdom")
-            random_bot = spec.name == "random" and spec.buylist is None
+            random_bot = spec.name == "random" and spec.genome is None
             amode.append(ACT_RANDOM if random_bot else _action_mode(spec))
             bmode.append(BUY_RANDOM if random_bot else BUY_RULES)
             fparams.append((4.0, 1.0))

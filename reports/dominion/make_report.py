@@ -81,17 +81,17 @@ def solo(games: int, seed: int, jobs: int) -> list[str]:
     cases = [
         (BM, 4, "about 17; 16.8 (published simulator); 18.4 (seed 001)"),
         (BM, 1, "9.5 (seed 001, one-Province game)"),
-        (BotSpec("bm-with-copper", buylist="province | gold | silver | copper"), 4,
+        (BotSpec("bm-with-copper", genome="province | gold | silver | copper"), 4,
          "18.4 (seed 001: 'highest valued treasure' also buys Copper)"),
-        (BotSpec("bm-with-copper", buylist="province | gold | silver | copper"), 1, "9.5"),
+        (BotSpec("bm-with-copper", genome="province | gold | silver | copper"), 1, "9.5"),
         (SBM, 4, "about 14"),
-        (BotSpec("smithy-bm-plain", buylist="province | gold | smithy:1 | smithy:2@cards>=16"
+        (BotSpec("smithy-bm-plain", genome="province | gold | smithy:1 | smithy:2@cards>=16"
                  " | silver"), 4, "about 14"),
     ]
     for bot, prov, ref in cases:
         cfg = GameConfig(kingdom="default", solo_provinces=prov)
         r = sim([bot], games, seed, jobs, players=1, config=cfg)
-        label = f"`{bot.buylist}`".replace("|", "\\|") if bot.buylist else bot.name
+        label = f"`{bot.genome}`".replace("|", "\\|") if bot.genome else bot.name
         rows.append(f"| {label} | {prov} | {ref} | {mean_ci(r.turns)} | {games:,} |")
     return rows
 
@@ -149,12 +149,12 @@ def blog(games: int, small: int, seed: int, jobs: int,
             BLOG[0], BotSpec("blog-steward", {"actions": "none"}),
             BotSpec("blog-smithy", {"actions": "none"})]),
         ("probe: no action cards bought (1/20 == 0 in Python 2)", [
-            BLOG[0], BotSpec("never-steward", buylist="province | gold | silver"),
-            BotSpec("never-smithy", buylist="province | gold | silver")]),
+            BLOG[0], BotSpec("never-steward", genome="province | gold | silver"),
+            BotSpec("never-smithy", genome="province | gold | silver")]),
         ("probe: share counted over the whole deck (not draw+discard)", [
-            BLOG[0], BotSpec("steward-share", buylist="province | gold | steward@share<1/20"
+            BLOG[0], BotSpec("steward-share", genome="province | gold | steward@share<1/20"
                              " | silver"),
-            BotSpec("smithy-share", buylist="province | gold | smithy@share<1/20 | silver")]),
+            BotSpec("smithy-share", genome="province | gold | smithy@share<1/20 | silver")]),
     ]
     for label, bots in probes:
         rows.append(blog_row(label, bots, small, seed, jobs, False)[0])

@@ -27,8 +27,10 @@ def test_play_json_reports_interval():
                               "-n", "500", "--seed", "4", "--json"])
     assert res.exit_code == 0, res.output
     data = json.loads(res.stdout)
-    lo, hi = data["ci95"]
-    assert lo < data["mean"] < hi and data["games"] == 500 and data["games_per_second"] > 0
+    row = data["bots"]["picky"]
+    lo, hi = row["mean_score_ci"]
+    assert lo < row["mean_score"] < hi and data["games"] == 500
+    assert data["games_per_second"] > 0
 
 
 def test_bots_lists_strategies():
@@ -51,9 +53,9 @@ def test_bots_lists_strategies():
     (["solve", "deckbuilder", "--cards", "copper:t1:c0,estate:v1:c-2"], "cost"),
     (["solve", "deckbuilder", "--hand", "11"], "fewer than the hand"),
     (["solve", "deckbuilder", "--evaluate", "flatmc"], "no exact value"),
-    (["play", "deckbuilder", "-n", "0"], "games"),
+    (["play", "deckbuilder", "-n", "0"], "games must be at least 1"),
     (["solve", "deckbuilder", "--evaluate", "picky,smart"], "valid: random"),
-    (["play", "deckbuilder", "--strategy", "smart"], "valid: random"),
+    (["play", "deckbuilder", "--strategy", "smart"], "known bots: random"),
     (["play", "deckbuilder", "--strategy", "gold@6 | dutchy@5"], "dutchy"),
     (["play", "deckbuilder", "--turns", "-1"], "turns"),
     (["play", "deckbuilder", "--strategy", "heuristic", "--param", "duchy_left=999"], "range"),

@@ -112,7 +112,7 @@ def test_compile_rejects_cards_outside_the_kingdom():
     supply = initial_supply(2, parse_kingdom("village"))
     with pytest.raises(InputError, match="smithy"):
         compile_bots([BotSpec("smithy-big-money")], supply)
-    comp = compile_bots([BotSpec("heuristic"), BotSpec("x", buylist="village:2 | silver")],
+    comp = compile_bots([BotSpec("heuristic"), BotSpec("x", genome="village:2 | silver")],
                         supply)
     assert comp.nrules.tolist()[1] == 2
 
@@ -120,7 +120,7 @@ def test_compile_rejects_cards_outside_the_kingdom():
 def test_a_buy_list_equal_to_a_named_bot_plays_identically():
     named = play_games([BotSpec("smithy-big-money"), BotSpec("big-money")], 8, 0, 300)
     text = build_bot(BotSpec("smithy-big-money")).params.text()
-    typed = play_games([BotSpec("sbm", buylist=text), BotSpec("big-money")], 8, 0, 300)
+    typed = play_games([BotSpec("sbm", genome=text), BotSpec("big-money")], 8, 0, 300)
     assert np.array_equal(named.outcome, typed.outcome) and np.array_equal(named.vp, typed.vp)
 
 

@@ -88,7 +88,7 @@ def test_bots_listing():
     (["--bots", "smithy-big-money,big-money", "--kingdom", "village"], "not in this game"),
     (["--bots", "heuristic,big-money", "--param", "nope=1"], "unknown parameter"),
     (["--bots", "heuristic,big-money", "--param", "action_k=99"], "outside its range"),
-    (["--bots", "big-money,big-money", "--end-rule", "never"], "end rule"),
+    (["--bots", "big-money,big-money", "--end-rule", "never"], "game.end_rule"),
     ([], "name the bots"),
 ])
 def test_bad_input_exits_2_with_one_clear_message(args, message):

@@ -68,7 +68,7 @@ def test_cards_conserved_turn_by_turn(players):
     kingdom = FULL
     supply = initial_supply(players, kingdom)
     specs = [RANDOM, BotSpec("heuristic", {"steward_share": 0.2}), SBM, BM][:players]
-    specs = [s if s != SBM else BotSpec("sbm", buylist="province | gold | smithy:2 | "
+    specs = [s if s != SBM else BotSpec("sbm", genome="province | gold | smithy:2 | "
                                         "steward:2 | market | silver") for s in specs]
     comp = compile_bots(specs, supply)
     total = np.where(supply >= 0, supply, 0)
@@ -110,7 +110,7 @@ def test_random_play_never_crashes_and_games_end_or_are_capped(players):
 
 
 def test_capped_games_are_counted():
-    stall = [BotSpec("idle", buylist="estate:0"), BotSpec("idle2", buylist="estate:0")]
+    stall = [BotSpec("idle", genome="estate:0"), BotSpec("idle2", genome="estate:0")]
     r = play_games(stall, 1, 0, 20, config=GameConfig(kingdom=("smithy",), cap=30))
     assert np.all(r.capped) and np.all(r.turns == 30)
     m = run_match(stall, 20, seed=1, config=GameConfig(kingdom=("smithy",), cap=30))
@@ -119,7 +119,7 @@ def test_capped_games_are_counted():
 
 def test_whole_games_end_on_three_empty_piles():
     # No bot buys a Province, so only three empty piles can end these games early.
-    cheap = [BotSpec("cheap", buylist="great-hall | woodcutter | village | estate | copper")]
+    cheap = [BotSpec("cheap", genome="great-hall | woodcutter | village | estate | copper")]
     cfg = GameConfig(kingdom=("great-hall", "woodcutter", "village"), cap=100)
     r = play_games(cheap * 2, 31, 0, 50, config=cfg)
     assert not r.capped.any() and r.turns.max() < 60

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-QUADRATIC = str(Path(__file__).resolve().parent / "quadratic_objective.py")
+QUADRATIC = str(Path(__file__).resolve().parent / "quadratic_game.py")
 
 
 @pytest.fixture(autouse=True)
-def quadratic_objective(monkeypatch: pytest.MonkeyPatch) -> str:
+def quadratic_game(monkeypatch: pytest.MonkeyPatch) -> str:
     """Register the test-only ``quadratic`` game (also seen by subprocesses via the env)."""
-    monkeypatch.setenv("TABLETUNE_OBJECTIVES", f"quadratic={QUADRATIC}")
+    monkeypatch.setenv("TABLETUNE_GAMES", QUADRATIC)
     return QUADRATIC
 
 

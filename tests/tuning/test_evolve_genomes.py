@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.core import InputError
+from games.core import BotSpec, InputError
 from tuning.genomes import make_kind
 
-DOMINION = make_kind("dominion-buylist", {"max_entries": 6, "max_limit": 4})
+DOMINION = make_kind("dominion", "dominion-buylist", {"max_entries": 6, "max_limit": 4})
 
 
 def _walk(kind, rng, steps):
@@ -95,14 +95,14 @@ def test_dominion_genome_plays_like_the_bot_it_writes():
     """The genome's text and the named bot buy the same way: identical games."""
     import numpy as np
 
-    from games.dominion.bots import BotSpec, spec_from_text
+    from games.dominion.bots import spec_from_text
     from games.dominion.match import GameConfig, play_games
 
     text = ("province@<=8@money>=16 | duchy@gains<=4 | estate@gains<=2 | gold | "
             "duchy@gains<=6 | smithy:1 | smithy:2@cards>=16 | silver")
     cfg = GameConfig(kingdom="default")
     bm = spec_from_text("big-money")
-    a = play_games([BotSpec("g", buylist=DOMINION.to_text(DOMINION.from_text(text))), bm],
+    a = play_games([BotSpec("g", genome=DOMINION.to_text(DOMINION.from_text(text))), bm],
                    5, 0, 60, config=cfg)
     b = play_games([spec_from_text("smithy-big-money"), bm], 5, 0, 60, config=cfg)
     assert np.array_equal(a.bot_score(), b.bot_score())
@@ -125,7 +125,7 @@ def test_dominion_texts_outside_the_genome_are_refused(text):
         DOMINION.from_text(text)
 
 
-DECKBUILDER = make_kind("deckbuilder-buylist", {"turns": 12, "max_entries": 5, "max_count": 6})
+DECKBUILDER = make_kind("deckbuilder", "deckbuilder-buylist", {"turns": 12, "max_entries": 5, "max_count": 6})
 
 
 @settings(max_examples=60, deadline=None)
@@ -151,22 +151,29 @@ def test_deckbuilder_texts_outside_the_genome_are_refused(text):
         DECKBUILDER.from_text(text)
 
 
-def test_deckbuilder_exact_fitness_orders_known_rules():
-    from tuning.objectives.deckbuilder_buylist import exact, optimum
+def exact(text: str, turns: int, objective: str = "mean_score") -> float:
+    from tuning.evaluation import Scorer
+    return Scorer.build("deckbuilder", {"turns": turns}, objective).exact(
+        BotSpec("g", genome=text))
 
-    opts = {"turns": 12, "objective": "mean_score"}
-    picky = exact({"genome": "province@8 | gold@6 | silver@3"}, opts)
-    passive = exact({"genome": "copper@0"}, opts)
+
+def optimum(turns: int) -> float:
+    from games.deckbuilder import optimal_value
+    return optimal_value(turns)
+
+
+def test_deckbuilder_exact_fitness_orders_known_rules():
+    picky = exact("province@8 | gold@6 | silver@3", 12)
+    passive = exact("copper@0", 12)
     assert passive == 3.0  # never buys a victory card: the three starting Estates
     assert passive < picky <= optimum(12) + 1e-9
-    frac = exact({"genome": "province@8 | gold@6 | silver@3"},
-                 {**opts, "objective": "fraction_of_optimum"})
+    frac = exact("province@8 | gold@6 | silver@3", 12, "fraction_of_optimum")
     assert frac == pytest.approx(picky / optimum(12))
 
 
 def test_deckbuilder_evolution_climbs_towards_the_optimum(tmp_path):
+    from tuning.evaluation import WorkerPool
     from tuning.evolve_study import build_evolution
-    from tuning.objectives.deckbuilder_buylist import exact, optimum
     from tuning.spec import load_spec
 
     spec_path = tmp_path / "db.toml"
@@ -176,10 +183,11 @@ def test_deckbuilder_evolution_climbs_towards_the_optimum(tmp_path):
                          '[deap]\ngenerations = 8\npopulation = 16\noffspring = 16\n'
                          '[genome]\nkind = "deckbuilder-buylist"\n'
                          'seed_genomes = ["province@8 | gold@6 | silver@3"]\n')
-    result = build_evolution(load_spec(spec_path), checkpoint=tmp_path / "c.ckpt").run()
+    result = build_evolution(load_spec(spec_path), WorkerPool(),
+                             checkpoint=tmp_path / "c.ckpt").run()
     best = [r["best"] for r in result.logbook]
     assert best == sorted(best)  # exact fitness: the best so far never drops
-    picky = exact({"genome": "province@8 | gold@6 | silver@3"}, {"turns": 10})
+    picky = exact("province@8 | gold@6 | silver@3", 10)
     top_text, top = result.hall_of_fame[0]
     assert picky < top.mean <= optimum(10) + 1e-9
-    assert exact({"genome": top_text}, {"turns": 10}) == top.mean
+    assert exact(top_text, 10) == top.mean

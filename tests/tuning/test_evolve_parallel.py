@@ -12,16 +12,39 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from games import registry
 from games.core import game_seeds
 
-OBJECTIVES = ("mean_score",)
 
+class ToyEvolveGame(registry.Game):
+    """Eight-digit genomes score their digit sum plus per-game noise (common random
+    numbers), a little more against a bigger table."""
 
-def run_block(candidate, options, seed, start, count):
-    digits = np.array([int(c) for c in candidate["genome"]], dtype=float)
-    seeds = game_seeds(seed, count, start)
-    noise = np.array([np.random.Generator(np.random.PCG64(int(s))).normal(size=8) for s in seeds])
-    return (noise * 0.3 + 1.0) @ digits / 72 + 0.01 * len(options.get("opponents", []))
+    name = "toy-evolve"
+    player_counts = (1, 2)
+    objectives = ("mean_score",)
+
+    def bots(self):
+        return {n: registry.BotInfo(n, "opponent") for n in ("a", "b")}
+
+    def parse_bot(self, text):
+        return registry.BotSpec(text, genome=text) if text.isdigit() else super().parse_bot(text)
+
+    def check_bot(self, spec):
+        return spec if spec.genome is not None else super().check_bot(spec)
+
+    def play(self, bots, options, seed, start, count, *, rotate=True):
+        digits = np.array([int(c) for c in bots[0].genome], dtype=float)
+        seeds = game_seeds(seed, count, start)
+        noise = np.array([np.random.Generator(np.random.PCG64(int(s))).normal(size=8)
+                          for s in seeds])
+        score = (noise * 0.3 + 1.0) @ digits / 72 + 0.01 * (len(bots) - 1)
+        return registry.Outcomes(start, np.zeros((count, 1), dtype=np.int64),
+                                 np.zeros((count, 1), dtype=np.int8), score[:, None],
+                                 np.ones(count, dtype=np.int64), np.zeros(count, dtype=bool))
+
+    def genome_kinds(self):
+        return {"toy-digits": lambda options: ToyKind()}
 
 
 class ToyKind:
@@ -80,14 +103,12 @@ pool_every = 2
 """
 
 
+registry.register(ToyEvolveGame())
+
+
 @pytest.fixture()
 def toy_spec(tmp_path, monkeypatch):
-    from tuning import evolve_study, objectives
-
-    objectives.register("toy-evolve", str(Path(__file__).resolve()))
-    real = evolve_study.make_kind
-    monkeypatch.setattr(evolve_study, "make_kind",
-                        lambda name, opts: ToyKind() if name == "toy-digits" else real(name, opts))
+    monkeypatch.setenv("TABLETUNE_GAMES", str(Path(__file__).resolve()))
     path = tmp_path / "toy-evolution.toml"
     path.write_text(SPEC)
     return path
@@ -98,14 +119,16 @@ def _strip(rows):
 
 
 def test_one_and_two_jobs_give_identical_evolutions(toy_spec, tmp_path):
+    from tuning.evaluation import WorkerPool
     from tuning.evolve_study import build_evolution
     from tuning.spec import load_spec
 
     results = []
     for jobs in (1, 2):
         spec = load_spec(toy_spec).with_overrides(jobs=jobs)
-        evo = build_evolution(spec, checkpoint=tmp_path / f"j{jobs}" / "c.ckpt")
-        results.append(evo.run())
+        with WorkerPool(jobs) as pool:
+            evo = build_evolution(spec, pool, checkpoint=tmp_path / f"j{jobs}" / "c.ckpt")
+            results.append(evo.run())
     one, two = results
     assert one.hall_of_fame == two.hall_of_fame
     assert _strip(one.logbook) == _strip(two.logbook)
@@ -142,13 +165,14 @@ def test_cli_json_resume_and_refusals(toy_spec, tmp_path):
 
 
 def test_report_of_an_evolution(toy_spec, tmp_path):
+    from tuning.evaluation import WorkerPool
     from tuning.evolve_report import build_evolution_report
     from tuning.evolve_study import build_evolution
     from tuning.spec import load_spec
 
     spec = load_spec(toy_spec)
     ck = tmp_path / "r" / "c.ckpt"
-    result = build_evolution(spec, generations=2, checkpoint=ck).run()
+    result = build_evolution(spec, WorkerPool(), generations=2, checkpoint=ck).run()
     out = tmp_path / "report"
     summary = build_evolution_report(spec, ck, out)
     assert summary["generations"] == 2

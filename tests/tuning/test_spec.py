@@ -60,7 +60,7 @@ def test_good_spec_parses_with_defaults(tmp_path):
     spec = load_spec(write(tmp_path, GOOD))
     assert spec.name == "t" and spec.direction == "maximize"
     assert spec.optuna.sampler == "tpe" and spec.optuna.pruner == "wilcoxon"
-    assert spec.options()["opponents"] == ["big-money"]
+    assert [b.name for (b,) in spec.scorer().pool] == ["big-money"]
     over = spec.with_overrides(trials=7, jobs=2, seed=9)
     assert (over.optuna.trials, over.evaluation.jobs, over.evaluation.seed) == (7, 2, 9)
 

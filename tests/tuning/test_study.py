@@ -9,7 +9,7 @@ import optuna
 import pytest
 
 from games.core import InputError
-from tuning.evaluate import derived_seed
+from tuning.evaluation import derived_seed
 from tuning.spec import load_spec
 from tuning.study import open_study, run_study
 

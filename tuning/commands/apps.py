@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import typer
 from rich.console import Console
+
+from games.core import InputError
 
 app = typer.Typer(
     name="tabletune",
@@ -24,8 +28,47 @@ app.add_typer(play_app, name="play")
 app.add_typer(solve_app, name="solve")
 app.add_typer(bots_app, name="bots")
 
-console = Console()
-err_console = Console(stderr=True)
+def _console(stderr: bool = False) -> Console:
+    """A console that wraps at the terminal's width, and never cuts or wraps text that goes
+    to a pipe or a file (scripts and logs read whole lines)."""
+    stream = sys.stderr if stderr else sys.stdout
+    piped = not stream.isatty()
+    return Console(stderr=stderr, width=100_000 if piped else None, soft_wrap=piped)
+
+
+console = _console()
+err_console = _console(stderr=True)
+
+
+def clean_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Bad input: one line on stderr and exit status 2, also when called without main()."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except InputError as exc:
+            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            raise typer.Exit(2) from None
+
+    return wrapper
+
+
+def progress_printer(what: str, every: float = 2.0) -> Callable[[int, int, float], None]:
+    """A throttled progress line on stderr: done/total, rate and time left."""
+    last = [0.0]
+
+    def show(done: int, total: int, seconds: float) -> None:
+        if seconds - last[0] < every and done < total:
+            return
+        last[0] = seconds
+        rate = done / seconds if seconds > 0 else 0.0
+        left = (total - done) / rate if rate > 0 else float("nan")
+        if done < total or seconds >= every:
+            err_console.print(f"{what}: {done:,}/{total:,} games, {rate:,.0f} games/s, "
+                              f"{left:,.0f} s left", highlight=False)
+
+    return show
 
 
 def _clean(value: Any) -> Any:

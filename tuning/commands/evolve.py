@@ -38,6 +38,7 @@ def evolve_command(
     continues exactly where it stopped (same hall of fame as an uninterrupted run).
     """
     from tuning.evolve import EvolutionInterrupted, format_row
+    from tuning.evaluation import WorkerPool
     from tuning.evolve_study import best_of, build_evolution
     from tuning.spec import load_spec
 
@@ -48,30 +49,34 @@ def evolve_command(
         out.print(format_row(row, row["generations"], row["eta_seconds"]), highlight=False,
                   soft_wrap=True)
 
-    evo = build_evolution(spec, generations=generations, population=population, seed=seed,
-                          checkpoint=checkpoint, progress=progress)
-    if seed is not None:
-        spec = spec.with_overrides(seed=seed)
-    if resume and restart:
-        raise InputError("--resume and --restart exclude each other")
-    if not resume and not restart and evo.checkpoint is not None and evo.checkpoint.exists():
-        raise InputError(f"checkpoint {evo.checkpoint} exists: continue it with --resume, "
-                         "start over with --restart, or give another --checkpoint")
-    out.print(f"evolving {spec.name}: {evo.settings.algorithm}, mu={evo.settings.population}, "
-              f"lambda={evo.settings.offspring}, jobs={spec.evaluation.jobs}, "
-              f"checkpoint {evo.checkpoint}" + (" (resuming)" if resume else ""),
-              highlight=False)
-    started = time.perf_counter()
-    try:
-        result = evo.run(resume=resume)
-    except EvolutionInterrupted as stop:
-        err_console.print(f"stopped after generation {stop.generation}; checkpoint "
-                          f"{stop.path}; continue with: tabletune evolve {study} --resume"
-                          + (f" --checkpoint {stop.path}" if checkpoint else ""),
-                          highlight=False)
-        raise typer.Exit(130) from None
-    wall = time.perf_counter() - started
-    best, evaluation = best_of(spec, result)
+    ev = spec.evaluation
+    with WorkerPool(ev.jobs, ev.backend, ev.address) as pool:
+        evo = build_evolution(spec, pool, generations=generations, population=population,
+                              seed=seed, checkpoint=checkpoint, progress=progress)
+        if seed is not None:
+            spec = spec.with_overrides(seed=seed)
+        if resume and restart:
+            raise InputError("--resume and --restart exclude each other")
+        if (not resume and not restart and evo.checkpoint is not None
+                and evo.checkpoint.exists()):
+            raise InputError(f"checkpoint {evo.checkpoint} exists: continue it with --resume, "
+                             "start over with --restart, or give another --checkpoint")
+        out.print(f"evolving {spec.name}: {evo.settings.algorithm}, "
+                  f"mu={evo.settings.population}, lambda={evo.settings.offspring}, "
+                  f"jobs={spec.evaluation.jobs}, "
+                  f"checkpoint {evo.checkpoint}" + (" (resuming)" if resume else ""),
+                  highlight=False)
+        started = time.perf_counter()
+        try:
+            result = evo.run(resume=resume)
+        except EvolutionInterrupted as stop:
+            err_console.print(f"stopped after generation {stop.generation}; checkpoint "
+                              f"{stop.path}; continue with: tabletune evolve {study} --resume"
+                              + (f" --checkpoint {stop.path}" if checkpoint else ""),
+                              highlight=False)
+            raise typer.Exit(130) from None
+        wall = time.perf_counter() - started
+        best, evaluation = best_of(spec, result, pool)
     lo, hi = evaluation.ci95
     games = sum(r["games"] for r in result.logbook)
     data = {

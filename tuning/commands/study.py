@@ -112,10 +112,11 @@ def run_command(
                          f"run it with: tabletune evolve {study}")
     spec = spec.with_overrides(trials=trials, jobs=jobs, seed=seed, backend=backend,
                                address=address, storage=storage)
-    from tuning.evaluate import backend_context
-    with backend_context(spec.evaluation.backend, spec.evaluation.address), \
+    from tuning.evaluation import WorkerPool
+    ev = spec.evaluation
+    with WorkerPool(ev.jobs, ev.backend, ev.address) as pool, \
             _ProgressLine(spec.optuna.trials) as progress:
-        summary = run_study(spec, progress=progress)
+        summary = run_study(spec, progress=progress, pool=pool)
     data = summary.to_dict()
     if json_out:
         print_json(data)

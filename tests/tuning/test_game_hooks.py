@@ -1,81 +1,87 @@
-"""Objective adapters of the shipped games: per-game scores, seeding, options, baselines."""
+"""The shipped games' registry hooks as the tuning layer uses them: per-game scores,
+seeding, options, baselines, report notes."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from games.core import InputError
-from tuning import objectives
-from tuning.objectives import deckbuilder, dominion
+from games import registry
+from games.core import BotSpec, InputError
+from tuning.evaluation import Scorer
 
-HEUR = {"strategy": "heuristic", "params": {"province_money": 17.0}}
-OPTS = {"opponents": ["big-money"], "seed": 1}
+HEUR = BotSpec("heuristic", {"province_money": 17.0})
+DOMINION = Scorer.build("dominion", {}, "win_rate", ["big-money"])
+deckbuilder = registry.get("deckbuilder")
+dominion = registry.get("dominion")
 
 
 def test_dominion_scores_do_not_depend_on_block_boundaries():
-    whole = dominion.run_block(HEUR, OPTS, 3, 0, 40)
-    parts = np.concatenate([dominion.run_block(HEUR, OPTS, 3, 0, 15),
-                            dominion.run_block(HEUR, OPTS, 3, 15, 25)])
+    whole = DOMINION.block(HEUR, 3, 0, 40)
+    parts = np.concatenate([DOMINION.block(HEUR, 3, 0, 15),
+                            DOMINION.block(HEUR, 3, 15, 25)])
     assert np.array_equal(whole, parts)
     assert set(np.unique(whole)) <= {0.0, 0.5, 1.0}
 
 
 def test_dominion_mirror_is_fair_and_candidates_differ():
-    mirror = dominion.run_block({"strategy": "big-money"}, OPTS, 1, 0, 400)
+    mirror = DOMINION.block(BotSpec("big-money"), 1, 0, 400)
     assert abs(mirror.mean() - 0.5) < 0.08
-    smithy = dominion.run_block({"strategy": "smithy-big-money"}, OPTS, 1, 0, 400)
+    smithy = DOMINION.block(BotSpec("smithy-big-money"), 1, 0, 400)
     assert smithy.mean() > 0.75
 
 
 def test_dominion_accepts_buy_list_genomes():
-    scores = dominion.run_block({"genome": "province | gold | silver"}, OPTS, 1, 0, 50)
+    scores = DOMINION.block(BotSpec("c", genome="province | gold | silver"), 1, 0, 50)
     assert scores.shape == (50,)
 
 
 def test_dominion_option_checks():
     with pytest.raises(InputError, match="game.colour"):
         dominion.check_options({"colour": "red"})
-    with pytest.raises(InputError, match="opponents"):
-        dominion.check_options({"opponents": ["nobody"]})
-    with pytest.raises(InputError, match="1 to 3 opponents"):
-        dominion.check_options({"opponents": ["big-money"] * 4})
-    dominion.check_options({"opponents": ["big-money", "big-money-ultimate"], "cap": 80})
+    with pytest.raises(InputError, match="unknown bot"):
+        Scorer.build("dominion", {}, "win_rate", ["nobody"])
+    with pytest.raises(InputError, match="2-4 players"):
+        Scorer.build("dominion", {}, "win_rate", [["big-money"] * 4])
+    with pytest.raises(InputError, match="game.cap"):
+        dominion.check_options({"cap": 0})
+    Scorer.build("dominion", {"cap": 80}, "win_rate", [["big-money", "big-money-ultimate"]])
 
 
 def test_dominion_baselines_and_comparisons():
     opts = {"opponents": ["big-money-ultimate"]}
     assert "big-money" in dominion.baselines(opts)
     assert dominion.comparisons(opts) == {"vs big-money": {"opponents": ["big-money"]}}
-    assert "heuristic" in dominion.strategies()
+    assert dominion.bots()["heuristic"].params_type is not None
 
 
 def test_deckbuilder_exact_matches_the_model_and_simulation_agrees():
     from games.deckbuilder import fraction_of_optimum
-    cand = {"strategy": "heuristic", "params": {"province_left": 8}}
-    opts = {"turns": 15, "objective": "fraction_of_optimum"}
-    value = deckbuilder.exact(cand, opts)
+    cand = BotSpec("heuristic", {"province_left": 8})
+    scorer = Scorer.build("deckbuilder", {"turns": 15}, "fraction_of_optimum")
+    value = scorer.exact(cand)
     assert value == pytest.approx(fraction_of_optimum("heuristic", 15,
                                                       params={"province_left": 8}))
     assert 0 < value <= 1.0 + 1e-12
-    sims = deckbuilder.run_block(cand, opts, 1, 0, 3000)
+    sims = scorer.block(cand, 1, 0, 3000)
     assert abs(sims.mean() - value) < 4 * sims.std(ddof=1) / np.sqrt(sims.size)
-    assert deckbuilder.exact({"strategy": "optimal"}, opts) == pytest.approx(1.0)
+    assert scorer.exact(BotSpec("optimal")) == pytest.approx(1.0)
 
 
 def test_deckbuilder_option_checks():
     with pytest.raises(InputError, match="game.turns"):
         deckbuilder.check_options({"turns": 0})
     with pytest.raises(InputError, match="fixed game length"):
-        deckbuilder.check_options({"end_chance": 0.1, "objective": "fraction_of_optimum"})
+        deckbuilder.check_study(deckbuilder.check_options({"end_chance": 0.1}),
+                                "fraction_of_optimum")
     with pytest.raises(InputError, match="game.depth"):
         deckbuilder.check_options({"depth": 3})
 
 
-def test_registry_loads_adapters_by_reference():
-    assert objectives.reference("dominion") == "tuning.objectives.dominion"
+def test_registry_refuses_unknown_games_naming_the_known_ones():
+    assert registry.get("dominion").name == "dominion"
     with pytest.raises(InputError, match="known games"):
-        objectives.reference("go")
+        registry.get("go")
 
 
 def test_report_notes_state_results_in_the_games_terms():

@@ -1,0 +1,186 @@
+"""The deck-building model's registry description: a solo game with an exact value."""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from games import registry
+from games.core import BotSpec, InputError
+from games.deckbuilder.api import check_end_chance, exact_value, optimal_value, resolve
+from games.deckbuilder.api import simulate as simulate_scores
+from games.deckbuilder.model import make_card_set
+from games.deckbuilder.rules import BuyRule
+from games.deckbuilder.strategies import DESCRIPTIONS, FlatMCParams, HeuristicParams
+
+
+def _start_text(value: Any) -> Any:
+    if isinstance(value, dict):
+        return ",".join(f"{k}={v}" for k, v in sorted(value.items()))
+    return value
+
+
+def _cards_text(value: Any) -> Any:
+    return ",".join(str(c) for c in value) if isinstance(value, list | tuple) else value
+
+
+@lru_cache(maxsize=8)
+def _card_set_of(cards: Any, start: Any, hand_size: int) -> Any:
+    return make_card_set(cards, start, hand_size)
+
+
+def card_set(options: Mapping[str, Any]) -> Any:
+    """The card set the options describe (the thesis set by default), cached per process."""
+    return _card_set_of(_cards_text(options.get("cards")), _start_text(options.get("start")),
+                        int(options.get("hand_size", 5)))
+
+
+_OPTIONS = (
+    registry.Option("turns", int, 31, "game length T (turns)", low=1, high=10_000,
+                    flag="--turns"),
+    registry.Option("end_chance", float, None, "end chance after every turn (geometric end)",
+                    check=check_end_chance),
+    registry.Option("cards", object, None,
+                    "card set, e.g. copper:t1:c0,silver:t2:c3,estate:v1:c2",
+                    check=_cards_text),
+    registry.Option("start", object, None, "starting deck, e.g. copper=7,estate=3",
+                    check=_start_text),
+    registry.Option("hand_size", int, 5, "cards drawn each turn", low=1, high=100),
+)
+
+
+def _one_thread_in_workers() -> None:
+    """A worker process already runs one task per core: keep numba's parallel kernels to
+    one thread there instead of oversubscribing the machine."""
+    if multiprocessing.parent_process() is not None:
+        import numba
+        numba.set_num_threads(1)
+
+
+class DeckbuilderGame(registry.Game):
+    """Single-player deck building: buy at most one card a turn, score the deck's points."""
+
+    name = "deckbuilder"
+    summary = "Deck-building model (Leiden thesis): solo, exact DP optimum, buy rules"
+    player_counts = (1,)
+    objectives = ("fraction_of_optimum", "mean_score")
+    options = _OPTIONS
+    default_bots = ("picky",)
+    cli_aliases = {"--strategy": "--bots", "-p": "--param", "-t": "--turns",
+                   "--hand": "--hand-size", "-a": "--end-chance"}
+
+    def bots(self) -> dict[str, registry.BotInfo]:
+        types = {"heuristic": HeuristicParams, "flatmc": FlatMCParams}
+        return {name: registry.BotInfo(name, desc, types.get(name))
+                for name, desc in DESCRIPTIONS.items()}
+
+    def parse_bot(self, text: str) -> BotSpec:
+        """A strategy name (``heuristic:province_left=22``) or a buy rule with ``@``."""
+        if "@" in text:
+            return self.check_bot(BotSpec(text.strip(), genome=text.strip()))
+        return self.check_bot(registry.parse_bot_text(text, self.bots()))
+
+    def check_bot(self, spec: BotSpec) -> BotSpec:
+        if spec.genome is not None:
+            BuyRule.parse(spec.genome)  # syntax; card names are checked against a card set
+            return spec
+        resolve(spec.name, dict(spec.params))
+        return spec
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        out = super().check_options(options)
+        try:
+            card_set(out)
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"game: bad card set ({exc})") from None
+        return out
+
+    def _strategy(self, bot: BotSpec) -> Any:
+        return resolve(bot.genome if bot.genome is not None else bot.name,
+                       None if bot.genome is not None else dict(bot.params))
+
+    def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
+             count: int, *, rotate: bool = True) -> registry.Outcomes:
+        (bot,) = bots
+        turns = int(options.get("turns", 31))
+        scores = np.asarray(simulate_scores(self._strategy(bot), turns, count, seed, start,
+                                            card_set(options), None,
+                                            end_chance=options.get("end_chance")),
+                            dtype=np.float64)
+        return registry.Outcomes(start, np.zeros((count, 1), dtype=np.int64),
+                                 np.zeros((count, 1), dtype=np.int8), scores[:, None],
+                                 np.full(count, turns, dtype=np.int64),
+                                 np.zeros(count, dtype=np.bool_))
+
+    def optimum(self, options: Mapping[str, Any]) -> float:
+        """The DP-optimal expected score of the options' game (fixed length only)."""
+        return float(optimal_value(int(options.get("turns", 31)), card_set(options)))
+
+    def objective_values(self, outcomes: registry.Outcomes, bot: int, objective: str,
+                         options: Mapping[str, Any]) -> np.ndarray:
+        scores = outcomes.score[:, 0]
+        if objective == "fraction_of_optimum":
+            return scores / self.optimum(options)
+        return super().objective_values(outcomes, bot, objective, options)
+
+    def exact(self, bot: BotSpec, options: Mapping[str, Any], objective: str) -> float | None:
+        """Exact value of a rule-based strategy (flat Monte Carlo samples: None)."""
+        strat = self._strategy(bot)
+        if strat.kind == "flatmc":
+            return None
+        self.check_study(options, objective)
+        _one_thread_in_workers()
+        value = float(exact_value(strat, int(options.get("turns", 31)), card_set(options),
+                                  end_chance=options.get("end_chance")))
+        if objective == "fraction_of_optimum":
+            return value / self.optimum(options)
+        return value
+
+    def check_study(self, options: Mapping[str, Any], objective: str) -> None:
+        if objective == "fraction_of_optimum" and options.get("end_chance") is not None:
+            raise InputError("game.end_chance: fraction_of_optimum needs a fixed game length; "
+                             "use objective = \"mean_score\" with an end chance")
+
+    def baselines(self, options: Mapping[str, Any]) -> dict[str, BotSpec]:
+        """The thesis strategies and the untuned heuristic rule, all exactly evaluated."""
+        out = {"heuristic, default parameters": BotSpec("heuristic")}
+        for name in ("picky", "expensive", "greedy", "random"):
+            out[name] = BotSpec(name)
+        return out
+
+    def genome_kinds(self) -> dict[str, Any]:
+        from games.deckbuilder.genome import make_kind
+        return {"deckbuilder-buylist": make_kind}
+
+    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any]) -> list[str]:
+        """The DP optimum and the best rule's expected score in points."""
+        best = data.get("best") or {}
+        if options.get("end_chance") is not None or "mean" not in best:
+            return []
+        optimum = self.optimum(options)
+        if options.get("objective") == "fraction_of_optimum":
+            points, fraction = best["mean"] * optimum, best["mean"]
+        else:
+            points, fraction = best["mean"], best["mean"] / optimum
+        how = "exact" if best.get("exact") else f"estimated on {best.get('games', 0):,} games"
+        return [f"DP optimum at T = {int(options.get('turns', 31))}: {optimum:.3f} points "
+                f"expected. Best rule (trial {best.get('trial')}): {points:.3f} points, "
+                f"{100 * fraction:.2f}% of the optimum ({how})."]
+
+    def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
+        """Simulated scores never exceed the points a deck can hold; the mean of many games
+        lies near the exact value."""
+        opts = self.check_options(options)
+        out = self.play([BotSpec("picky")], opts, seed, 0, count)
+        assert np.all(out.score >= 0)
+        if opts.get("end_chance") is None:
+            exact = self.exact(BotSpec("picky"), opts, "mean_score")
+            sd = float(out.score.std()) or 1.0
+            assert abs(float(out.score.mean()) - exact) < 5 * sd / np.sqrt(count) + 1e-9
+
+
+GAME = registry.register(DeckbuilderGame())

@@ -1,0 +1,143 @@
+"""Dominion's registry description: bots, options, the batch entry point and report hooks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from games import registry
+from games.core import BotSpec, InputError
+from games.dominion.bots import NAMED, SPECIAL_BOTS, HeuristicParams, build_bot, spec_from_text
+from games.dominion.cards import parse_kingdom
+from games.dominion.match import END_RULES, GameConfig, play_games
+
+_OPTIONS = (
+    registry.Option("kingdom", list, ("default",),
+                    "comma-separated kingdom cards, or default (seed 001), blog (seed 004: "
+                    "smithy,steward), none", check=lambda v: parse_kingdom(
+                        v[0] if len(v) == 1 else list(v)), flag="--kingdom"),
+    registry.Option("end_rule", str, "standard",
+                    "standard (Provinces or 3 piles) or provinces", choices=tuple(END_RULES)),
+    registry.Option("tiebreak", bool, True, "a VP tie goes to the player with fewer turns"),
+    registry.Option("cap", int, 100, "stop a game after this many rounds", low=1,
+                    high=10_000),
+    registry.Option("solo", int, 0, "solo mode: one bot alone, turns to this many Provinces",
+                    low=0, high=8),
+)
+
+
+def config_of(options: Mapping[str, Any]) -> GameConfig:
+    """The engine's rules from checked options."""
+    return GameConfig(kingdom=options.get("kingdom"), end_rule=options.get("end_rule",
+                      "standard"), tiebreak=bool(options.get("tiebreak", True)),
+                      cap=int(options.get("cap", 100)),
+                      solo_provinces=int(options.get("solo", 0))).checked()
+
+
+class DominionGame(registry.Game):
+    """Base cards plus eleven kingdom cards, 2-4 players or solo."""
+
+    name = "dominion"
+    summary = "Dominion: base cards, 11 kingdom cards, Big Money family, buy lists, heuristic"
+    player_counts = (1, 2, 3, 4)
+    objectives = ("win_rate",)
+    options = _OPTIONS
+    default_opponents = ("big-money-ultimate",)
+    cli_aliases = {"-p": "--players", "-k": "--kingdom"}
+
+    def bots(self) -> dict[str, registry.BotInfo]:
+        out = {name: registry.BotInfo(name, desc, detail=text)
+               for name, (text, desc) in NAMED.items()}
+        for name, desc in SPECIAL_BOTS.items():
+            out[name] = registry.BotInfo(name, desc,
+                                         HeuristicParams if name == "heuristic" else None)
+        return out
+
+    def parse_bot(self, text: str) -> BotSpec:
+        """A bot name (``heuristic:smithy_share=0.2``) or a buy list in its text form."""
+        head = text.strip().partition(":")[0].strip().lower()
+        if head in self.bots():
+            return self.check_bot(registry.parse_bot_text(text, self.bots()))
+        try:
+            return self.check_bot(spec_from_text(text))
+        except InputError as exc:
+            if "|" in text:
+                raise
+            raise InputError(f"unknown bot {text.strip()!r}; known bots: "
+                             f"{', '.join(self.bots())}, or a buy list ({exc})") from None
+
+    def check_bot(self, spec: BotSpec) -> BotSpec:
+        build_bot(spec)  # unknown names, parameters and buy-list errors fail here
+        return spec
+
+    def seats(self, n_bots: int, options: Mapping[str, Any]) -> int:
+        if int(options.get("solo", 0)) > 0:
+            return 1  # every bot plays alone
+        if not 2 <= n_bots <= 4:
+            raise InputError(f"dominion is played by 2-4 players (or solo), got {n_bots} bots")
+        return n_bots
+
+    def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
+             count: int, *, rotate: bool = True) -> registry.Outcomes:
+        res = play_games(list(bots), seed, start, count, players=len(bots), rotate=rotate,
+                         config=config_of(options))
+        return registry.Outcomes(start, res.seating, res.outcome, res.vp.astype(np.float64),
+                                 res.turns, res.capped, extra={"plies": res.plies})
+
+    def baselines(self, options: Mapping[str, Any]) -> dict[str, BotSpec]:
+        """The untuned heuristic bot and the Big Money family (unless they are opponents)."""
+        opponents = {str(n) for n in options.get("opponents") or self.default_opponents}
+        out = {"heuristic, default coefficients": BotSpec("heuristic")}
+        for name in ("big-money", "smithy-big-money"):
+            if name not in opponents:
+                out[name] = BotSpec(name)
+        return out
+
+    def comparisons(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        """The best bot against Big Money too (or Big Money Ultimate when that is the pool)."""
+        opponents = [str(n) for n in options.get("opponents") or self.default_opponents]
+        if opponents == ["big-money"]:
+            return {"vs big-money-ultimate": {"opponents": ["big-money-ultimate"]}}
+        return {"vs big-money": {"opponents": ["big-money"]}}
+
+    def genome_kinds(self) -> dict[str, Any]:
+        from games.dominion.genome import make_kind
+        return {"dominion-buylist": make_kind}
+
+    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any]) -> list[str]:
+        opponents = ", ".join(str(n) for n in options.get("opponents")
+                              or self.default_opponents)
+        out = [f"Every row is a win rate against {opponents} (a win scores 1, a shared first "
+               "place 1/2, a loss 0; seats alternate game by game): each candidate and "
+               "baseline bot takes the candidate's seat; rows named 'best, vs ...' put the "
+               "best bot against another opponent instead."]
+        best = data.get("best") or {}
+        if "mean" in best:
+            lo, hi = best["ci95"]
+            verdict = ("its 95% interval excludes 50%" if lo > 0.5 or hi < 0.5
+                       else "its 95% interval includes 50%")
+            out.append(f"Best bot (trial {best.get('trial')}) against {opponents}: "
+                       f"{100 * best['mean']:.2f}% (95% CI {100 * lo:.2f}..{100 * hi:.2f}%) "
+                       f"over {best.get('games', 0):,} fresh games; {verdict}.")
+        for c in data.get("comparisons", []):
+            lo, hi = c["ci95"]
+            out.append(f"The same bot {c['label']}: {100 * c['mean']:.2f}% (95% CI "
+                       f"{100 * lo:.2f}..{100 * hi:.2f}%) over {c.get('games', 0):,} fresh "
+                       "games.")
+        return out
+
+    def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
+        """Random bots: every game ends or is capped, exactly the VP leaders share or win."""
+        opts = self.check_options(options)
+        out = self.play([BotSpec("random"), BotSpec("random")], opts, seed, 0, count)
+        assert out.turns.min() >= 1
+        for vp, res in zip(out.score, out.outcome, strict=True):
+            winners = res >= 0
+            assert winners.any()
+            if not opts["tiebreak"]:
+                assert np.all(vp[winners] == vp.max())
+
+
+GAME = registry.register(DominionGame())

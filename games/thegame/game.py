@@ -1,0 +1,101 @@
+"""The Game's registry description: one player family at a cooperative table of 1-5."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from games import registry
+from games.core import BotSpec, InputError
+from games.thegame.players import PLAYERS
+from games.thegame.simulate import play_block
+
+_OPTIONS = (
+    registry.Option("depth", int, 0, "search depth d (0 = greedy turn)", low=0, high=4,
+                    flag="--depth"),
+    registry.Option("players", int, 1, "players at the table (1-5), all of the same family",
+                    low=1, high=5),
+    registry.Option("expert", bool, False, "lay at least 3 cards a turn"),
+    registry.Option("short_turn", bool, True,
+                    "the seed's end-of-game convention; --strict-end: a turn that falls short "
+                    "lays nothing (changes cards left, never a win)",
+                    flag="--short-turn/--strict-end"),
+)
+
+
+class TheGame(registry.Game):
+    """The Game (Benndorf): the table wins when every card is laid."""
+
+    name = "thegame"
+    summary = "The Game (Benndorf): value-function players with depth-d search, 1-5 players"
+    player_counts = (1,)
+    objectives = ("win_rate", "cards_left", "under_10")
+    options = _OPTIONS
+    default_games = 100_000
+    default_bots = ("recovery-fallback",)
+    cli_aliases = {"--player": "--bots", "-p": "--bots", "-d": "--depth"}
+
+    def bots(self) -> dict[str, registry.BotInfo]:
+        return {name: registry.BotInfo(name, spec.summary, spec.params_type)
+                for name, spec in PLAYERS.items()}
+
+    def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
+             count: int, *, rotate: bool = True) -> registry.Outcomes:
+        (bot,) = bots
+        batch = play_block(bot.name, dict(bot.params), int(options.get("depth", 0)), int(seed),
+                           int(start), int(count), players=int(options.get("players", 1)),
+                           expert=bool(options.get("expert", False)),
+                           short_turn=bool(options.get("short_turn", True)))
+        left = batch.cards_left
+        outcome = np.where(left == 0, 1, -1).astype(np.int8)[:, None]
+        return registry.Outcomes(start, np.zeros((count, 1), dtype=np.int64), outcome,
+                                 left.astype(np.float64)[:, None], batch.turns,
+                                 np.zeros(count, dtype=np.bool_),
+                                 extra={"backwards": batch.backwards})
+
+    def objective_values(self, outcomes: registry.Outcomes, bot: int, objective: str,
+                         options: Mapping[str, Any]) -> np.ndarray:
+        left = outcomes.score[:, 0]
+        if objective == "cards_left":
+            return left.astype(float)
+        if objective == "under_10":
+            return (left < 10).astype(float)
+        if objective == "win_rate":
+            return (left == 0).astype(float)
+        return super().objective_values(outcomes, bot, objective, options)
+
+    def direction(self, objective: str) -> str:
+        return "minimize" if objective == "cards_left" else "maximize"
+
+    def tally(self, outcomes: registry.Outcomes, options: Mapping[str, Any]
+              ) -> dict[str, np.ndarray]:
+        left = outcomes.score[:, 0]
+        won = left == 0
+        return {"under_10": (left < 10).astype(float),
+                "backwards_when_won": np.where(won, outcomes.extra["backwards"], 0.0),
+                "won": won.astype(float)}
+
+    def summarize_tally(self, means: Mapping[str, tuple[float, tuple[float, float]]]
+                        ) -> dict[str, Any]:
+        won = means["won"][0]
+        return {"under_10_rate": means["under_10"][0],
+                "backwards_tricks_of_winners": (means["backwards_when_won"][0] / won
+                                                if won > 0 else None)}
+
+    def baselines(self, options: Mapping[str, Any]) -> dict[str, BotSpec]:
+        """The seed's players with their published parameters."""
+        return {"recovery-fallback (seed parameters)": BotSpec("recovery-fallback"),
+                "recovery-distance (seed parameters)": BotSpec("recovery-distance")}
+
+    def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
+        """Cards left lie in 0..98 and a won game has none left."""
+        out = self.play([BotSpec("recovery-distance")], self.check_options(options), seed, 0,
+                        count)
+        left = out.score[:, 0]
+        assert np.all((left >= 0) & (left <= 98))
+        assert np.all((out.outcome[:, 0] == 1) == (left == 0))
+
+
+GAME = registry.register(TheGame())

@@ -1,0 +1,239 @@
+"""`tabletune play GAME` and `tabletune bots GAME` for every registered game.
+
+One command per game is built from its registry description: the common flags (bots,
+games, seed, jobs, parameters, seats, JSON) plus one flag per option of the game's schema,
+and the old spellings each game declares in ``Game.cli_aliases``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from typing import Any
+
+import typer
+from rich.table import Table
+
+from games import registry
+from games.core import BotSpec, InputError, parse_param_assignments
+from tuning.commands.apps import (
+    bots_app,
+    clean_errors,
+    console,
+    play_app,
+    print_json,
+    progress_printer,
+)
+
+_PARAM_ITEM = re.compile(r"^\s*[A-Za-z_][\w-]*\s*=|^\s*-?\d+(\.\d+)?\s*$")
+
+
+def split_bots(text: str | None) -> list[str]:
+    """Bot texts from ``--bots``: split on ``;`` when present, else on commas, keeping
+    ``name:k=v,k=v`` parameter lists (and positional numbers) with their bot."""
+    if not text or not text.strip():
+        return []
+    if ";" in text:
+        return [t.strip() for t in text.split(";") if t.strip()]
+    out: list[str] = []
+    for piece in text.split(","):
+        if out and ":" in out[-1] and _PARAM_ITEM.match(piece):
+            out[-1] += "," + piece.strip()
+        elif piece.strip():
+            out.append(piece.strip())
+    return out
+
+
+def line_up(game: registry.Game, bots: str | None, bot: list[str], params: list[str],
+            players: int | None, options: dict[str, Any]) -> list[BotSpec]:
+    """The bots of a match: ``--bots`` texts, each ``--bot``, ``--param`` applied to every
+    bot whose parameters have those names, a single bot repeated to fill ``players`` seats."""
+    texts = split_bots(bots) + list(bot)
+    specs = [game.parse_bot(t) for t in texts or game.default_bots]
+    if not specs:
+        raise InputError(f"name the bots: --bots {','.join(list(game.bots())[:2])} "
+                         f"(see `tabletune bots {game.name}`)")
+    values = parse_param_assignments(params)
+    if values:
+        known = game.bots()
+        tunable = [i for i, s in enumerate(specs) if s.genome is None and s.name in known
+                   and known[s.name].params_type is not None]
+        if not tunable:
+            raise InputError(f"--param {', '.join(values)}: no bot in the line-up takes "
+                             f"parameters (see `tabletune bots {game.name}`)")
+        takers = [i for i in tunable
+                  if set(values) <= set(_fields(known[specs[i].name].params_type))] or tunable
+        for i in takers:
+            s = specs[i]
+            specs[i] = game.check_bot(BotSpec(s.name, {**s.params, **values}, None,
+                                              s.label_text))
+    if players is not None:
+        if len(specs) == 1:
+            specs = specs * players
+        elif len(specs) != players:
+            raise InputError(f"{players} players need {players} bots (or one bot for a "
+                             f"mirror), got {len(specs)}")
+    elif len(specs) == 1:
+        try:
+            game.seats(1, options)
+        except InputError:  # one bot of a multi-player game plays a mirror
+            specs = specs * min(c for c in game.player_counts if c > 1)
+    return specs
+
+
+def _fields(params_type: type) -> list[str]:
+    import dataclasses
+    return [f.name for f in dataclasses.fields(params_type)]
+
+
+def _print_match(game: registry.Game, data: dict[str, Any]) -> None:
+    bots = data["bots"]
+    if data["players"] > 1:
+        seats = "seats rotated" if data["rotated"] else "fixed seats"
+        table = Table(title=f"{game.name}, {data['games']:,} games, {data['players']} players, "
+                            f"{seats}")
+        for col in ("bot", "score", "95% CI", "W/T/L", "score by seat", "mean points"):
+            table.add_column(col, justify="left" if col == "bot" else "right",
+                             overflow="fold")
+        for name, row in bots.items():
+            lo, hi = row["score_ci"]
+            by_seat = " ".join(f"{r['score']:.3f}" if r["games"] else "-"
+                               for r in row["per_seat"])
+            table.add_row(name, f"{row['score']:.4f}", f"{lo:.4f}-{hi:.4f}",
+                          f"{row['wins']}/{row['ties']}/{row['losses']}", by_seat,
+                          f"{row['mean_score']:.2f}")
+        console.print(table)
+        console.print(f"mean turns {data['mean_turns']:.2f}, tied games {data['tied_games']}, "
+                      f"capped games {data['capped_games']}, {data['seconds']:.2f} s, "
+                      f"{data['games_per_second']:,.0f} games/s", highlight=False)
+        return
+    table = Table(title=f"{game.name}, {data['games']:,} games per bot")
+    for col in ("bot", "mean score", "95% CI", "wins", "win rate", "mean turns", "capped"):
+        table.add_column(col, justify="left" if col == "bot" else "right", overflow="fold")
+    for name, row in bots.items():
+        lo, hi = row["mean_score_ci"]
+        wlo, whi = row["win_rate_ci"]
+        table.add_row(name, f"{row['mean_score']:.4f}", f"{lo:.4f}-{hi:.4f}",
+                      str(row["wins"]), f"{100 * row['win_rate']:.2f}% "
+                      f"({100 * wlo:.2f}-{100 * whi:.2f})", f"{row['mean_turns']:.2f}",
+                      str(row["capped_games"]))
+    console.print(table)
+    console.print(f"{data['seconds']:.2f} s, {data['games_per_second']:,.0f} games/s",
+                  highlight=False)
+
+
+def _option_parameter(opt: registry.Option, aliases: list[str]) -> inspect.Parameter:
+    """A typer option for one entry of a game's option schema."""
+    if opt.kind is bool:
+        flag = opt.flag or f"{opt.cli_flag}/--no-{opt.cli_flag[2:]}"
+        annotation: Any = bool
+        default = typer.Option(bool(opt.default), flag, *aliases, help=opt.help)
+    else:
+        annotation = {int: int, float: float}.get(opt.kind, str)
+        if opt.default is None:
+            annotation = annotation | None
+        shown = opt.default
+        if opt.kind is list and isinstance(shown, tuple):
+            shown = ",".join(shown)
+        default = typer.Option(shown, opt.cli_flag, *aliases, help=opt.help)
+    return inspect.Parameter(f"opt_{opt.name}", inspect.Parameter.KEYWORD_ONLY,
+                             default=default, annotation=annotation)
+
+
+def _common(game: registry.Game) -> list[inspect.Parameter]:
+    alias = game.cli_aliases
+
+    def opt(name: str, default: Any, annotation: Any, *decls: str, help: str) -> inspect.Parameter:
+        extra = [a for a, target in alias.items() if target == decls[0]]
+        return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation,
+                                 default=typer.Option(default, *decls, *extra, help=help))
+
+    names = {o.name for o in game.options}
+    params = [
+        opt("bots", None, str | None, "--bots", "-b",
+            help="bots, comma-separated (';' when a bot's text holds commas); "
+                 "name:value or name:key=value,... sets parameters"),
+        opt("bot", [], list[str], "--bot", help="one more bot (repeatable): a name or a "
+            "text form such as a buy list"),
+        opt("games", game.default_games, int, "--games", "-n", help="games (per bot in a "
+            "one-seat game)"),
+        opt("seed", 0, int, "--seed", "-s", help="root seed; game i uses its own seed"),
+        opt("jobs", 1, int, "--jobs", "-j", help="worker processes (-1: every core)"),
+        opt("param", [], list[str], "--param", help="bot parameter name=value (repeatable)"),
+        opt("block", 0, int, "--block", help="games per seed block (0: automatic)"),
+        opt("rotate", True, bool, "--rotate/--fixed-seats",
+            help="rotate seats every game (fixed: in the order given)"),
+        opt("as_json", False, bool, "--json", help="print JSON instead of a table"),
+    ]
+    if "players" not in names:
+        params.insert(2, opt("players", None, int | None, "--players",
+                             help="seats at the table (default: one per bot; one bot "
+                                  "plays a mirror)"))
+    for o in game.options:
+        extra = [a for a, target in alias.items() if target == o.cli_flag]
+        params.append(_option_parameter(o, extra))
+    return params
+
+
+def make_play_command(game: registry.Game) -> Any:
+    """The ``tabletune play <game>`` command of one registered game."""
+
+    def play(**kw: Any) -> None:
+        from tuning.evaluation import WorkerPool
+        from tuning.evaluation.match import run_match
+
+        options = game.check_options({o.name: kw[f"opt_{o.name}"] for o in game.options})
+        specs = line_up(game, kw["bots"], kw["bot"], kw["param"], kw.get("players"), options)
+        if kw["block"] < 0:
+            raise InputError(f"--block must be positive (or 0: automatic), got {kw['block']}")
+        progress = None if kw["as_json"] else progress_printer(f"play {game.name}")
+        with WorkerPool(kw["jobs"]) as pool:
+            summary = run_match(game.name, specs, options, games=kw["games"], seed=kw["seed"],
+                                pool=pool, rotate=kw["rotate"], block=kw["block"] or None,
+                                progress=progress)
+        data = {**summary.to_dict(), "seed": kw["seed"], "jobs": pool.jobs,
+                "options": options}
+        if kw["as_json"]:
+            print_json(data)
+        else:
+            _print_match(game, data)
+
+    play.__signature__ = inspect.Signature(_common(game))  # type: ignore[attr-defined]
+    play.__doc__ = f"Play {game.summary}: matches between named bots, per-bot results."
+    return clean_errors(play)
+
+
+def make_bots_command(game: registry.Game) -> Any:
+    """The ``tabletune bots <game>`` command: every bot with its parameters."""
+
+    def bots(as_json: bool = typer.Option(False, "--json", help="print JSON")) -> None:
+        rows = {name: {"description": info.summary, **({"text": info.detail}
+                                                       if info.detail else {}),
+                       "positional": list(info.positional),
+                       "params": registry.describe_params(info.params_type)}
+                for name, info in game.bots().items()}
+        if as_json:
+            print_json(rows)
+            return
+        table = Table(title=f"{game.name} bots (tabletune play {game.name} --bots NAME)")
+        for col in ("name", "description", "parameters (default)"):
+            table.add_column(col, overflow="fold")
+        for name, row in rows.items():
+            params = ", ".join(f"{k}={v['default']}" for k, v in row["params"].items())
+            desc = row["description"] + (f" [{row['text']}]" if row.get("text") else "")
+            table.add_row(name, desc, params)
+        console.print(table)
+
+    bots.__doc__ = f"List the bots of {game.name} with their parameters and defaults."
+    return clean_errors(bots)
+
+
+def register_commands() -> None:
+    """Attach ``play`` and ``bots`` commands for every registered game."""
+    for name in registry.names():
+        game = registry.get(name)
+        play_app.command(name, help=f"Play {game.summary}.")(make_play_command(game))
+        bots_app.command(name)(make_bots_command(game))
+
+
+register_commands()

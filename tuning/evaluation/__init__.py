@@ -1,0 +1,24 @@
+"""One evaluation path for Optuna trials, DEAP generations, re-evaluation and matches.
+
+- :class:`Scorer`: what a worker needs to score a candidate (game, options, objective,
+  opponent pool), plain picklable data;
+- :class:`WorkerPool`: the run's workers, opened once per run (loky, Ray or Dask);
+- :func:`evaluate` / :func:`evaluate_many`: one candidate with pruning, or many at once;
+- :class:`Evaluation`, :func:`paired_difference`, :func:`derived_seed`.
+"""
+
+from tuning.evaluation.evaluate import (
+    Evaluation,
+    derived_seed,
+    evaluate,
+    evaluate_many,
+    paired_difference,
+)
+from tuning.evaluation.pool import BACKENDS, WorkerPool, backend_context, resolve_jobs
+from tuning.evaluation.scoring import Scorer, candidate_bot, opponent_seed
+
+__all__ = [
+    "BACKENDS", "Evaluation", "Scorer", "WorkerPool", "backend_context", "candidate_bot",
+    "derived_seed", "evaluate", "evaluate_many", "opponent_seed", "paired_difference",
+    "resolve_jobs",
+]

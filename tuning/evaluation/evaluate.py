@@ -1,0 +1,151 @@
+"""Score candidates over many games: common random numbers, seed blocks, intervals.
+
+Every candidate of a study is played on the same seed set (game i of the set always gets
+``game_seeds(seed, ., i)``), so differences between candidates are not drowned in luck.
+Games run in contiguous seed blocks, each one task for the run's :class:`WorkerPool`; the
+result never depends on the number of jobs. Where the game has an exact value (the
+deck-building model) it is used instead of sampling. This one path serves Optuna trials,
+DEAP generations, re-evaluations and matches.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from games.core import Z95, BotSpec, Estimate, InputError, seed_blocks
+from tuning.evaluation.pool import WorkerPool
+from tuning.evaluation.scoring import Scorer, score_block, score_exact
+
+BlockCallback = Callable[[int, float], bool]
+
+
+@dataclass
+class Evaluation:
+    """Outcome of scoring one candidate: per-block means, mean, stderr, interval, speed."""
+
+    mean: float
+    stderr: float
+    games: int
+    seconds: float
+    block_means: list[float] = field(default_factory=list)
+    block_games: list[int] = field(default_factory=list)
+    exact: bool = False
+    stopped_early: bool = False
+    scores: np.ndarray | None = field(default=None, repr=False)
+
+    @property
+    def estimate(self) -> Estimate:
+        return Estimate(self.mean, self.stderr, self.games)
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return (self.mean - Z95 * self.stderr, self.mean + Z95 * self.stderr)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 and self.games else float("nan")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "mean": self.mean,
+            "stderr": self.stderr,
+            "ci95": list(self.ci95),
+            "games": self.games,
+            "seconds": self.seconds,
+            "games_per_second": self.games_per_second,
+            "exact": self.exact,
+            "stopped_early": self.stopped_early,
+            "block_means": list(self.block_means),
+        }
+
+    @classmethod
+    def from_scores(cls, blocks: list[np.ndarray], seconds: float,
+                    stopped_early: bool = False) -> Evaluation:
+        scores = np.concatenate(blocks) if blocks else np.zeros(0)
+        est = Estimate.from_samples(scores)
+        return cls(mean=est.mean, stderr=est.stderr, games=int(scores.size), seconds=seconds,
+                   block_means=[float(b.mean()) for b in blocks],
+                   block_games=[int(b.size) for b in blocks], stopped_early=stopped_early,
+                   scores=scores)
+
+    @classmethod
+    def exact_value(cls, value: float, seconds: float) -> Evaluation:
+        return cls(mean=value, stderr=0.0, games=0, seconds=seconds, exact=True)
+
+
+def derived_seed(seed: int, purpose: str) -> int:
+    """A root seed for another purpose (e.g. fresh re-evaluation seeds), stable and distinct."""
+    digest = hashlib.sha256(f"{int(seed)}:{purpose}".encode()).digest()
+    return int.from_bytes(digest[:8], "little") >> 1
+
+
+def evaluate(scorer: Scorer, bot: BotSpec, *, games: int, seed: int, block: int,
+             pool: WorkerPool | None = None, on_block: BlockCallback | None = None,
+             use_exact: bool = True) -> Evaluation:
+    """Score ``bot`` on games ``0..games-1`` of the seed set with root ``seed``.
+
+    ``on_block(index, block_mean)`` is called after each block in order; returning True stops
+    the evaluation (pruning). The result is identical for any pool: blocks are seeded by game
+    index and the callback sees them in order.
+    """
+    t0 = time.perf_counter()
+    if use_exact:
+        value, _ = score_exact(scorer, bot)
+        if value is not None:
+            return Evaluation.exact_value(value, time.perf_counter() - t0)
+    if games <= 0:
+        raise InputError("an evaluation needs at least one game")
+    pool = pool or WorkerPool()
+    blocks = seed_blocks(games, block)
+    results: list[np.ndarray] = []
+    stopped = False
+    stream = pool.imap(score_block, [(scorer, bot, seed, s, c) for s, c in blocks])
+    try:
+        for index, (scores, _) in enumerate(stream):
+            results.append(scores)
+            if on_block is not None and on_block(index, float(scores.mean())):
+                stopped = index < len(blocks) - 1
+                break
+    finally:
+        stream.close()
+    return Evaluation.from_scores(results, time.perf_counter() - t0, stopped)
+
+
+def evaluate_many(scorer: Scorer, bots: Sequence[BotSpec], *, games: int, seed: int,
+                  block: int, pool: WorkerPool | None = None) -> list[Evaluation]:
+    """Score several bots on one seed set in one pass over the pool (a DEAP generation).
+
+    ``Evaluation.seconds`` is the time spent inside the simulations, summed over the bot's
+    blocks, which is what throughput figures compare with wall time.
+    """
+    pool = pool or WorkerPool()
+    out: dict[int, Evaluation] = {}
+    if not scorer.pool:
+        for i, (value, seconds) in enumerate(pool.map(score_exact,
+                                                      [(scorer, b) for b in bots])):
+            if value is not None:
+                out[i] = Evaluation.exact_value(value, seconds)
+    tasks = [(i, s, c) for i in range(len(bots)) if i not in out
+             for s, c in seed_blocks(games, block)]
+    per: dict[int, list[tuple[np.ndarray, float]]] = {}
+    results = pool.map(score_block, [(scorer, bots[i], seed, s, c) for i, s, c in tasks])
+    for (i, *_), res in zip(tasks, results, strict=True):
+        per.setdefault(i, []).append(res)
+    for i, parts in per.items():
+        out[i] = Evaluation.from_scores([p[0] for p in parts], sum(p[1] for p in parts))
+    return [out[i] for i in range(len(bots))]
+
+
+def paired_difference(a: Evaluation, b: Evaluation) -> Estimate:
+    """Mean of a - b over the same seeds (common random numbers), with its paired stderr."""
+    if a.exact or b.exact:
+        return Estimate.exact(a.mean - b.mean)
+    if a.scores is None or b.scores is None or a.scores.size != b.scores.size:
+        raise ValueError("paired differences need full evaluations on the same seed set")
+    return Estimate.from_samples(a.scores - b.scores)

@@ -1,0 +1,212 @@
+"""Matches between named bots of any registered game, streamed in seed blocks.
+
+Each block is played by a worker of the run's :class:`WorkerPool` and comes back as a
+:class:`Tally` (counts and sums, never per-game arrays), so a match of a billion games runs
+in constant memory and its result is identical for any number of jobs or block size.
+Multi-seat games rotate seats game by game; in a one-seat game (a solo or cooperative
+table) each bot plays its own run on the same seeds.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from games import registry
+from games.core import Z95, BotSpec, InputError, Record, seed_blocks, wilson_interval
+from tuning.evaluation.pool import WorkerPool
+
+#: games per block when a match does not say: small enough for steady progress and for
+#: workers to share the load, large enough that a block outweighs its dispatch
+DEFAULT_BLOCK = 2000
+
+
+@dataclass
+class Moments:
+    """Count, sum and sum of squares of a per-game quantity: its mean and 95% interval."""
+
+    n: int = 0
+    total: float = 0.0
+    squares: float = 0.0
+
+    def add_values(self, values: np.ndarray) -> None:
+        v = np.asarray(values, dtype=np.float64)
+        self.n += int(v.size)
+        self.total += float(v.sum())
+        self.squares += float((v * v).sum())
+
+    def add(self, other: Moments) -> None:
+        self.n += other.n
+        self.total += other.total
+        self.squares += other.squares
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else float("nan")
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        if self.n < 2:
+            return (self.mean, self.mean)
+        var = max(self.squares / self.n - self.mean ** 2, 0.0) * self.n / (self.n - 1)
+        half = Z95 * math.sqrt(var / self.n)
+        return (self.mean - half, self.mean + half)
+
+
+@dataclass
+class Tally:
+    """What a block of games adds to a match: records per bot and seat, moments per bot."""
+
+    games: int = 0
+    seats: int = 0
+    per_seat: dict[int, list[Record]] = field(default_factory=dict)
+    score: dict[int, Moments] = field(default_factory=dict)
+    turns: Moments = field(default_factory=Moments)
+    capped: int = 0
+    tied: int = 0
+    extra: dict[str, Moments] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @classmethod
+    def of(cls, out: registry.Outcomes, n_bots: int,
+           extra: dict[str, np.ndarray]) -> Tally:
+        t = cls(games=out.count, seats=out.outcome.shape[1])
+        for b in range(n_bots):
+            recs = []
+            for k in range(t.seats):
+                o = out.outcome[:, k][out.seating[:, k] == b]
+                recs.append(Record(int((o == 1).sum()), int((o == 0).sum()),
+                                   int((o == -1).sum())))
+            t.per_seat[b] = recs
+            m = Moments()
+            m.add_values(out.score[out.seating == b])
+            t.score[b] = m
+        t.turns.add_values(out.turns)
+        t.capped = int(out.capped.sum())
+        t.tied = int((out.outcome == 0).any(axis=1).sum()) if t.seats > 1 else 0
+        for key, values in extra.items():
+            t.extra.setdefault(key, Moments()).add_values(values)
+        return t
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.seats = other.seats
+        for b, recs in other.per_seat.items():
+            mine = self.per_seat.setdefault(b, [Record() for _ in recs])
+            for r, o in zip(mine, recs, strict=True):
+                r.add(o)
+            self.score.setdefault(b, Moments()).add(other.score[b])
+        self.turns.add(other.turns)
+        self.capped += other.capped
+        self.tied += other.tied
+        for key, m in other.extra.items():
+            self.extra.setdefault(key, Moments()).add(m)
+        self.seconds += other.seconds
+
+
+def play_block(game_name: str, bots: tuple[BotSpec, ...], options: dict[str, Any], seed: int,
+               start: int, count: int, rotate: bool) -> Tally:
+    """Worker task: one block of a match, folded into a tally."""
+    t0 = time.perf_counter()
+    game = registry.get(game_name)
+    out = game.play(bots, options, seed, start, count, rotate=rotate)
+    tally = Tally.of(out, len(bots), game.tally(out, options))
+    tally.seconds = time.perf_counter() - t0
+    return tally
+
+
+def labels_for(bots: Sequence[BotSpec]) -> list[str]:
+    """Distinct display labels: a repeated bot gets #2, #3 ... (mirror matches)."""
+    seen: dict[str, int] = {}
+    out = []
+    for b in bots:
+        seen[b.label] = seen.get(b.label, 0) + 1
+        out.append(b.label if seen[b.label] == 1 else f"{b.label}#{seen[b.label]}")
+    return out
+
+
+@dataclass
+class MatchSummary:
+    """A finished match: per-bot tallies (one run per bot in a one-seat game)."""
+
+    game: str
+    labels: list[str]
+    games: int
+    seats: int
+    tallies: list[Tally]  # one tally (multi-seat) or one per bot (one-seat)
+    seconds: float
+    rotated: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``tabletune play``: totals, then per bot (and per seat)."""
+        game = registry.get(self.game)
+        total = Tally()
+        for t in self.tallies:
+            total.add(t)
+        bots: dict[str, Any] = {}
+        for i, label in enumerate(self.labels):
+            t = self.tallies[i] if len(self.tallies) > 1 else self.tallies[0]
+            b = 0 if len(self.tallies) > 1 else i
+            rec = Record()
+            for r in t.per_seat[b]:
+                rec.add(r)
+            row: dict[str, Any] = rec.to_dict()
+            if self.seats > 1:
+                row["per_seat"] = [r.to_dict() for r in t.per_seat[b]]
+            else:
+                lo, hi = wilson_interval(rec.wins, rec.games)
+                row.update({"win_rate": rec.wins / rec.games if rec.games else None,
+                            "win_rate_ci": [lo, hi], "mean_turns": t.turns.mean,
+                            "turns_ci": list(t.turns.ci95), "capped_games": t.capped})
+                row.update(game.summarize_tally({k: (m.mean, m.ci95) for k, m in t.extra.items()}))
+            row["mean_score"] = t.score[b].mean
+            row["mean_score_ci"] = list(t.score[b].ci95)
+            bots[label] = row
+        return {"game": self.game, "games": self.games, "players": self.seats,
+                "mean_turns": total.turns.mean, "capped_games": total.capped,
+                "tied_games": total.tied, "rotated": self.rotated, "seconds": self.seconds,
+                "games_per_second": (self.games * len(self.tallies) / self.seconds
+                                     if self.seconds > 0 else None),
+                "bots": bots}
+
+
+ProgressFn = Callable[[int, int, float], None]
+
+
+def run_match(game_name: str, bots: Sequence[BotSpec], options: dict[str, Any], *,
+              games: int, seed: int, pool: WorkerPool | None = None, rotate: bool = True,
+              block: int | None = None, progress: ProgressFn | None = None) -> MatchSummary:
+    """Play ``games`` games (per bot, in a one-seat game) and tally them as they finish.
+
+    ``options`` must be checked (``Game.check_options``); ``progress(done, total, seconds)``
+    is called after every block.
+    """
+    if games < 1:
+        raise InputError(f"the number of games must be at least 1, got {games}")
+    game = registry.get(game_name)
+    line_ups = [tuple(bots)]
+    seats = game.seats(len(bots), options) if len(bots) > 0 else 0
+    if seats == 1 and len(bots) > 1:  # solo games: every bot plays its own run
+        line_ups = [(b,) for b in bots]
+    elif seats == 0:
+        raise InputError("name at least one bot")
+    pool = pool or WorkerPool()
+    size = block or max(1, min(DEFAULT_BLOCK, math.ceil(games / (4 * pool.jobs))))
+    tasks = [(game_name, line_up, dict(options), seed, s, c, rotate)
+             for line_up in line_ups for s, c in seed_blocks(games, size)]
+    tallies = [Tally() for _ in line_ups]
+    per_run = len(tasks) // len(line_ups)
+    t0 = time.perf_counter()
+    done = 0
+    for i, tally in enumerate(pool.imap(play_block, tasks)):
+        tallies[i // per_run].add(tally)
+        done += tally.games
+        if progress:
+            progress(done, games * len(line_ups), time.perf_counter() - t0)
+    return MatchSummary(game_name, labels_for(bots), games, seats, tallies,
+                        time.perf_counter() - t0, rotate)

@@ -1,0 +1,193 @@
+"""Worker processes kept for a whole run (a study, an evolution, a re-evaluation, a match).
+
+``WorkerPool`` is opened once per run and maps tasks to results in task order:
+
+- ``jobs = 1``: everything runs in this process;
+- ``loky`` (one machine): ``jobs - 1`` worker processes plus this process, which takes tasks
+  itself instead of waiting. Workers are started once and kept between calls; while they
+  are still starting (importing numpy and loading numba kernels) this process goes on alone,
+  so ``--jobs 2`` is never slower than ``--jobs 1``, even for runs shorter than a worker's
+  start. Stopping early (a pruned trial) submits nothing more and drops the few queued results;
+  workers are never killed in the middle of a run;
+- ``ray`` / ``dask`` (a cluster): joblib's backend of that name, connected once per run.
+
+Results never depend on the pool: tasks are seeded by game index, and results come back in
+task order.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from typing import Any
+
+from games.core import InputError
+
+BACKENDS = ("loky", "threading", "ray", "dask")
+#: seconds an idle worker waits for work before it exits (also bounds how long workers
+#: outlive a parent that was killed)
+IDLE_SECONDS = 20
+
+
+def resolve_jobs(jobs: int) -> int:
+    """A job count: ``-1`` means every core; anything else must be positive."""
+    if jobs == -1:
+        return os.cpu_count() or 1
+    if jobs < 1:
+        raise InputError(f"--jobs must be a positive number (or -1 for all cores), got {jobs}")
+    return jobs
+
+
+@contextlib.contextmanager
+def backend_context(backend: str, address: str | None = None) -> Iterator[None]:
+    """Connect to a Ray or Dask cluster for the duration of a run; loky needs nothing."""
+    if backend not in BACKENDS:
+        raise InputError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
+    if backend == "ray":
+        try:
+            import ray
+            from ray.util.joblib import register_ray
+        except ImportError:
+            raise InputError("backend 'ray' needs the ray package (pip install 'ray')") from None
+        register_ray()
+        if not ray.is_initialized():
+            ray.init(address=address)
+        yield
+    elif backend == "dask":
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            raise InputError(
+                "backend 'dask' needs dask.distributed (pip install 'dask[distributed]')") from None
+        client = Client(address) if address else Client(processes=True)
+        try:
+            yield
+        finally:
+            client.close()
+    else:
+        yield
+
+
+class WorkerPool:
+    """A run's workers; use as a context manager, then :meth:`imap` or :meth:`map`."""
+
+    def __init__(self, jobs: int = 1, backend: str = "loky", address: str | None = None):
+        self.jobs = resolve_jobs(int(jobs))
+        if backend not in BACKENDS:
+            raise InputError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
+        self.backend = backend
+        self.address = address
+        self._stack: contextlib.ExitStack | None = None
+        self._executor: Any = None
+        self._warm = False
+
+    # ---- lifetime
+    def __enter__(self) -> WorkerPool:
+        self._stack = contextlib.ExitStack()
+        self._stack.enter_context(backend_context(self.backend, self.address))
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the workers and leave the cluster (idempotent)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, kill_workers=True)
+            self._executor = None
+        if self._stack is not None:
+            self._stack.close()
+            self._stack = None
+
+    @property
+    def inline(self) -> bool:
+        """True when every task runs in this process."""
+        return self.jobs == 1 and self.backend in ("loky", "threading")
+
+    def _loky(self) -> Any:
+        if self._executor is None:
+            from joblib.externals.loky import get_reusable_executor
+            self._executor = get_reusable_executor(max_workers=self.jobs - 1,
+                                                   timeout=IDLE_SECONDS)
+        return self._executor
+
+    # ---- mapping
+    def map(self, fn: Callable[..., Any], tasks: Iterable[tuple[Any, ...]]) -> list[Any]:
+        """``[fn(*t) for t in tasks]``, spread over the workers."""
+        return list(self.imap(fn, tasks))
+
+    def imap(self, fn: Callable[..., Any], tasks: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
+        """``fn(*t)`` for each task, yielded in task order as they complete. Tasks are drawn
+        lazily (a long match never lists its blocks); closing the iterator early submits
+        nothing more; the few tasks already queued on workers finish and are dropped."""
+        if self.inline:
+            for t in tasks:
+                yield fn(*t)
+        elif self.backend == "loky":
+            yield from self._imap_loky(fn, iter(tasks))
+        else:
+            yield from self._imap_joblib(fn, tasks)
+
+    def _imap_joblib(self, fn: Callable[..., Any], tasks: Iterable[tuple[Any, ...]]
+                     ) -> Iterator[Any]:
+        from joblib import Parallel, delayed
+        parallel = Parallel(n_jobs=self.jobs, backend=self.backend, return_as="generator")
+        yield from parallel(delayed(fn)(*t) for t in tasks)
+
+    def _imap_loky(self, fn: Callable[..., Any], tasks: Iterator[tuple[Any, ...]]
+                   ) -> Iterator[Any]:
+        in_flight = 2 * (self.jobs - 1)  # a queued task per worker: no idle gap between tasks
+        done: dict[int, Any] = {}
+        running: dict[int, tuple[Future, tuple[Any, ...]]] = {}
+        nxt = emit = 0
+        task = next(tasks, None)
+        if task is None:
+            return
+        following = next(tasks, None)
+        if following is None:  # one task: no reason to wake the workers
+            yield fn(*task)
+            return
+        queue = [task, following]
+
+        def draw() -> tuple[Any, ...] | None:
+            return queue.pop(0) if queue else next(tasks, None)
+
+        executor = self._loky()
+        try:
+            while True:
+                while len(running) < in_flight:
+                    t = draw()
+                    if t is None:
+                        break
+                    running[nxt] = (executor.submit(fn, *t), t)
+                    nxt += 1
+                for i, (fut, _) in list(running.items()):
+                    if fut.done():
+                        done.setdefault(i, fut.result())
+                        del running[i]
+                        self._warm = True
+                while emit in done:
+                    yield done.pop(emit)
+                    emit += 1
+                t = draw()
+                if t is not None:  # this process takes the next task itself
+                    done[nxt] = fn(*t)
+                    nxt += 1
+                elif not running:
+                    break
+                elif not self._warm:
+                    # workers are still starting: do their oldest task here too
+                    i = min(running)
+                    _, args = running.pop(i)  # its worker's result is not waited for
+                    done[i] = fn(*args)
+                else:
+                    wait([f for f, _ in running.values()], return_when=FIRST_COMPLETED)
+            while emit in done:
+                yield done.pop(emit)
+                emit += 1
+        finally:
+            # tasks already handed to workers finish there and are dropped (a loky future
+            # cannot be cancelled safely once queued); nothing more is submitted
+            running.clear()
