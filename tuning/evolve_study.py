@@ -20,9 +20,10 @@ from games.core import InputError, seed_blocks
 from tuning import objectives
 from tuning.evaluate import Evaluation, backend_context, derived_seed
 from tuning.evolve import Evolution, EvolutionResult, EvolveSettings, Score
-from tuning.evolve_checkpoint import fingerprint
+from tuning.evolve_checkpoint import fingerprint, load_checkpoint
 from tuning.genomes import GenomeKind, make_kind, objective_reference
 from tuning.spec import StudySpec
+from tuning.workers import main_pid, watch_parent
 
 RUNS_DIR = Path("runs")
 #: [genome] keys read by the runner itself (the rest goes to the genome kind)
@@ -76,16 +77,32 @@ def settings_from_spec(spec: StudySpec, *, generations: int | None = None,
         raise InputError(f"{spec.path}: {exc}") from None
 
 
-def spec_fingerprint(spec: StudySpec, settings: EvolveSettings) -> str:
+def spec_identity(spec: StudySpec, settings: EvolveSettings) -> dict[str, Any]:
     """What a checkpoint must share with the run that resumes it (not the budget or jobs)."""
     ev = dataclasses.asdict(spec.evaluation)
     for key in ("jobs", "backend", "address", "reevaluate_top", "reevaluate_games"):
         ev.pop(key)
     ev["seed"] = settings.seed
-    return fingerprint({"game": spec.game, "objective": spec.objective,
-                        "direction": spec.direction, "game_options": spec.game_options,
-                        "evaluation": ev, "genome": spec.genome,
-                        "settings": settings.identity()})
+    return {"game": spec.game, "objective": spec.objective, "direction": spec.direction,
+            "game_options": spec.game_options, "evaluation": ev, "genome": spec.genome,
+            "settings": settings.identity()}
+
+
+def spec_fingerprint(spec: StudySpec, settings: EvolveSettings) -> str:
+    """The short hash of :func:`spec_identity` that a checkpoint is checked against."""
+    return fingerprint(spec_identity(spec, settings))
+
+
+#: run settings a checkpoint remembers; ``--resume`` reuses them unless a flag overrides
+RUN_SETTINGS = ("generations", "population", "seed")
+
+
+def stored_run_settings(payload: dict[str, Any]) -> dict[str, int]:
+    """The generations, population and seed a checkpoint's run was started with."""
+    settings = payload.get("settings")
+    if not isinstance(settings, dict):
+        return {}
+    return {k: int(settings[k]) for k in RUN_SETTINGS if isinstance(settings.get(k), int)}
 
 
 def default_checkpoint(spec: StudySpec) -> Path:
@@ -105,16 +122,18 @@ def objective_ref(spec: StudySpec) -> str:
 
 
 def _run_task(ref: str, candidate: dict[str, Any], options: dict[str, Any], seed: int,
-              start: int, count: int) -> tuple[np.ndarray, float]:
+              start: int, count: int, parent: int | None = None) -> tuple[np.ndarray, float]:
     """Worker task: one seed block of one candidate, with the time spent simulating it."""
+    watch_parent(parent)
     t0 = time.perf_counter()
     scores = objectives.run_block(ref, candidate, options, seed, start, count)
     return scores, time.perf_counter() - t0
 
 
-def _exact_task(ref: str, candidate: dict[str, Any], options: dict[str, Any]
-                ) -> tuple[float | None, float]:
+def _exact_task(ref: str, candidate: dict[str, Any], options: dict[str, Any],
+                parent: int | None = None) -> tuple[float | None, float]:
     """Worker task: the exact value of one candidate (None: none), with its time."""
+    watch_parent(parent)
     t0 = time.perf_counter()
     value = objectives.exact(ref, candidate, options)
     return value, time.perf_counter() - t0
@@ -130,6 +149,7 @@ def evaluate_texts(ref: str, texts: list[str], options: dict[str, Any], *, games
     """
     out: dict[int, Evaluation] = {}
     parallel = not (jobs == 1 and backend in ("loky", "sequential", "multiprocessing"))
+    parent = main_pid(backend) if parallel else None  # workers end when this process dies
 
     def run(fn: Callable[..., Any], args: list[tuple[Any, ...]]) -> list[Any]:
         if not parallel:
@@ -140,7 +160,7 @@ def evaluate_texts(ref: str, texts: list[str], options: dict[str, Any], *, games
 
     candidates = [{"genome": text} for text in texts]
     if callable(getattr(objectives.load(ref), "exact", None)):
-        for i, (value, seconds) in enumerate(run(_exact_task, [(ref, c, options)
+        for i, (value, seconds) in enumerate(run(_exact_task, [(ref, c, options, parent)
                                                                for c in candidates])):
             if value is not None:
                 out[i] = Evaluation(mean=value, stderr=0.0, games=0, seconds=seconds,
@@ -148,7 +168,8 @@ def evaluate_texts(ref: str, texts: list[str], options: dict[str, Any], *, games
     tasks = [(i, candidates[i], s, c) for i in range(len(texts)) if i not in out
              for s, c in seed_blocks(games, block)]
     if tasks:
-        results = run(_run_task, [(ref, cand, options, seed, s, c) for _, cand, s, c in tasks])
+        results = run(_run_task, [(ref, cand, options, seed, s, c, parent)
+                                  for _, cand, s, c in tasks])
         per: dict[int, list[tuple[np.ndarray, float]]] = {}
         for (i, *_), res in zip(tasks, results, strict=True):
             per.setdefault(i, []).append(res)
@@ -175,9 +196,27 @@ def make_evaluator(spec: StudySpec) -> Callable[[list[str], list[str]], list[Sco
 
 def build_evolution(spec: StudySpec, *, generations: int | None = None,
                     population: int | None = None, seed: int | None = None,
-                    checkpoint: str | Path | None = None,
+                    checkpoint: str | Path | None = None, resume: bool = False,
                     progress: Callable[[dict[str, Any]], None] | None = None) -> Evolution:
-    """An :class:`Evolution` of the spec, ready to ``run(resume=...)``."""
+    """An :class:`Evolution` of the spec, ready to ``run(resume=...)``.
+
+    With ``resume`` the checkpoint is read first and its run's generations, population and
+    seed apply wherever no argument overrides them; a budget below the generation the
+    checkpoint has reached is refused.
+    """
+    path = Path(checkpoint) if checkpoint else default_checkpoint(spec)
+    loaded = None
+    if resume:
+        loaded = load_checkpoint(path)
+        stored = stored_run_settings(loaded)
+        generations = generations if generations is not None else stored.get("generations")
+        population = population if population is not None else stored.get("population")
+        seed = seed if seed is not None else stored.get("seed")
+        reached = int(loaded.get("generation", 0))
+        if generations is not None and generations < reached:
+            raise InputError(f"checkpoint {path} is already at generation {reached}, past "
+                             f"--generations {generations}: give -g {reached + 1} or more to "
+                             "continue it")
     kind = genome_kind(spec)
     check = getattr(objectives.load(objective_ref(spec)), "check_options", None)
     if callable(check):
@@ -188,11 +227,13 @@ def build_evolution(spec: StudySpec, *, generations: int | None = None,
     if seed is not None:
         spec = spec.with_overrides(seed=seed)
     settings = settings_from_spec(spec, generations=generations, population=population)
-    return Evolution(kind, make_evaluator(spec), settings,
-                     opponents=list(spec.evaluation.opponents),
-                     checkpoint=checkpoint or default_checkpoint(spec),
-                     fingerprint=spec_fingerprint(spec, settings), spec_data=spec.raw,
-                     study=spec.name, progress=progress)
+    evo = Evolution(kind, make_evaluator(spec), settings,
+                    opponents=list(spec.evaluation.opponents), checkpoint=path,
+                    fingerprint=spec_fingerprint(spec, settings), spec_data=spec.raw,
+                    identity=spec_identity(spec, settings), study=spec.name,
+                    progress=progress)
+    evo.loaded = loaded
+    return evo
 
 
 def reevaluate(spec: StudySpec, texts: list[str], *, opponents: list[str] | None = None,
