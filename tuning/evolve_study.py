@@ -20,7 +20,7 @@ from games.core import InputError, seed_blocks
 from tuning import objectives
 from tuning.evaluate import Evaluation, backend_context, derived_seed
 from tuning.evolve import Evolution, EvolutionResult, EvolveSettings, Score
-from tuning.evolve_checkpoint import fingerprint, load_checkpoint
+from tuning.evolve_checkpoint import check_matches, fingerprint, load_checkpoint
 from tuning.genomes import GenomeKind, make_kind, objective_reference
 from tuning.spec import StudySpec
 from tuning.workers import main_pid, watch_parent
@@ -232,6 +232,8 @@ def build_evolution(spec: StudySpec, *, generations: int | None = None,
                     fingerprint=spec_fingerprint(spec, settings), spec_data=spec.raw,
                     identity=spec_identity(spec, settings), study=spec.name,
                     progress=progress)
+    if loaded is not None:  # refuse another run's checkpoint before anything is printed
+        check_matches(path, loaded, evo.fingerprint, spec.name, evo.identity)
     evo.loaded = loaded
     return evo
 
