@@ -205,6 +205,9 @@ def build_evolution(spec: StudySpec, *, generations: int | None = None,
     checkpoint has reached is refused.
     """
     path = Path(checkpoint) if checkpoint else default_checkpoint(spec)
+    if path.exists() and not path.is_file():
+        raise InputError(f"checkpoint {path} is a directory or another non-file; give a file "
+                         "path")
     loaded = None
     if resume:
         loaded = load_checkpoint(path)

@@ -211,3 +211,10 @@ def test_workers_exit_soon_after_the_main_process_is_killed(tmp_path, cli):
     for pid in left:  # do not leave them behind even when the test fails
         os.kill(pid, signal.SIGKILL)
     assert not left, f"worker processes still running 10 s after kill -9: {left}"
+
+
+def test_checkpoint_on_a_directory_is_refused(toy_spec, tmp_path):
+    for extra in ((), ("--resume",), ("--restart",)):
+        result = _invoke("evolve", str(toy_spec), "--checkpoint", str(tmp_path), *extra)
+        assert isinstance(result.exception, InputError), result.output
+        assert "directory" in str(result.exception)
