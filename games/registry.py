@@ -54,9 +54,10 @@ _IMPORTED: set[str] = set()
 class Option:
     """One ``[game]`` option: its type, default, allowed values and the CLI flag it becomes.
 
-    ``kind`` is ``int``, ``float``, ``bool``, ``str``, ``list`` (a comma-separated text on the
-    command line) or ``object`` (any value, left to ``check``). ``low``/``high`` bound numbers; ``choices`` lists allowed texts; ``check``
-    may normalise a value or raise InputError/ValueError with a reason.
+    ``kind`` is ``int``, ``float``, ``bool``, ``str``, ``list`` (a comma-separated text on
+    the command line) or ``object`` (any value, left to ``check``). ``low``/``high`` bound
+    numbers; ``choices`` lists allowed texts; ``check`` may normalise a value or raise
+    InputError/ValueError with a reason.
     """
 
     name: str

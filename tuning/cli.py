@@ -32,7 +32,9 @@ def main() -> None:
     try:
         app()
     except InputError as exc:
-        apps.err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+        from rich.markup import escape  # a message may contain [brackets]: show them as is
+        apps.err_console.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False,
+                               soft_wrap=True)
         sys.exit(2)
     except KeyboardInterrupt:
         apps.err_console.print("interrupted")

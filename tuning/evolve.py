@@ -113,7 +113,11 @@ class EvolutionResult:
 
 
 class EvolutionInterrupted(Exception):
-    """Raised after Ctrl-C / SIGTERM once the checkpoint of the last generation is written."""
+    """Raised after Ctrl-C / SIGTERM once the checkpoint of the last generation is written.
+
+    ``generation`` is -1 and ``path`` None when the stop came before generation 0 was
+    complete, so no checkpoint was written.
+    """
 
     def __init__(self, generation: int, path: Path | None) -> None:
         super().__init__(f"interrupted after generation {generation}")
@@ -127,7 +131,8 @@ class Evolution:
     def __init__(self, kind: GenomeKind, evaluator: Evaluator, settings: EvolveSettings, *,
                  opponents: Sequence[str] = (), checkpoint: str | Path | None = None,
                  fingerprint: str = "", spec_data: dict[str, Any] | None = None,
-                 study: str = "evolution", log_path: str | Path | None = None,
+                 identity: dict[str, Any] | None = None, study: str = "evolution",
+                 log_path: str | Path | None = None,
                  progress: Callable[[dict[str, Any]], None] | None = None) -> None:
         self.kind = kind
         self.evaluator = evaluator
@@ -136,6 +141,7 @@ class Evolution:
         self.checkpoint = Path(checkpoint) if checkpoint else None
         self.fingerprint = fingerprint
         self.spec_data = spec_data or {}
+        self.identity = identity  # what the fingerprint hashes: names a differing setting
         self.study = study
         self.log_path = Path(log_path) if log_path else (
             self.checkpoint.with_suffix(".log") if self.checkpoint else None)
@@ -147,6 +153,7 @@ class Evolution:
         self.logbook: list[dict[str, Any]] = []
         self.pool: list[str] = []
         self._snapshot: dict[str, Any] | None = None
+        self.loaded: dict[str, Any] | None = None  # a checkpoint already read, to resume
         self._cache: dict[tuple[str, tuple[str, ...]], Score] = {}
         self._games = 0  # games simulated since the last logbook row
 
@@ -298,7 +305,7 @@ class Evolution:
 
         return {
             "format": "tabletune-evolution", "version": 1, "study": self.study,
-            "fingerprint": self.fingerprint, "spec": self.spec_data,
+            "fingerprint": self.fingerprint, "identity": self.identity, "spec": self.spec_data,
             "settings": asdict(self.settings), "generation": self.generation,
             "population": [plain(i) for i in self.population],
             "hall_of_fame": [plain(i) for i in self.hof.items],
@@ -315,8 +322,8 @@ class Evolution:
 
     def _restore(self) -> None:
         assert self.checkpoint is not None
-        data = load_checkpoint(self.checkpoint)
-        check_matches(self.checkpoint, data, self.fingerprint, self.study)
+        data = self.loaded or load_checkpoint(self.checkpoint)
+        check_matches(self.checkpoint, data, self.fingerprint, self.study, self.identity)
         self.generation = int(data["generation"])
         self.population = [self._individual(g, s) for g, s in data["population"]]
         items = [self._individual(g, s) for g, s in data["hall_of_fame"]]
@@ -363,9 +370,11 @@ class Evolution:
                     self._save()
                 self._log(self.logbook[-1], total, eta)
         except KeyboardInterrupt:
+            if self._snapshot is None:  # generation 0 unfinished: there is nothing to keep
+                raise EvolutionInterrupted(-1, None) from None
             self._save()
-            done = -1 if self._snapshot is None else int(self._snapshot["generation"])
-            raise EvolutionInterrupted(done, self.checkpoint) from None
+            raise EvolutionInterrupted(int(self._snapshot["generation"]),
+                                       self.checkpoint) from None
         finally:
             if old is not None:
                 signal.signal(signal.SIGTERM, old)

@@ -15,9 +15,9 @@ from typing import Any
 import numpy as np
 
 from games.core import InputError
+from tuning.evaluation import WorkerPool
 from tuning.evolve import EvolutionResult
 from tuning.evolve_checkpoint import load_checkpoint
-from tuning.evaluation import WorkerPool
 from tuning.evolve_study import best_of, default_checkpoint, reevaluate
 from tuning.report import Section, figure_png, markdown_table, write_report
 from tuning.spec import StudySpec
@@ -118,8 +118,8 @@ def _deckbuilder_targets(baselines: list[dict[str, Any]], turns: int) -> str:
 def _deckbuilder_baselines(spec: StudySpec, best: str) -> list[dict[str, Any]]:
     """Exact values of the best rule and of the thesis strategies at T, 50 and 100."""
     from games.deckbuilder.exact import evaluate_rule
-    from games.deckbuilder.rules import BuyRule, expensive_rule, greedy_rule, picky_rule
     from games.deckbuilder.game import GAME, card_set
+    from games.deckbuilder.rules import BuyRule, expensive_rule, greedy_rule, picky_rule
 
     opts = spec.scorer().options
     cs = card_set(opts)

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-
 from games import registry
 from games.core import InputError
 from tuning.evaluation import (
@@ -25,7 +24,7 @@ from tuning.evaluation import (
     evaluate_many,
 )
 from tuning.evolve import Evolution, EvolutionResult, EvolveSettings, Score
-from tuning.evolve_checkpoint import fingerprint
+from tuning.evolve_checkpoint import check_matches, fingerprint, load_checkpoint
 from tuning.genomes import GenomeKind
 from tuning.spec import StudySpec
 
@@ -82,16 +81,32 @@ def settings_from_spec(spec: StudySpec, *, generations: int | None = None,
         raise InputError(f"{spec.path}: {exc}") from None
 
 
-def spec_fingerprint(spec: StudySpec, settings: EvolveSettings) -> str:
+def spec_identity(spec: StudySpec, settings: EvolveSettings) -> dict[str, Any]:
     """What a checkpoint must share with the run that resumes it (not the budget or jobs)."""
     ev = dataclasses.asdict(spec.evaluation)
     for key in ("jobs", "backend", "address", "reevaluate_top", "reevaluate_games"):
         ev.pop(key)
     ev["seed"] = settings.seed
-    return fingerprint({"game": spec.game, "objective": spec.objective,
-                        "direction": spec.direction, "game_options": spec.game_options,
-                        "evaluation": ev, "genome": spec.genome,
-                        "settings": settings.identity()})
+    return {"game": spec.game, "objective": spec.objective, "direction": spec.direction,
+            "game_options": spec.game_options, "evaluation": ev, "genome": spec.genome,
+            "settings": settings.identity()}
+
+
+def spec_fingerprint(spec: StudySpec, settings: EvolveSettings) -> str:
+    """The short hash of :func:`spec_identity` that a checkpoint is checked against."""
+    return fingerprint(spec_identity(spec, settings))
+
+
+#: run settings a checkpoint remembers; ``--resume`` reuses them unless a flag overrides
+RUN_SETTINGS = ("generations", "population", "seed")
+
+
+def stored_run_settings(payload: dict[str, Any]) -> dict[str, int]:
+    """The generations, population and seed a checkpoint's run was started with."""
+    settings = payload.get("settings")
+    if not isinstance(settings, dict):
+        return {}
+    return {k: int(settings[k]) for k in RUN_SETTINGS if isinstance(settings.get(k), int)}
 
 
 def default_checkpoint(spec: StudySpec) -> Path:
@@ -126,19 +141,43 @@ def make_evaluator(spec: StudySpec, pool: WorkerPool
 
 def build_evolution(spec: StudySpec, pool: WorkerPool, *, generations: int | None = None,
                     population: int | None = None, seed: int | None = None,
-                    checkpoint: str | Path | None = None,
+                    checkpoint: str | Path | None = None, resume: bool = False,
                     progress: Callable[[dict[str, Any]], None] | None = None) -> Evolution:
-    """An :class:`Evolution` of the spec, ready to ``run(resume=...)``; ``pool`` is the
-    run's workers, opened by the caller for the whole run."""
+    """An :class:`Evolution` of the spec, ready to ``run(resume=...)``.
+
+    With ``resume`` the checkpoint is read first and its run's generations, population and
+    seed apply wherever no argument overrides them; a budget below the generation the
+    checkpoint has reached is refused.
+    """
+    path = Path(checkpoint) if checkpoint else default_checkpoint(spec)
+    if path.exists() and not path.is_file():
+        raise InputError(f"checkpoint {path} is a directory or another non-file; give a file "
+                         "path")
+    loaded = None
+    if resume:
+        loaded = load_checkpoint(path)
+        stored = stored_run_settings(loaded)
+        generations = generations if generations is not None else stored.get("generations")
+        population = population if population is not None else stored.get("population")
+        seed = seed if seed is not None else stored.get("seed")
+        reached = int(loaded.get("generation", 0))
+        if generations is not None and generations < reached:
+            raise InputError(f"checkpoint {path} is already at generation {reached}, past "
+                             f"--generations {generations}: give -g {reached + 1} or more to "
+                             "continue it")
     kind = genome_kind(spec)
     if seed is not None:
         spec = spec.with_overrides(seed=seed)
     settings = settings_from_spec(spec, generations=generations, population=population)
-    return Evolution(kind, make_evaluator(spec, pool), settings,
-                     opponents=list(spec.evaluation.opponents),
-                     checkpoint=checkpoint or default_checkpoint(spec),
-                     fingerprint=spec_fingerprint(spec, settings), spec_data=spec.raw,
-                     study=spec.name, progress=progress)
+    evo = Evolution(kind, make_evaluator(spec, pool), settings,
+                    opponents=list(spec.evaluation.opponents), checkpoint=path,
+                    fingerprint=spec_fingerprint(spec, settings), spec_data=spec.raw,
+                    identity=spec_identity(spec, settings), study=spec.name,
+                    progress=progress)
+    if loaded is not None:  # refuse another run's checkpoint before anything is printed
+        check_matches(path, loaded, evo.fingerprint, spec.name, evo.identity)
+    evo.loaded = loaded
+    return evo
 
 
 def reevaluate(spec: StudySpec, texts: list[str], pool: WorkerPool, *,

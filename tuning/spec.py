@@ -19,7 +19,22 @@ from games import registry
 from games.core import InputError
 from tuning.evaluation import BACKENDS, Scorer
 
-STUDIES_DIR = Path(__file__).resolve().parent.parent / "studies"
+
+def _studies_dir() -> Path:
+    """The folder of the ready-made specs, in a checkout and in an installed package.
+
+    ``tuning/studies`` is a link to the top-level ``studies/`` (the source of truth) in a
+    checkout and the copy that the wheel ships once installed; a checkout without links
+    (the link is then a small file) falls back to ``studies/`` itself.
+    """
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "studies", here.parent / "studies"):
+        if candidate.is_dir():
+            return candidate.resolve()
+    return here / "studies"
+
+
+STUDIES_DIR = _studies_dir()
 OPTIMIZERS = ("optuna", "deap")
 DIRECTIONS = ("maximize", "minimize")
 SAMPLERS = ("tpe", "cmaes", "random", "qmc", "gp", "nsgaii")

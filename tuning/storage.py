@@ -17,6 +17,7 @@ import contextlib
 import json
 import os
 import socket
+import sys
 import threading
 import time
 import warnings
@@ -29,6 +30,7 @@ import optuna
 from optuna.trial import TrialState
 
 from games.core import InputError
+from tuning.journal_check import check_journal, replay_failure
 
 RUNS_DIR = Path("runs")
 HEARTBEAT_SECONDS = 10
@@ -69,15 +71,35 @@ def default_location(study_name: str) -> str:
     return str(RUNS_DIR / f"{study_name}.journal")
 
 
+def in_runs_dir(location: str) -> bool:
+    """Whether a journal path lies directly in the default ``runs/`` folder (made on demand)."""
+    return "://" not in location and Path(location).parent == RUNS_DIR
+
+
 def _journal(path: Path) -> Any:
+    """Optuna's journal storage on ``path``, checked (and a cut-off last record repaired)."""
     from optuna.storages import journal
     backend_cls = getattr(journal, "JournalFileBackend", None)
     if backend_cls is None:  # Optuna < 4.0 names it JournalFileStorage
         backend_cls = optuna.storages.JournalFileStorage  # type: ignore[attr-defined]
     backend = backend_cls(str(path))
+    lock = getattr(backend, "_lock", None)
+    if lock is not None:
+        check_journal(path, lock, _notice)
     if os.environ.get("TABLETUNE_JOURNAL_FSYNC", "0") != "1" and _can_skip_fsync(backend):
         backend.append_logs = _append_without_fsync.__get__(backend)  # type: ignore[attr-defined]
-    return optuna.storages.JournalStorage(backend)
+    try:
+        return optuna.storages.JournalStorage(backend)
+    except InputError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a record Optuna cannot replay: name it
+        raise replay_failure(path, exc) from None
+
+
+def _notice(message: str) -> None:
+    """One line on stderr about something done to a storage (e.g. a repaired journal)."""
+    sys.stderr.write(f"warning: {message}\n")
+    sys.stderr.flush()
 
 
 def _can_skip_fsync(backend: Any) -> bool:
@@ -110,8 +132,14 @@ def _retry_callback() -> Any:
     return cls(max_retry=3)
 
 
-def open_storage(location: str) -> OpenedStorage:
-    """Open a journal file path or an RDB URL (``postgresql://...``, ``sqlite:///...``)."""
+def open_storage(location: str, *, create: bool = True,
+                 make_folder: bool = False) -> OpenedStorage:
+    """Open a journal file path or an RDB URL (``postgresql://...``, ``sqlite:///...``).
+
+    A missing journal is created only with ``create``, and only in an existing folder unless
+    ``make_folder`` (the default ``runs/`` folder): a misspelled path is refused, not served
+    or filled as a new, empty study.
+    """
     if "://" in location:
         import inspect
         params = inspect.signature(optuna.storages.RDBStorage).parameters
@@ -131,8 +159,20 @@ def open_storage(location: str) -> OpenedStorage:
     path = Path(location)
     if path.is_dir():
         raise InputError(f"storage {location} is a directory; give a journal file path")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return OpenedStorage(_journal(path), str(path), path)
+    if not path.exists():
+        if not create:
+            raise InputError(f"storage {location} does not exist")
+        if make_folder:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        elif not path.parent.is_dir():
+            raise InputError(f"storage {location}: folder {path.parent} does not exist; "
+                             "create it first or give another --storage")
+    elif not path.is_file():
+        raise InputError(f"storage {location} is not a regular file")
+    try:
+        return OpenedStorage(_journal(path), str(path), path)
+    except OSError as exc:
+        raise InputError(f"storage {location}: {exc.strerror or exc}") from None
 
 
 def study_names(opened: OpenedStorage) -> list[str]:

@@ -129,7 +129,14 @@ def fingerprint(spec: StudySpec) -> str:
 def open_study(spec: StudySpec, location: str | None = None,
                create: bool = True) -> tuple[optuna.Study, st.OpenedStorage]:
     """Create or load the spec's study on its storage, refusing a study from another spec."""
-    opened = st.open_storage(location or spec.optuna.storage or st.default_location(spec.name))
+    given = location or spec.optuna.storage
+    try:
+        opened = st.open_storage(given or st.default_location(spec.name), create=create,
+                                 make_folder=not given or st.in_runs_dir(given))
+    except InputError as exc:
+        if create or "does not exist" not in str(exc):
+            raise
+        raise InputError(f"{exc}: run the study first (tabletune run {spec.name})") from None
     if not create and spec.name not in st.study_names(opened):
         raise InputError(f"storage {opened.location} holds no study {spec.name!r}; "
                          f"found: {', '.join(st.study_names(opened)) or 'none'}")

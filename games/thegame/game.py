@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from games import registry
-from games.core import BotSpec, InputError
+from games.core import BotSpec
 from games.thegame.players import PLAYERS
 from games.thegame.simulate import play_block
 

@@ -121,8 +121,13 @@ def value_at(player, tops, hand, laid, seq, unknown):
 def test_one_bridge_fill_matches_the_general_chain_fill(hand_bridges):
     """The fast fill for bounds below 11 writes what the general chain walk writes."""
     from games.thegame.players import build_params, encode
-    from games.thegame.values import (BEHIND_SIZE, P_BOUND, bridge_penalties,
-                                      fill_bridge_rows, static_rows)
+    from games.thegame.values import (
+        BEHIND_SIZE,
+        P_BOUND,
+        bridge_penalties,
+        fill_bridge_rows,
+        static_rows,
+    )
 
     prm = encode("recovery-fallback", build_params(
         "recovery-fallback", {"bound": 9, "hand_bridges": hand_bridges, "w_first": 1.3}))

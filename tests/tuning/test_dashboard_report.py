@@ -78,6 +78,10 @@ def test_report_is_self_contained_and_names_existing_figures(finished_study, tmp
 
 def test_report_of_a_missing_study_is_an_input_error(make_spec, tmp_path):
     spec = load_spec(make_spec(name="nothing"))
+    with pytest.raises(InputError, match="does not exist"):
+        build_study_report(spec, str(tmp_path / "missing.journal"), tmp_path / "r")
+    assert not (tmp_path / "missing.journal").exists()
+    (tmp_path / "empty.journal").touch()
     with pytest.raises(InputError, match="holds no study"):
         build_study_report(spec, str(tmp_path / "empty.journal"), tmp_path / "r")
 

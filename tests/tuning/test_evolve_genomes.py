@@ -125,7 +125,8 @@ def test_dominion_texts_outside_the_genome_are_refused(text):
         DOMINION.from_text(text)
 
 
-DECKBUILDER = make_kind("deckbuilder", "deckbuilder-buylist", {"turns": 12, "max_entries": 5, "max_count": 6})
+DECKBUILDER = make_kind("deckbuilder", "deckbuilder-buylist",
+                        {"turns": 12, "max_entries": 5, "max_count": 6})
 
 
 @settings(max_examples=60, deadline=None)

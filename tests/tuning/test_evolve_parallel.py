@@ -158,7 +158,7 @@ def test_cli_json_resume_and_refusals(toy_spec, tmp_path):
     from tuning.cli import main  # noqa: F401  (the console script wraps InputError)
     bad = runner.invoke(app, ["evolve", str(toy_spec), "--seed", "9", "--checkpoint", str(ck),
                               "--resume"])
-    assert bad.exit_code != 0 and "another spec" in str(bad.exception)
+    assert bad.exit_code != 0 and "seed: checkpoint 5, now 9" in str(bad.exception)
     # a new run never silently replaces an existing checkpoint
     again = runner.invoke(app, ["evolve", str(toy_spec), "--checkpoint", str(ck)])
     assert again.exit_code != 0 and "--restart" in str(again.exception)

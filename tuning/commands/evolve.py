@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shlex
 import time
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -11,11 +13,31 @@ from games.core import InputError
 from tuning.commands.apps import app, console, err_console, print_json
 
 
+def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
+                   jobs: int | None, backend: str | None, address: str | None) -> str:
+    """The full command that continues ``evo``: every setting that differs from the spec."""
+    from tuning.evolve_study import default_checkpoint, settings_from_spec
+
+    base = settings_from_spec(spec)
+    words = ["tabletune", "evolve", study, "--resume"]
+    for flag, name in (("-g", "generations"), ("-p", "population"), ("--seed", "seed")):
+        value = getattr(evo.settings, name)
+        if value != getattr(base, name):
+            words += [flag, str(value)]
+    if checkpoint is not None and Path(checkpoint) != default_checkpoint(spec):
+        words += ["--checkpoint", str(checkpoint)]
+    for flag, value in (("-j", jobs), ("--backend", backend), ("--address", address)):
+        if value is not None:
+            words += [flag, str(value)]
+    return shlex.join(words)
+
+
 @app.command("evolve")
 def evolve_command(
     study: str = typer.Argument(..., help="Study name in studies/ or a spec file path."),
     generations: int | None = typer.Option(None, "--generations", "-g",
-                                           help="Generations in total (spec: deap.generations)."),
+                                           help="Generations in total (spec: deap.generations; "
+                                                "with --resume: the checkpoint's run)."),
     population: int | None = typer.Option(None, "--population", "-p",
                                           help="Population size mu (spec: deap.population)."),
     jobs: int | None = typer.Option(None, "--jobs", "-j",
@@ -24,7 +46,8 @@ def evolve_command(
     checkpoint: Path | None = typer.Option(None, "--checkpoint",
                                            help="Checkpoint file (default runs/<study>/"
                                                 "evolution.ckpt; the log sits beside it)."),
-    resume: bool = typer.Option(False, "--resume", help="Continue from the checkpoint."),
+    resume: bool = typer.Option(False, "--resume", help="Continue from the checkpoint with the "
+                                "generations, population and seed it was started with."),
     restart: bool = typer.Option(False, "--restart",
                                  help="Start over, replacing an existing checkpoint."),
     backend: str | None = typer.Option(None, "--backend",
@@ -35,13 +58,16 @@ def evolve_command(
     """Evolve a genome (DEAP) as a study spec describes; checkpoints as it goes.
 
     Ctrl-C or SIGTERM writes a checkpoint of the last finished generation; `--resume`
-    continues exactly where it stopped (same hall of fame as an uninterrupted run).
+    continues exactly where it stopped (same hall of fame as an uninterrupted run), with the
+    settings the run was started with; `--resume -g N` extends it to N generations.
     """
-    from tuning.evolve import EvolutionInterrupted, format_row
     from tuning.evaluation import WorkerPool
+    from tuning.evolve import EvolutionInterrupted, format_row
     from tuning.evolve_study import best_of, build_evolution
     from tuning.spec import load_spec
 
+    if resume and restart:
+        raise InputError("--resume and --restart exclude each other")
     spec = load_spec(study).with_overrides(jobs=jobs, backend=backend, address=address)
     out = err_console if json_out else console
 
@@ -52,28 +78,35 @@ def evolve_command(
     ev = spec.evaluation
     with WorkerPool(ev.jobs, ev.backend, ev.address) as pool:
         evo = build_evolution(spec, pool, generations=generations, population=population,
-                              seed=seed, checkpoint=checkpoint, progress=progress)
-        if seed is not None:
-            spec = spec.with_overrides(seed=seed)
-        if resume and restart:
-            raise InputError("--resume and --restart exclude each other")
-        if (not resume and not restart and evo.checkpoint is not None
-                and evo.checkpoint.exists()):
+                              seed=seed, checkpoint=checkpoint, resume=resume, progress=progress)
+        spec = spec.with_overrides(seed=evo.settings.seed)
+        if not resume and not restart and evo.checkpoint is not None and evo.checkpoint.exists():
             raise InputError(f"checkpoint {evo.checkpoint} exists: continue it with --resume, "
                              "start over with --restart, or give another --checkpoint")
-        out.print(f"evolving {spec.name}: {evo.settings.algorithm}, "
-                  f"mu={evo.settings.population}, lambda={evo.settings.offspring}, "
-                  f"jobs={spec.evaluation.jobs}, "
+        out.print(f"evolving {spec.name}: {evo.settings.algorithm}, mu={evo.settings.population}, "
+                  f"lambda={evo.settings.offspring}, generations={evo.settings.generations}, "
+                  f"seed={evo.settings.seed}, jobs={spec.evaluation.jobs}, "
                   f"checkpoint {evo.checkpoint}" + (" (resuming)" if resume else ""),
-                  highlight=False)
+                  highlight=False, soft_wrap=True)
+        if evo.loaded is not None and int(evo.loaded["generation"]) >= evo.settings.generations:
+            out.print(f"checkpoint {evo.checkpoint} is already at generation "
+                      f"{evo.loaded['generation']} of {evo.settings.generations}: nothing left to "
+                      f"evolve (give -g with a larger total to continue)", highlight=False,
+                      soft_wrap=True)
         started = time.perf_counter()
         try:
             result = evo.run(resume=resume)
         except EvolutionInterrupted as stop:
-            err_console.print(f"stopped after generation {stop.generation}; checkpoint "
-                              f"{stop.path}; continue with: tabletune evolve {study} --resume"
-                              + (f" --checkpoint {stop.path}" if checkpoint else ""),
-                              highlight=False)
+            if stop.path is None:
+                err_console.print("stopped during generation 0, before the first checkpoint: "
+                                  "nothing to resume; run the same command again to start over",
+                                  highlight=False, soft_wrap=True)
+            else:
+                command = resume_command(study, load_spec(study), evo, checkpoint, jobs, backend,
+                                         address)
+                err_console.print(f"stopped after generation {stop.generation}; checkpoint "
+                                  f"{stop.path}; continue with: {command}", highlight=False,
+                                  soft_wrap=True)
             raise typer.Exit(130) from None
         wall = time.perf_counter() - started
         best, evaluation = best_of(spec, result, pool)

@@ -24,6 +24,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any
 
 from games.core import InputError
+from tuning.evaluation.workers import watch_parent
 
 BACKENDS = ("loky", "threading", "ray", "dask")
 #: seconds an idle worker waits for work before it exits (also bounds how long workers
@@ -68,6 +69,12 @@ def backend_context(backend: str, address: str | None = None) -> Iterator[None]:
             client.close()
     else:
         yield
+
+
+def _guarded(parent: int, fn: Callable[..., Any], *args: Any) -> Any:
+    """Worker side of a task: watch the main process (exit with it), then run the task."""
+    watch_parent(parent)
+    return fn(*args)
 
 
 class WorkerPool:
@@ -155,13 +162,14 @@ class WorkerPool:
             return queue.pop(0) if queue else next(tasks, None)
 
         executor = self._loky()
+        parent = os.getpid()
         try:
             while True:
                 while len(running) < in_flight:
                     t = draw()
                     if t is None:
                         break
-                    running[nxt] = (executor.submit(fn, *t), t)
+                    running[nxt] = (executor.submit(_guarded, parent, fn, *t), t)
                     nxt += 1
                 for i, (fut, _) in list(running.items()):
                     if fut.done():

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from games import registry
 from games.core import InputError
 
+
 class GenomeKind(Protocol):
     """What the evolution needs from a genome kind."""
 
