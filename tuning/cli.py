@@ -32,7 +32,7 @@ def main() -> None:
     try:
         app()
     except InputError as exc:
-        apps.err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+        apps.err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
         sys.exit(2)
     except KeyboardInterrupt:
         apps.err_console.print("interrupted")

@@ -46,7 +46,7 @@ def tuned():
 
 def _mc_block(strategy: str, turns: int | None, games: int, seed: int, start: int,
               alpha: float | None, params: dict | None) -> np.ndarray:
-    from games.deckbuilder import simulate
+    from games.deckbuilder.api import simulate
 
     return simulate(strategy, turns=turns or 0, games=games, seed=seed, start=start,
                     end_chance=alpha, params=params)
