@@ -23,8 +23,9 @@ from games.core import InputError
 class Settings:
     """One reproduction request, already checked against the game's declarations.
 
-    ``sizes`` holds every size of the game (defaults filled in, ``scale`` applied);
-    ``given`` the sizes named on the command line, in order, for the recorded command.
+    ``sizes`` holds every size of the game (defaults times ``scale``, then the sizes named
+    on the command line, unscaled); ``given`` those named sizes, in order, for the recorded
+    command; ``all_parts`` every part the game has, ``parts`` those to play.
     """
 
     game: str
@@ -37,7 +38,7 @@ class Settings:
     parts: tuple[str, ...] = ()
     params: Mapping[str, str] = field(default_factory=dict)
     benchmark: Path | None = None
-    options: tuple[str, ...] = ()
+    all_parts: tuple[str, ...] = ()
 
     def n(self, name: str) -> int:
         """The size ``name`` (a game count, or an index such as a chunk's first game)."""
@@ -50,7 +51,7 @@ class Settings:
             words += ["--seed", str(self.seed)]
         if self.scale != 1.0:
             words += ["--scale", f"{self.scale:g}"]
-        if self.parts != self.options:
+        if self.parts != self.all_parts:
             words += ["--parts", ",".join(self.parts)]
         words += [f"--size {name}={value}" for name, value in self.given.items()]
         words += [f"--param {name}={value}" for name, value in self.params.items()]
@@ -80,11 +81,11 @@ def settings_for(module: ModuleType, game: str, *, jobs: int = 1, seed: int | No
     resolved = {name: given.get(name, max(10, int(value * scale)) if name.endswith("games")
                                 else value)
                 for name, value in declared.items()}
-    options: tuple[str, ...] = tuple(module.PARTS)
-    chosen = tuple(parts) if parts else options
+    all_parts: tuple[str, ...] = tuple(module.PARTS)
+    chosen = tuple(parts) if parts else all_parts
     for part in chosen:
-        if part not in options:
-            raise InputError(f"{game} has no part {part!r} (parts: {', '.join(options)})")
+        if part not in all_parts:
+            raise InputError(f"{game} has no part {part!r} (parts: {', '.join(all_parts)})")
     if seed is not None and module.SEED is None:
         raise InputError(f"{game} plays fixed seeds (stated in its README); drop --seed")
     if params and not module.PARAMS:
@@ -97,7 +98,7 @@ def settings_for(module: ModuleType, game: str, *, jobs: int = 1, seed: int | No
     return Settings(game=game, jobs=jobs, seed=seed, from_json=from_json, sizes=resolved,
                     given=given, scale=scale, parts=chosen, params=dict(params or {}),
                     benchmark=None if benchmark is None else Path(benchmark),
-                    options=options)
+                    all_parts=all_parts)
 
 
 def parse_sizes(items: Sequence[str]) -> dict[str, int]:
