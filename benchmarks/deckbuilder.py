@@ -3,10 +3,10 @@
     python benchmarks/deckbuilder.py                 # T = 31, 50, 100 (+ extrapolation)
     python benchmarks/deckbuilder.py --turns 31 50 100 150 --repeat 3
     python benchmarks/deckbuilder.py --search 600    # grow T while the fit predicts < 600 s
+    python benchmarks/deckbuilder.py --json runs/deckbuilder-benchmark.json
 
-Each DP measurement runs in a fresh subprocess (compiled kernels loaded from numba's cache
-and warmed on a tiny game first), so peak memory (VmHWM, the peak resident set) belongs to
-that solve alone; "above baseline" subtracts the process's footprint just before the solve.
+Each DP measurement runs in a fresh subprocess (``tuning.reproduce.deckbuilder_cost``), so
+peak memory belongs to that solve alone.
 Times are the best of ``--repeat`` runs, because the machine may be shared; CPU seconds (all
 threads together) and the load average are printed too, so a figure taken on a busy machine
 can be read for what it is.
@@ -17,49 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-
-CHILD = r"""
-import json, resource, sys, time
-sys.path.insert(0, {root!r})
-from games.deckbuilder import solve
-from games.deckbuilder.states import state_space
-
-def peak_mb():
-    # VmHWM starts afresh at exec; ru_maxrss may carry the parent's peak over a fork
-    try:
-        for line in open("/proc/self/status"):
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-solve(3)                                   # load compiled kernels
-state_space.cache_clear()
-base = peak_mb()
-c0 = time.process_time()
-t0 = time.perf_counter()
-sol = solve({turns}, keep_policy={keep})
-secs = time.perf_counter() - t0
-cpu = time.process_time() - c0
-peak = peak_mb()
-print(json.dumps({{"turns": {turns}, "keep_policy": {keep}, "value": sol.value,
-                  "seconds": secs, "cpu_seconds": cpu, "peak_mb": peak,
-                  "above_base_mb": peak - base}}))
-"""
-
-
-def dp_run(turns: int, keep: bool) -> dict:
-    code = CHILD.format(root=str(ROOT), turns=turns, keep=keep)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+from tuning.reproduce.common import outside_reports
+from tuning.reproduce.deckbuilder_cost import dp_run, fit_power
 
 
 def best_of(turns: int, keep: bool, repeat: int) -> dict:
@@ -82,18 +44,7 @@ def predicted_mb(turns: int) -> float:
     return states_upto(turns) * 96 / 2**20
 
 
-def fit_power(points: list[tuple[int, float]]) -> tuple[float, float]:
-    """Least-squares fit of log(seconds) = log(a) + b log(T) over the larger T measured."""
-    xs = [math.log(t) for t, _ in points]
-    ys = [math.log(s) for _, s in points]
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / max(
-        sum((x - mx) ** 2 for x in xs), 1e-12)
-    return math.exp(my - b * mx), b
-
-
 def simulator(repeat: int) -> dict:
-    sys.path.insert(0, str(ROOT))
     from games.deckbuilder import simulate
 
     simulate("picky", turns=250, games=10, seed=0)  # compile / load
@@ -118,8 +69,11 @@ def main() -> None:
                     help="also grow T (no stored policy) while the fit predicts < this many s")
     ap.add_argument("--max-mb", type=float, default=4000.0,
                     help="the search stops before a solve predicted to need more memory")
-    ap.add_argument("--json", type=Path, default=None, help="also write results here")
+    ap.add_argument("--json", type=Path, default=None,
+                    help="also write results here (under runs/, never reports/: "
+                         "`tabletune reproduce deckbuilder --benchmark FILE` takes them in)")
     args = ap.parse_args()
+    outside_reports(args.json)
 
     results: dict = {"dp": [], "dp_no_policy": []}
     import os
@@ -181,6 +135,7 @@ def main() -> None:
           f"({sim['games_per_second']:,.0f} games/s, mean score {sim['mean_score']:.2f}; "
           "thesis: 25 s)")
     if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(results, indent=2))
 
 

@@ -13,53 +13,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
-from pathlib import Path
 
-from joblib import Parallel, delayed
-
-from games.dominion import BotSpec, play_many
-
-MATCHUPS = {
-    "big-money mirror": [BotSpec("big-money"), BotSpec("big-money")],
-    "smithy-big-money vs big-money-ultimate": [BotSpec("smithy-big-money"),
-                                               BotSpec("big-money-ultimate")],
-    "heuristic vs big-money": [BotSpec("heuristic"), BotSpec("big-money")],
-}
-
-
-def best_rate(bots: list[BotSpec], games: int, jobs: int,
-              repeats: int) -> tuple[float, float, float]:
-    """Best wall-clock games/s over ``repeats`` runs of ``games`` games, that run's seconds,
-    and the best games per CPU-second of the simulating processes (less sensitive to other
-    load on the machine)."""
-    best = (0.0, 0.0, 0.0)
-    for r in range(repeats):
-        res = play_many(bots, games, seed=100 + r, jobs=jobs)
-        rate = games / res.seconds
-        cpu = games / res.cpu_seconds if res.cpu_seconds > 0 else float("nan")
-        best = (max(best[0], rate), res.seconds if rate > best[0] else best[1],
-                max(best[2], cpu))
-    return best
-
-
-def peak_kib() -> int:
-    """Peak resident memory of this process in KiB: VmHWM on Linux (ru_maxrss would carry
-    over the parent's peak into a forked worker), else ru_maxrss."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-
-
-def worker_peak_mib(jobs: int = 2) -> float:
-    """Largest peak RSS among the (reused) loky workers that played the 2-job runs: they
-    stay alive between calls, so RUSAGE_CHILDREN never sees them."""
-    peaks = Parallel(n_jobs=jobs, backend="loky")(delayed(peak_kib)() for _ in range(4 * jobs))
-    return max(peaks) / 1024
+from games.dominion import play_many
+from tuning.reproduce.dominion_speed import MATCHUPS, best_rate, peak_kib, worker_peak_mib
 
 
 def main() -> None:

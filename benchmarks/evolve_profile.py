@@ -9,8 +9,10 @@ repeat and the best repeat; the target is >= 90% of the time in game simulation.
     python benchmarks/evolve_profile.py                       # dominion-buylist, 5 generations
     python benchmarks/evolve_profile.py --study deckbuilder-buylist --generations 10
 
-``--record DIR/time_share.json`` also writes the best repeat as JSON; the evolution report
-of the study (``tabletune report``) quotes that file when it lies in the report folder.
+The best repeat is also written as JSON, to ``--json PATH`` (default
+``runs/STUDY-time-share.json``; never into reports/). ``tabletune report STUDY --time-share
+PATH`` takes that record into the evolution report (its folder keeps a copy as
+time_share.json) and quotes it.
 """
 
 from __future__ import annotations
@@ -22,13 +24,17 @@ import tempfile
 import time
 from pathlib import Path
 
+from tuning.reproduce.common import outside_reports
+
 
 def profile_once(study: str, generations: int, population: int | None,
                  games: int | None) -> dict[str, float]:
     import dataclasses
 
     import games.dominion.match as match
+    import tuning.evaluation.evaluator as evaluation
     from tuning import evolve_study
+    from tuning.evaluation import WorkerPool
     from tuning.spec import load_spec
 
     spec = load_spec(study).with_overrides(jobs=1)
@@ -37,8 +43,8 @@ def profile_once(study: str, generations: int, population: int | None,
     kernel = [0.0]
     objective = [0.0]
     real_kernel = match.run_batch
-    real_task = evolve_study._run_task
-    real_exact = evolve_study._exact_task
+    real_task = evaluation.score_block
+    real_exact = evaluation.score_exact
 
     def timed_kernel(*args):
         t0 = time.perf_counter()
@@ -57,11 +63,11 @@ def profile_once(study: str, generations: int, population: int | None,
         return wrapper
 
     match.run_batch = timed_kernel
-    evolve_study._run_task = timed(real_task)
-    evolve_study._exact_task = timed(real_exact)  # exact fitness (deck-building model)
+    evaluation.score_block = timed(real_task)
+    evaluation.score_exact = timed(real_exact)  # exact fitness (deck-building model)
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            evo = evolve_study.build_evolution(spec, generations=generations,
+            evo = evolve_study.build_evolution(spec, WorkerPool(), generations=generations,
                                                population=population,
                                                checkpoint=Path(tmp) / "c.ckpt")
             t0 = time.perf_counter()
@@ -69,13 +75,13 @@ def profile_once(study: str, generations: int, population: int | None,
             wall = time.perf_counter() - t0
     finally:
         match.run_batch = real_kernel
-        evolve_study._run_task = real_task
-        evolve_study._exact_task = real_exact
+        evaluation.score_block = real_task
+        evaluation.score_exact = real_exact
     games_played = sum(r["games"] for r in result.logbook)
     return {"wall": wall, "kernel": kernel[0], "objective": objective[0],
             "games": games_played, "evals": sum(r["evals"] for r in result.logbook),
             "generations": generations, "games_per_evaluation": spec.evaluation.games,
-            "exact": spec.game == "deckbuilder"}
+            "exact": games_played == 0}
 
 
 def main() -> None:
@@ -85,8 +91,11 @@ def main() -> None:
     ap.add_argument("--population", type=int, default=None)
     ap.add_argument("--games", type=int, default=None, help="games per evaluation")
     ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--record", default=None, help="write the best repeat to this JSON file")
+    ap.add_argument("--json", dest="json_path", default=None,
+                    help="write the best repeat here (default runs/STUDY-time-share.json)")
     args = ap.parse_args()
+    out = Path(args.json_path or f"runs/{Path(args.study).stem}-time-share.json")
+    outside_reports(out)
     profile_once(args.study, 1, 4, 200 if args.games is None else args.games)  # compile, warm
     best = None
     for i in range(args.repeats):
@@ -103,14 +112,14 @@ def main() -> None:
     what = "exact evaluation" if r["exact"] else "game simulation"
     print(f"best (fastest) repeat: {share:.1%} of evolution time in {what}"
           + ("" if r["exact"] else f" ({r['kernel'] / r['wall']:.1%} in the engine kernel)"))
-    if args.record:
-        record = {"study": args.study, "share_in_simulation": share,
-                  "share_in_kernel": None if r["exact"] else r["kernel"] / r["wall"],
-                  "repeats": args.repeats, "jobs": 1, "python": platform.python_version(),
-                  "command": "python benchmarks/evolve_profile.py --study "
-                             f"{args.study} --generations {args.generations}", **r}
-        Path(args.record).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.record).write_text(json.dumps(record, indent=2) + "\n")
+    record = {"study": args.study, "share_in_simulation": share,
+              "share_in_kernel": None if r["exact"] else r["kernel"] / r["wall"],
+              "repeats": args.repeats, "jobs": 1, "python": platform.python_version(),
+              "command": "python benchmarks/evolve_profile.py --study "
+                         f"{args.study} --generations {args.generations}", **r}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(record, indent=2) + "\n")
+    print(f"record written to {out} (tabletune report {args.study} --time-share {out})")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
     python benchmarks/thegame.py                 # one core, all players, d = 0, 1, 2
     python benchmarks/thegame.py --jobs 16       # also the throughput of 16 worker processes
     python benchmarks/thegame.py --players recovery-fallback --depths 0 --repeat 5
+    python benchmarks/thegame.py --jobs 2 --json runs/thegame-benchmark.json
 
 Each figure is the best of --repeat timed runs (after one warm-up run that loads or compiles
 the numba kernels), so background load on a shared machine shows as little as possible.
@@ -16,6 +17,7 @@ import os
 import time
 
 from games.thegame import PLAYERS, play_block, simulate
+from tuning.reproduce.common import outside_reports
 
 GAMES = {0: 2000, 1: 200, 2: 30, 3: 5}
 
@@ -44,8 +46,11 @@ def main() -> None:
     ap.add_argument("--scale", type=float, default=1.0, help="multiply the games per run")
     ap.add_argument("--repeat", type=int, default=3, help="timed runs per figure (best kept)")
     ap.add_argument("--jobs", type=int, default=0, help="also measure J worker processes")
-    ap.add_argument("--json", dest="json_path", default=None, help="write figures here")
+    ap.add_argument("--json", dest="json_path", default=None,
+                    help="write figures here (under runs/, never reports/: "
+                         "`tabletune reproduce thegame --benchmark FILE` takes them in)")
     args = ap.parse_args()
+    outside_reports(args.json_path)
     rows = []
     print(f"cpu cores: {os.cpu_count()}")
     print(f"{'player':30s} {'d':>2s} {'games':>6s} {'1 core g/s':>11s}"
@@ -63,6 +68,7 @@ def main() -> None:
             print(line, flush=True)
             rows.append(row)
     if args.json_path:
+        os.makedirs(os.path.dirname(os.path.abspath(args.json_path)), exist_ok=True)
         with open(args.json_path, "w", encoding="utf-8") as fh:
             json.dump(rows, fh, indent=1)
 

@@ -9,6 +9,7 @@ and writes ``index.html`` (self-contained), ``README.md`` and PNG figures.
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -167,9 +168,10 @@ def _evolved_at_other_lengths(spec: StudySpec) -> dict[int, tuple[str, str, floa
 def time_share_note(out_dir: Path) -> str | None:
     """The measured share of evolution time in game simulation, if it was recorded here.
 
-    ``benchmarks/evolve_profile.py --record <out_dir>/time_share.json`` writes that file: a
-    short evolution of the study in one process, its wall time split by timers around the
-    objective's worker tasks (and around the engine kernel)."""
+    ``benchmarks/evolve_profile.py`` writes that record (under runs/): a short evolution of
+    the study in one process, its wall time split by timers around the objective's worker
+    tasks (and around the engine kernel); ``tabletune report --time-share FILE`` copies it
+    into the report folder as time_share.json, report data kept with the report."""
     path = out_dir / "time_share.json"
     if not path.is_file():
         return None
@@ -192,15 +194,47 @@ def time_share_note(out_dir: Path) -> str | None:
         raise InputError(f"{path}: not a time-share record ({exc})") from None
 
 
+def time_share_commands(study: str, out_dir: Path) -> str:
+    """The Regenerate lines of a report that quotes a time-share record: the evolution, the
+    profile (written under runs/) and the report that takes the record in."""
+    recorded = json.loads((out_dir / "time_share.json").read_text())["command"]
+    record = f"runs/{study}-time-share.json"
+    return (f"tabletune evolve {study}\n{recorded} --json {record}\n"
+            f"tabletune report {study} --time-share {record}")
+
+
+def take_time_share(record: str | Path, out_dir: Path) -> None:
+    """Copy a time-share record (``benchmarks/evolve_profile.py`` output) into the report
+    folder as time_share.json, after checking that it reads as one."""
+    record = Path(record)
+    if not record.is_file():
+        raise InputError(f"--time-share {record} does not exist")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / "time_share.json"
+    if record.resolve() != target.resolve():
+        shutil.copyfile(record, target)
+    try:
+        time_share_note(out_dir)
+    except InputError:
+        target.unlink()
+        raise
+
+
 def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
-                           out_dir: str | Path) -> dict[str, Any]:
-    """Write the report of the evolution checkpointed at ``checkpoint_path`` into ``out_dir``."""
+                           out_dir: str | Path,
+                           time_share: str | Path | None = None) -> dict[str, Any]:
+    """Write the report of the evolution checkpointed at ``checkpoint_path`` into ``out_dir``.
+
+    ``time_share``: a record of ``benchmarks/evolve_profile.py``, taken into the report (a
+    time_share.json already in ``out_dir`` is quoted too)."""
     path = Path(checkpoint_path) if checkpoint_path else default_checkpoint(spec)
     payload = load_checkpoint(path)
     if payload.get("study") != spec.name:
         raise InputError(f"checkpoint {path} is of study {payload.get('study')!r}, "
                          f"not {spec.name!r}")
     out_dir = Path(out_dir)
+    if time_share is not None:
+        take_time_share(time_share, out_dir)
     rows = payload["logbook"]
     hof = [(genes, score) for genes, score in payload["hall_of_fame"]]
     from tuning.evolve_study import genome_kind
@@ -277,8 +311,7 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
     share = time_share_note(out_dir)
     if share is not None:
         summary["time_share"] = share
-        recorded = json.loads((out_dir / "time_share.json").read_text())["command"]
-        command += f"\n{recorded} --record {out_dir}/time_share.json"
+        command = time_share_commands(spec.name, out_dir)
     how = ("exact" if best_eval.exact else
            f"{best_eval.games} fresh games, 95% CI {best_eval.ci95[0]:.4f}.."
            f"{best_eval.ci95[1]:.4f}")

@@ -184,3 +184,15 @@ def test_report_of_an_evolution(toy_spec, tmp_path):
     readme = (out / "README.md").read_text()
     assert summary["best_genome"] in readme and "tabletune evolve toy-evolution" in readme
     assert (out / "fitness.png").read_bytes()[:4] == b"\x89PNG"
+    # a profile record given to the report is quoted, kept as report data, and the
+    # Regenerate block has the benchmark write under runs/, never into the report folder
+    record = {"command": "python benchmarks/evolve_profile.py --study toy-evolution "
+                         "--generations 2", "repeats": 1, "share_in_simulation": 0.95,
+              "share_in_kernel": None, "exact": False, "generations": 2, "evals": 8,
+              "wall": 1.0, "games": 480}
+    (tmp_path / "ts.json").write_text(json.dumps(record))
+    summary = build_evolution_report(spec, ck, out, time_share=tmp_path / "ts.json")
+    readme = (out / "README.md").read_text()
+    assert "95.0% of the evolution's wall time" in summary["time_share"]
+    assert "--time-share runs/toy-evolution-time-share.json" in readme
+    assert "--record" not in readme and (out / "time_share.json").is_file()

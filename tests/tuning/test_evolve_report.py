@@ -7,7 +7,12 @@ import json
 import pytest
 
 from games.core import InputError
-from tuning.evolve_report import _dominion_targets, time_share_note
+from tuning.evolve_report import (
+    _dominion_targets,
+    take_time_share,
+    time_share_commands,
+    time_share_note,
+)
 
 
 def _b(opponent, score, lo, hi):
@@ -39,6 +44,31 @@ def test_time_share_note_quotes_the_record(tmp_path):
     (tmp_path / "time_share.json").write_text("{not json")
     with pytest.raises(InputError, match="time-share record"):
         time_share_note(tmp_path)
+
+
+def test_time_share_is_taken_from_a_given_file_not_written_by_the_benchmark(tmp_path):
+    record = {"command": "python benchmarks/evolve_profile.py --study s --generations 5",
+              "repeats": 2, "share_in_simulation": 0.99, "share_in_kernel": None,
+              "exact": True, "generations": 5, "evals": 10, "wall": 3.0}
+    src = tmp_path / "runs" / "s-time-share.json"
+    src.parent.mkdir()
+    src.write_text(json.dumps(record))
+    out = tmp_path / "report"
+    take_time_share(src, out)
+    assert json.loads((out / "time_share.json").read_text()) == record
+    assert "99.0% of the evolution's wall time" in time_share_note(out)
+    lines = time_share_commands("s", out).splitlines()
+    assert lines == ["tabletune evolve s",
+                     record["command"] + " --json runs/s-time-share.json",
+                     "tabletune report s --time-share runs/s-time-share.json"]
+    assert not any("reports/" in line for line in lines)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    with pytest.raises(InputError, match="time-share record"):
+        take_time_share(bad, tmp_path / "other")
+    assert not (tmp_path / "other" / "time_share.json").exists()
+    with pytest.raises(InputError, match="does not exist"):
+        take_time_share(tmp_path / "missing.json", out)
 
 
 def test_deckbuilder_targets_name_the_fraction_and_the_gaps():

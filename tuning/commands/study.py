@@ -141,6 +141,9 @@ def report_command(
     storage: str | None = typer.Option(None, "--storage",
                                        help="Journal file or RDB URL (for DEAP: checkpoint)."),
     out: Path | None = typer.Option(None, "--out", help="Output folder (default reports/STUDY)."),
+    time_share: Path | None = typer.Option(None, "--time-share",
+                                           help="Evolutions: a benchmarks/evolve_profile.py "
+                                                "record to quote (kept as time_share.json)."),
     json_out: bool = typer.Option(False, "--json", help="Print a JSON summary."),
 ) -> None:
     """Write index.html, README.md and PNG figures for a study or an evolution."""
@@ -152,8 +155,10 @@ def report_command(
         from tuning.evolve_report import build_evolution_report
         from tuning.evolve_study import default_checkpoint
         path = Path(storage) if storage else default_checkpoint(spec)
-        result = build_evolution_report(spec, path, out_dir)
+        result = build_evolution_report(spec, path, out_dir, time_share)
     else:
+        if time_share is not None:
+            raise InputError("--time-share applies to evolutions (study.optimizer = deap)")
         from tuning.report import build_study_report
         result = build_study_report(spec, storage, out_dir)
     index = out_dir / "index.html"

@@ -7,7 +7,7 @@
 - :class:`Evaluation`, :func:`paired_difference`, :func:`derived_seed`.
 """
 
-from tuning.evaluation.evaluate import (
+from tuning.evaluation.evaluator import (
     Evaluation,
     derived_seed,
     evaluate,

@@ -1,33 +1,32 @@
-"""Reproduce seed 002's tables for The Game (solo) and write results*.json and README.md.
-
-    python reports/thegame/reproduce.py --jobs 16                 # full sizes (below)
-    python reports/thegame/reproduce.py --parts d2 --jobs 1       # one part, own json file
-    python reports/thegame/reproduce.py --from-json               # rewrite README only
-    python reports/thegame/reproduce.py --scale 0.01 --jobs 2     # quick look
+"""Seed 002's tables for The Game (solo), reproduced: results-PART.json and README.md.
 
 Full sizes: 200,000 games a row at d = 0, 20,000 a row at d = 1 (50,000 for the best row),
-10,000 games at d = 2, and 100,000 games for each alternative reading of the slides; the
-options below lower them for slow players or a small machine (the README states the sizes
-used). Each part (d0, d1, d2, variants) is saved in results-PART.json, so parts can run as
-separate processes; the README is written from every results-*.json present. Game i of a run
-with root seed S is dealt from games.core.game_seeds(S, ., i): the same command gives the
-same figures, whatever the number of jobs.
+10,000 games at d = 2, and 100,000 games for each alternative reading of the slides. Each
+part (d0, d1, d2, variants) is saved in results-PART.json as it grows, so parts can run as
+separate processes; the README is written from every results-*.json present, with the
+hand-written notes.md of the report folder appended. Game i of a run with root seed S is
+dealt from games.core.game_seeds(S, ., i): the same command gives the same figures,
+whatever the number of jobs.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
-import sys
 import time
 from pathlib import Path
 
 from games.core import Z95
-from games.thegame import run
+from tuning.reproduce.common import Settings, include_benchmark, text_file
 
-HERE = Path(__file__).resolve().parent
-SEED = 2019
+FOLDER = "reports/thegame"
+SEED: int | None = 2019
+PARTS = ("d0", "d2", "d1", "variants")
+SIZES = {"d0-games": 200_000, "slow-d0-games": 200_000, "d1-games": 20_000,
+         "best-d1-games": 50_000, "d2-games": 10_000, "variant-games": 100_000,
+         "slow-variant-games": 100_000}
+PARAMS = False
+BENCHMARK = True  # benchmarks/thegame.py --json FILE, quoted by notes.md
 
 # name, player, params, seed win % d=0, seed cards left d=0, seed win % d=1, seed tricks
 ROWS = [
@@ -54,9 +53,14 @@ VARIANTS = [
 ]
 SEED_D2 = {"win": 29.7, "cards": 7.1, "under_10": 69.88, "games": 10_000}
 SEED_GAMES = 1_000_000
+SLOW = ("real-capacity", "weighted-real-capacity", "single-bridges",
+        "single-bridges-amplified")
 
 
 def measure(player: str, params: dict, depth: int, games: int, jobs: int, seed: int) -> dict:
+    """Play ``games`` seeded games of one player at one depth; the summary with wall time."""
+    from games.thegame import run
+
     t0 = time.perf_counter()
     out = run(player, params, depth, games, seed, jobs, block=max(100, games // (jobs * 8)))
     out["wall_seconds"] = time.perf_counter() - t0
@@ -65,57 +69,45 @@ def measure(player: str, params: dict, depth: int, games: int, jobs: int, seed: 
     return out
 
 
-SLOW = ("real-capacity", "weighted-real-capacity", "single-bridges",
-        "single-bridges-amplified")
-PARTS = ("d0", "d2", "d1", "variants")
-
-
-def collect(args: argparse.Namespace) -> dict:
-    """Play every part in ``args.parts``; each part is saved to its json file as it grows."""
-    sc = args.scale
-
-    def n(x: int) -> int:
-        return max(10, int(x * sc))
-
-    res: dict = {"seed": SEED}
-    for part in args.parts.split(","):
-        if part not in PARTS:
-            raise SystemExit(f"unknown part {part!r}; choose from {', '.join(PARTS)}")
-        path = HERE / f"results-{part}.json"
-        out: dict = {"seed": SEED, part: [] if part != "d2" else None,
-                     f"command_{part}": "python reports/thegame/reproduce.py "
-                     + " ".join(sys.argv[1:])}
+def collect(out_dir: Path, settings: Settings) -> list[Path]:
+    """Play every requested part; each part is saved to its json file as it grows."""
+    seed = SEED if settings.seed is None else settings.seed
+    n, jobs = settings.n, settings.jobs
+    written = []
+    for part in settings.parts:
+        path = out_dir / f"results-{part}.json"
+        out: dict = {"seed": seed, part: [] if part != "d2" else None,
+                     f"command_{part}": settings.command()}
 
         def save(out: dict = out, path: Path = path) -> None:
             path.write_text(json.dumps(out, indent=1), encoding="utf-8")
 
         if part == "d0":
             for _, player, params, *_rest in ROWS:
-                games = n(args.slow_d0_games if player in SLOW else args.d0_games)
-                out["d0"].append(measure(player, params, 0, games, args.jobs, SEED))
+                games = n("slow-d0-games" if player in SLOW else "d0-games")
+                out["d0"].append(measure(player, params, 0, games, jobs, seed))
                 save()
         elif part == "d2":
-            out["d2"] = measure("recovery-fallback", {}, 2, n(args.d2_games), args.jobs,
-                                SEED + 2)
+            out["d2"] = measure("recovery-fallback", {}, 2, n("d2-games"), jobs, seed + 2)
             save()
         elif part == "d1":
             for i, (_, player, params, *_rest) in enumerate(ROWS):
-                games = n(args.best_d1_games if i == len(ROWS) - 1 else args.d1_games)
-                out["d1"].append(measure(player, params, 1, games, args.jobs, SEED + 1))
+                games = n("best-d1-games" if i == len(ROWS) - 1 else "d1-games")
+                out["d1"].append(measure(player, params, 1, games, jobs, seed + 1))
                 save()
         else:
             for _, player, params, _row in VARIANTS:
-                games = n(args.slow_variant_games if player in SLOW else args.variant_games)
-                out["variants"].append(measure(player, params, 0, games, args.jobs, SEED))
+                games = n("slow-variant-games" if player in SLOW else "variant-games")
+                out["variants"].append(measure(player, params, 0, games, jobs, seed))
                 save()
-        res.update(out)
-    return res
+        written.append(path)
+    return written
 
 
-def load_results() -> dict:
-    """Merge every results-*.json of this folder."""
+def load_results(out_dir: Path) -> dict:
+    """Merge every results-*.json of the report folder."""
     res: dict = {"seed": SEED}
-    for path in sorted(HERE.glob("results-*.json")):
+    for path in sorted(out_dir.glob("results-*.json")):
         res.update(json.loads(path.read_text(encoding="utf-8")))
     return res
 
@@ -133,14 +125,12 @@ def _pct(r: dict) -> str:
     return f"{100 * r['win_rate']:.2f} ({100 * lo:.2f}-{100 * hi:.2f})"
 
 
-NOTES = Path(HERE / "notes.md")
-
-
-def write_readme(res: dict) -> None:
+def readme_text(res: dict, notes: str | None) -> str:
+    """README.md of the report from the merged results (and the hand-written notes)."""
     lines = [
         "# The Game (solo): seed 002's tables reproduced",
         "",
-        "Regenerate: `python reports/thegame/reproduce.py --jobs 16` (full sizes, root seed "
+        "Regenerate: `tabletune reproduce thegame --jobs 16` (full sizes, root seed "
         f"{res['seed']}; README only: `--from-json`). The figures below come from "
         + "; ".join(f"`{c}`" for c in dict.fromkeys(res[k] for k in sorted(res)
                                                    if k.startswith("command_")))
@@ -188,35 +178,26 @@ def write_readme(res: dict) -> None:
     for (label, _, _, row), r in zip(VARIANTS, res["variants"], strict=True):
         lines.append(f"| {label} | {r['games']:,} | {_pct(r)} | {ROWS[row][3]} | "
                      f"{r['mean_cards_left']:.2f} |")
-    if NOTES.exists():
-        lines += ["", NOTES.read_text(encoding="utf-8").strip()]
-    (HERE / "README.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    if notes:
+        lines += ["", notes.strip()]
+    return "\n".join(lines) + "\n"
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--scale", type=float, default=1.0, help="multiply every game count")
-    ap.add_argument("--parts", default=",".join(PARTS), help="comma-separated parts to play")
-    ap.add_argument("--d0-games", type=int, default=200_000)
-    ap.add_argument("--slow-d0-games", type=int, default=200_000,
-                    help="d = 0 games of the slow players (" + ", ".join(SLOW) + ")")
-    ap.add_argument("--d1-games", type=int, default=20_000)
-    ap.add_argument("--best-d1-games", type=int, default=50_000)
-    ap.add_argument("--d2-games", type=int, default=10_000)
-    ap.add_argument("--variant-games", type=int, default=100_000)
-    ap.add_argument("--slow-variant-games", type=int, default=100_000)
-    ap.add_argument("--from-json", action="store_true", help="only rewrite README.md")
-    args = ap.parse_args()
-    if not args.from_json:
-        collect(args)
-    res = load_results()
-    if all(k in res for k in ("d0", "d1", "d2", "variants")):
-        write_readme(res)
-    else:
-        print("README not written: parts missing:",
-              ", ".join(k for k in ("d0", "d1", "d2", "variants") if k not in res))
-
-
-if __name__ == "__main__":
-    main()
+def reproduce(out_dir: Path, settings: Settings) -> list[Path]:
+    """Play the requested parts (none with ``from_json``), then write README.md once every
+    part has its results file; return the files written."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = [] if settings.from_json else collect(out_dir, settings)
+    bench = include_benchmark(out_dir, settings)
+    if settings.benchmark is not None and bench is not None:
+        written.append(bench)
+    res = load_results(out_dir)
+    missing = [k for k in ("d0", "d1", "d2", "variants") if k not in res]
+    if missing:
+        print("README not written: parts missing:", ", ".join(missing))
+        return written
+    notes = text_file(out_dir, "notes.md", FOLDER)
+    text = readme_text(res, notes.read_text(encoding="utf-8") if notes else None)
+    (out_dir / "README.md").write_text(text, encoding="utf-8")
+    return written + [out_dir / "README.md"]

@@ -1,4 +1,4 @@
-"""Markdown tables of reports/deckbuilder/README.md, one function per section."""
+"""Markdown tables of the deck-building report's README.md, one function per section."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ def ikeys(d: dict) -> dict:
 def ci(e: dict, digits: int = 2) -> str:
     lo, hi = e["ci95"]
     return f"{e['mean']:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
-
 
 
 def score_table(data: dict) -> list[str]:
@@ -125,8 +124,9 @@ def cost_table(data: dict) -> list[str]:
 def bench_lines(data: dict) -> list[str]:
     b = data.get("benchmark")
     if not b:
-        return ["(run `python benchmarks/deckbuilder.py --json reports/deckbuilder/"
-                "benchmark.json` and rebuild to fill this section)"]
+        return ["(run `python benchmarks/deckbuilder.py --json runs/deckbuilder-benchmark.json`"
+                " and `tabletune reproduce deckbuilder --from-json --benchmark "
+                "runs/deckbuilder-benchmark.json` to fill this section)"]
     m = b.get("machine", {})
     load = m.get("load_average", [float("nan")] * 3)
     out = [f"Measured {m.get('date', '?')} on this {m.get('cpus', '?')}-CPU machine, shared "

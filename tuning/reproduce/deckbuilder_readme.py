@@ -1,22 +1,15 @@
-"""README.md of reports/deckbuilder/ from the data that make_report.py computed.
+"""README.md of the deck-building report from its data (``data.json``).
 
 Kept apart from the computation so the text can be rebuilt from ``data.json`` alone (and
-the Performance section refreshed from ``benchmark.json`` after a new benchmark run):
-
-    python reports/deckbuilder/readme.py        # rewrite README.md from data.json
+the Performance section refreshed from a new ``benchmark.json``):
+``tabletune reproduce deckbuilder --from-json [--benchmark FILE]``.
 """
 
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
-
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-import readme_tables as tables  # noqa: E402
-from readme_tables import ci as _ci  # noqa: E402
-from readme_tables import ikeys as _ikeys  # noqa: E402
+from tuning.reproduce import deckbuilder_tables as tables
+from tuning.reproduce.deckbuilder_tables import ci as _ci
+from tuning.reproduce.deckbuilder_tables import ikeys as _ikeys
 
 
 def findings(data: dict) -> dict:
@@ -50,8 +43,8 @@ def findings(data: dict) -> dict:
             "random_beats_greedy_sim": rnd_sim}
 
 
-def write_readme(path: Path, data: dict) -> None:
-    """Write the report's README.md."""
+def readme_text(data: dict) -> str:
+    """The report's README.md."""
     f = findings(data)
     ex = data["exact"]
     st = data["settings"]
@@ -66,8 +59,9 @@ def write_readme(path: Path, data: dict) -> None:
         "",
         "```",
         "python benchmarks/deckbuilder.py --repeat 2 --search 600 --max-mb 8000 "
-        "--json reports/deckbuilder/benchmark.json",
-        f"python reports/deckbuilder/make_report.py --jobs {st.get('jobs', 1)}",
+        "--json runs/deckbuilder-benchmark.json",
+        f"tabletune reproduce deckbuilder --jobs {st.get('jobs', 1)} "
+        "--benchmark runs/deckbuilder-benchmark.json",
         "```",
         "",
         "Thesis card set: Copper (money 1, cost 0), Silver (2, 3), Gold (3, 6); Estate "
@@ -200,7 +194,7 @@ def write_readme(path: Path, data: dict) -> None:
         f"Report computed in {data['seconds']:.0f} s.",
         "",
     ]
-    path.write_text("\n".join(lines))
+    return "\n".join(lines)
 
 
 def _flatmc_row(data: dict) -> str:
@@ -281,13 +275,3 @@ def _greedy_random(f: dict, data: dict) -> str:
     return (f"T = 100 exact: Greedy {ex['greedy'][100]:.2f}, Random {ex['random'][100]:.2f}; "
             f"simulated, Random is ahead (intervals apart) from T = {t}: Greedy "
             f"{_ci(long['greedy'][t], 1)}, Random {_ci(long['random'][t], 1)} | agrees |")
-
-
-if __name__ == "__main__":
-    sys.path.insert(0, str(HERE.parents[1]))
-    saved = json.loads((HERE / "data.json").read_text())
-    bench = HERE / "benchmark.json"
-    if bench.exists():  # a benchmark run after the report
-        saved["benchmark"] = json.loads(bench.read_text())
-        (HERE / "data.json").write_text(json.dumps(saved, indent=1))
-    write_readme(HERE / "README.md", saved)

@@ -1,0 +1,53 @@
+"""`tabletune reproduce GAME`: regenerate a committed reproduction report (or a smaller one)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from tuning.commands.apps import app, console, print_json
+
+
+@app.command("reproduce")
+def reproduce_command(
+    game: str = typer.Argument(..., help="deckbuilder, dominion, thegame or "
+                                         "thegame-d2-weights."),
+    out: Path | None = typer.Option(None, "--out",
+                                    help="Report folder (default: the committed one under "
+                                         "reports/)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (same figures for "
+                                                     "any number)."),
+    seed: int | None = typer.Option(None, "--seed", help="Root seed (default: the report's)."),
+    from_json: bool = typer.Option(False, "--from-json",
+                                   help="Only rewrite README.md from the data files there."),
+    scale: float = typer.Option(1.0, "--scale", help="Multiply every default game count."),
+    size: list[str] = typer.Option([], "--size",
+                                   help="NAME=N: one size (e.g. d2-games=2000); repeatable."),
+    parts: str | None = typer.Option(None, "--parts", help="Comma-separated parts to play."),
+    param: list[str] = typer.Option([], "--param",
+                                    help="NAME=VALUE: a strategy parameter; repeatable."),
+    benchmark: Path | None = typer.Option(None, "--benchmark",
+                                          help="A benchmark's JSON output to include "
+                                               "(copied into the report as benchmark.json)."),
+    json_out: bool = typer.Option(False, "--json", help="Print the files written as JSON."),
+) -> None:
+    """Reproduce a report's tables: write its data JSON and README.md.
+
+    Full sizes take minutes to tens of minutes; `--scale 0.01` or `--size` make a quick
+    run, `--from-json` rebuilds the README from committed data in seconds.
+    """
+    from games.core import parse_param_assignments
+    from tuning.reproduce import parse_sizes, reproduce_game
+
+    written = reproduce_game(
+        game, out, jobs=jobs, seed=seed, from_json=from_json, scale=scale,
+        sizes=parse_sizes(size), parts=parts.split(",") if parts else None,
+        params=parse_param_assignments(param), benchmark=benchmark)
+    if json_out:
+        print_json({"game": game, "written": [str(p) for p in written]})
+        return
+    for path in written:
+        console.print(f"wrote {path}", highlight=False, soft_wrap=True)
+    if not written:
+        console.print("nothing written", highlight=False)

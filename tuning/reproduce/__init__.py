@@ -1,0 +1,46 @@
+"""Reproductions behind the committed reports: one module per report, one entry point each.
+
+Every module declares FOLDER (its report folder), SIZES (game counts with their full
+defaults), PARTS, SEED (None where the seeds are fixed), PARAMS and BENCHMARK (whether it
+takes ``--param`` and ``--benchmark``), and exposes ``reproduce(out_dir, settings)``: it
+writes its data JSON and README.md into ``out_dir``, reading the hand-written text the
+README includes (template.md, notes.md) from the report folder itself. With
+``settings.from_json`` it only rewrites the README from the data already there.
+``tabletune reproduce GAME`` is the command line over ``reproduce_game``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from types import ModuleType
+
+from games.core import InputError
+from tuning.reproduce.common import Settings, parse_sizes, settings_for
+
+__all__ = ["GAMES", "Settings", "game_module", "parse_sizes", "reproduce_game",
+           "settings_for"]
+
+GAMES = {
+    "deckbuilder": "tuning.reproduce.deckbuilder",
+    "dominion": "tuning.reproduce.dominion",
+    "thegame": "tuning.reproduce.thegame",
+    "thegame-d2-weights": "tuning.reproduce.thegame_d2_weights",
+}
+
+
+def game_module(game: str) -> ModuleType:
+    """The reproduction module of ``game``; one-line InputError for an unknown name."""
+    if game not in GAMES:
+        raise InputError(f"no reproduction named {game!r} (choose from {', '.join(GAMES)})")
+    return importlib.import_module(GAMES[game])
+
+
+def reproduce_game(game: str, out_dir: Path | str | None = None, **request) -> list[Path]:
+    """Run ``game``'s reproduction into ``out_dir`` (default: its report folder).
+
+    ``request`` takes the keywords of ``settings_for`` (jobs, seed, from_json, scale,
+    sizes, parts, params, benchmark); returns the files written."""
+    module = game_module(game)
+    settings = settings_for(module, game, **request)
+    return module.reproduce(Path(out_dir or module.FOLDER), settings)
