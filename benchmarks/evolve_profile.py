@@ -33,8 +33,8 @@ def profile_once(study: str, generations: int, population: int | None,
 
     import games.dominion.match as match
     import tuning.evaluation.evaluator as evaluation
-    from tuning import evolve_study
     from tuning.evaluation import WorkerPool
+    from tuning.evolution import runner as evolve_study
     from tuning.spec import load_spec
 
     spec = load_spec(study).with_overrides(jobs=1)

@@ -22,7 +22,7 @@ from pathlib import Path
 from games.core import BotSpec
 from tuning.evaluation import evaluate
 from tuning.spec import load_spec
-from tuning.study import run_study
+from tuning.study.runner import run_study
 
 
 def main() -> None:

@@ -13,10 +13,11 @@ import pytest
 
 from games.core import InputError
 from tuning.commands.study import resolve_dashboard_storage
-from tuning.report import build_study_report, markdown_table
+from tuning.reporting.page import markdown_table
+from tuning.reporting.study import build_study_report
 from tuning.spec import load_spec
-from tuning.storage import open_storage
-from tuning.study import run_study
+from tuning.study.runner import run_study
+from tuning.study.storage import open_storage
 
 
 class _Quiet(WSGIRequestHandler):

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.core import BotSpec, InputError
-from tuning.genomes import make_kind
+from tuning.evolution.genomes import make_kind
 
 DOMINION = make_kind("dominion", "dominion-buylist", {"max_entries": 6, "max_limit": 4})
 
@@ -174,7 +174,7 @@ def test_deckbuilder_exact_fitness_orders_known_rules():
 
 def test_deckbuilder_evolution_climbs_towards_the_optimum(tmp_path):
     from tuning.evaluation import WorkerPool
-    from tuning.evolve_study import build_evolution
+    from tuning.evolution.runner import build_evolution
     from tuning.spec import load_spec
 
     spec_path = tmp_path / "db.toml"

@@ -120,7 +120,7 @@ def _strip(rows):
 
 def test_one_and_two_jobs_give_identical_evolutions(toy_spec, tmp_path):
     from tuning.evaluation import WorkerPool
-    from tuning.evolve_study import build_evolution
+    from tuning.evolution.runner import build_evolution
     from tuning.spec import load_spec
 
     results = []
@@ -166,8 +166,8 @@ def test_cli_json_resume_and_refusals(toy_spec, tmp_path):
 
 def test_report_of_an_evolution(toy_spec, tmp_path):
     from tuning.evaluation import WorkerPool
-    from tuning.evolve_report import build_evolution_report
-    from tuning.evolve_study import build_evolution
+    from tuning.evolution.runner import build_evolution
+    from tuning.reporting.evolution import build_evolution_report
     from tuning.spec import load_spec
 
     spec = load_spec(toy_spec)

@@ -47,8 +47,8 @@ def _stop_at(generation: int):
 
 
 def test_resume_alone_continues_with_the_started_settings(toy_spec, tmp_path):
-    from tuning.evolve import EvolutionInterrupted
-    from tuning.evolve_study import build_evolution
+    from tuning.evolution.engine import EvolutionInterrupted
+    from tuning.evolution.runner import build_evolution
     from tuning.spec import load_spec
 
     spec = load_spec(toy_spec)
@@ -87,7 +87,7 @@ def test_fingerprint_mismatch_names_the_setting(toy_spec, tmp_path):
 
 
 def test_stop_messages(toy_spec, tmp_path, monkeypatch):
-    from tuning.evolve import Evolution, EvolutionInterrupted
+    from tuning.evolution.engine import Evolution, EvolutionInterrupted
 
     ck = tmp_path / "c.ckpt"
 

@@ -10,8 +10,8 @@ import pytest
 
 from games.core import InputError
 from tuning.spec import load_spec
-from tuning.storage import open_storage
-from tuning.study import run_study
+from tuning.study.runner import run_study
+from tuning.study.storage import open_storage
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 from games.core import InputError
 from tuning.evaluation import derived_seed
 from tuning.spec import load_spec
-from tuning.study import open_study, run_study
+from tuning.study.runner import open_study, run_study
 
 
 def test_same_seed_and_spec_give_the_same_best_parameters(make_spec, tmp_path):

@@ -16,7 +16,7 @@ from tuning.commands.apps import app, console, err_console, print_json
 def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
                    jobs: int | None, backend: str | None, address: str | None) -> str:
     """The full command that continues ``evo``: every setting that differs from the spec."""
-    from tuning.evolve_study import default_checkpoint, settings_from_spec
+    from tuning.evolution.runner import default_checkpoint, settings_from_spec
 
     base = settings_from_spec(spec)
     words = ["tabletune", "evolve", study, "--resume"]
@@ -62,8 +62,8 @@ def evolve_command(
     settings the run was started with; `--resume -g N` extends it to N generations.
     """
     from tuning.evaluation import WorkerPool
-    from tuning.evolve import EvolutionInterrupted, format_row
-    from tuning.evolve_study import best_of, build_evolution
+    from tuning.evolution.engine import EvolutionInterrupted, format_row
+    from tuning.evolution.runner import best_of, build_evolution
     from tuning.spec import load_spec
 
     if resume and restart:

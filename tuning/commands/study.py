@@ -104,7 +104,7 @@ def run_command(
     Several processes may run the same command on one storage: they share the budget.
     """
     from tuning.spec import load_spec
-    from tuning.study import run_study
+    from tuning.study.runner import run_study
 
     spec = load_spec(study)
     if spec.optimizer != "optuna":
@@ -152,14 +152,14 @@ def report_command(
     spec = load_spec(study)
     out_dir = out or Path("reports") / spec.name
     if spec.optimizer == "deap":
-        from tuning.evolve_report import build_evolution_report
-        from tuning.evolve_study import default_checkpoint
+        from tuning.evolution.runner import default_checkpoint
+        from tuning.reporting.evolution import build_evolution_report
         path = Path(storage) if storage else default_checkpoint(spec)
         result = build_evolution_report(spec, path, out_dir, time_share)
     else:
         if time_share is not None:
             raise InputError("--time-share applies to evolutions (study.optimizer = deap)")
-        from tuning.report import build_study_report
+        from tuning.reporting.study import build_study_report
         result = build_study_report(spec, storage, out_dir)
     index = out_dir / "index.html"
     if json_out:
@@ -193,7 +193,7 @@ def dashboard_command(
     """Serve optuna-dashboard on a study storage (Ctrl-C to stop)."""
     import optuna_dashboard
 
-    from tuning.storage import open_storage
+    from tuning.study.storage import open_storage
 
     location = resolve_dashboard_storage(storage)
     if not 0 < port < 65536:

@@ -23,9 +23,9 @@ from tuning.evaluation import (
     derived_seed,
     evaluate_many,
 )
-from tuning.evolve import Evolution, EvolutionResult, EvolveSettings, Score
-from tuning.evolve_checkpoint import check_matches, fingerprint, load_checkpoint
-from tuning.genomes import GenomeKind
+from tuning.evolution.checkpoint import check_matches, fingerprint, load_checkpoint
+from tuning.evolution.engine import Evolution, EvolutionResult, EvolveSettings, Score
+from tuning.evolution.genomes import GenomeKind
 from tuning.spec import StudySpec
 
 RUNS_DIR = Path("runs")

@@ -30,7 +30,7 @@ import optuna
 from optuna.trial import TrialState
 
 from games.core import InputError
-from tuning.journal_check import check_journal, replay_failure
+from tuning.study.journal_check import check_journal, replay_failure
 
 RUNS_DIR = Path("runs")
 HEARTBEAT_SECONDS = 10

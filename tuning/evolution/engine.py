@@ -26,9 +26,9 @@ import numpy as np
 from deap import algorithms, base, tools
 
 from games.core import Z95, InputError
-from tuning.deap_types import make_individual
-from tuning.evolve_checkpoint import check_matches, load_checkpoint, save_checkpoint
-from tuning.genomes import GenomeKind
+from tuning.evolution.checkpoint import check_matches, load_checkpoint, save_checkpoint
+from tuning.evolution.deap_types import make_individual
+from tuning.evolution.genomes import GenomeKind
 
 ALGORITHMS = ("mu_plus_lambda", "mu_comma_lambda", "simple")
 SELECTIONS = ("tournament", "best")

@@ -17,10 +17,10 @@ import numpy as np
 
 from games.core import InputError
 from tuning.evaluation import WorkerPool
-from tuning.evolve import EvolutionResult
-from tuning.evolve_checkpoint import load_checkpoint
-from tuning.evolve_study import best_of, default_checkpoint, reevaluate
-from tuning.report import Section, figure_png, markdown_table, write_report
+from tuning.evolution.checkpoint import load_checkpoint
+from tuning.evolution.engine import EvolutionResult
+from tuning.evolution.runner import best_of, default_checkpoint, reevaluate
+from tuning.reporting.page import Section, figure_png, markdown_table, write_report
 from tuning.spec import StudySpec
 
 
@@ -158,7 +158,7 @@ def _evolved_at_other_lengths(spec: StudySpec) -> dict[int, tuple[str, str, floa
             continue
         data = load_checkpoint(path)
         genes, score = data["hall_of_fame"][0]
-        from tuning.evolve_study import genome_kind
+        from tuning.evolution.runner import genome_kind
 
         found[int(ospec.scorer().options["turns"])] = (
             ospec.name, genome_kind(ospec).to_text(list(genes)), float(score.mean))
@@ -237,7 +237,7 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         take_time_share(time_share, out_dir)
     rows = payload["logbook"]
     hof = [(genes, score) for genes, score in payload["hall_of_fame"]]
-    from tuning.evolve_study import genome_kind
+    from tuning.evolution.runner import genome_kind
 
     kind = genome_kind(spec)
     texts = [kind.to_text(list(g)) for g, _ in hof]

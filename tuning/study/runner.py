@@ -22,10 +22,10 @@ import optuna
 from optuna.trial import TrialState
 
 from games.core import InputError
-from tuning import storage as st
 from tuning.evaluation import WorkerPool, candidate_bot, derived_seed, evaluate
-from tuning.reevaluate import best_result, reevaluate
 from tuning.spec import StudySpec
+from tuning.study import storage as st
+from tuning.study.reevaluate import best_result, reevaluate
 
 optuna.logging.set_verbosity(optuna.logging.WARNING)
 warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)

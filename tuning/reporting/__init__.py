@@ -1,0 +1,11 @@
+"""Reports of studies and evolutions: ``index.html`` (opens with no network), ``README.md``
+with the key tables and the commands that made them, and PNG figures.
+
+- :func:`build_study_report` (``study``), :func:`build_evolution_report` (``evolution``);
+- ``page``: the shared page, table and figure helpers.
+"""
+
+from tuning.reporting.evolution import build_evolution_report
+from tuning.reporting.study import build_study_report
+
+__all__ = ["build_evolution_report", "build_study_report"]
