@@ -149,6 +149,7 @@ class BotInfo:
     params_type: type | None = None
     positional: tuple[str, ...] = ()
     detail: str = ""  # e.g. the buy list a named bot follows
+    example: str = ""  # a full text for bots whose bare name is not enough (``learned:PATH``)
 
 
 def parse_bot_text(text: str, known: Mapping[str, BotInfo]) -> BotSpec:
@@ -263,6 +264,11 @@ class Game:
     default_bots: tuple[str, ...] = ()
     #: games a `tabletune play` runs unless told otherwise
     default_games: int = 10_000
+    #: a line-up whose seeded games the contract suite pins (default: the default bots, or
+    #: the first bot in every seat)
+    golden_bots: tuple[str, ...] = ()
+    #: fast options for the contract suite (e.g. a short game)
+    test_options: dict[str, Any] = {}
     #: old or short CLI spellings -> the flag they stand for (e.g. ``{"-p": "--param"}``)
     cli_aliases: dict[str, str] = {}
 
@@ -310,6 +316,15 @@ class Game:
         for name, opt in schema.items():
             out[name] = opt.validate(options.get(name, opt.default), f"game.{name}")
         return out
+
+    def contract_line_up(self) -> list[BotSpec]:
+        """The bots the contract suite plays: ``golden_bots``, else the default bots, else
+        the first bot, filling the smallest table."""
+        names = list(self.golden_bots or self.default_bots or list(self.bots())[:1])
+        seats = min(self.player_counts)
+        while len(names) < seats:
+            names.append(names[-1])
+        return [self.parse_bot(n) for n in names]
 
     def check_study(self, options: Mapping[str, Any], objective: str) -> None:
         """Refuse an objective that these (checked) options cannot score (InputError)."""

@@ -10,7 +10,7 @@ import numpy as np
 from games import registry
 from games.core import BotSpec, InputError
 from games.dominion.bots import NAMED, SPECIAL_BOTS, HeuristicParams, build_bot, spec_from_text
-from games.dominion.cards import parse_kingdom
+from games.dominion.cards import KINGDOM_KEYS, parse_kingdom
 from games.dominion.match import END_RULES, GameConfig, play_games
 
 _OPTIONS = (
@@ -46,6 +46,8 @@ class DominionGame(registry.Game):
     options = _OPTIONS
     default_opponents = ("big-money-ultimate",)
     cli_aliases = {"-p": "--players", "-k": "--kingdom"}
+    golden_bots = ("smithy-big-money", "big-money", "heuristic")
+    test_options = {"kingdom": ",".join(KINGDOM_KEYS)}  # every kingdom card: every bot plays
 
     def bots(self) -> dict[str, registry.BotInfo]:
         out = {name: registry.BotInfo(name, desc, detail=text)

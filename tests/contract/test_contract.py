@@ -1,0 +1,160 @@
+"""The contract every registered game keeps (and the toy game of this folder, registered the
+same way): determinism by seed, results independent of blocks and jobs, rotated seats,
+every bot plays, bad input refused in one line, the game's own invariants, pinned traces,
+and the turn-level API where a game offers it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from games import registry
+from games.core import BotSpec, InputError, param_ranges
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+GAMES = registry.names()
+SEED = 2024
+
+
+@pytest.fixture(params=GAMES)
+def game(request: pytest.FixtureRequest) -> registry.Game:
+    return registry.get(request.param)
+
+
+def options(game: registry.Game) -> dict:
+    return game.check_options(game.test_options)
+
+
+def play(game: registry.Game, start: int, count: int, seed: int = SEED,
+         bots: list[BotSpec] | None = None) -> registry.Outcomes:
+    return game.play(bots or game.contract_line_up(), options(game), seed, start, count)
+
+
+def same(a: registry.Outcomes, b: registry.Outcomes) -> bool:
+    return all(np.array_equal(getattr(a, k), getattr(b, k))
+               for k in ("seating", "outcome", "score", "turns", "capped"))
+
+
+def test_the_toy_game_arrives_like_any_other():
+    assert "toy-deckbuilder" in GAMES and {"deckbuilder", "dominion", "thegame"} <= set(GAMES)
+
+
+def test_same_seed_same_games_other_seed_other_games(game):
+    a, b = play(game, 0, 8), play(game, 0, 8)
+    assert same(a, b)
+    c = play(game, 0, 8, seed=SEED + 1)
+    assert not np.array_equal(a.score, c.score)
+
+
+def test_any_block_split_gives_the_same_games(game):
+    whole = play(game, 0, 9)
+    parts = registry.Outcomes.concat([play(game, 0, 4), play(game, 4, 1), play(game, 5, 4)])
+    assert same(whole, parts) and parts.start == 0 and parts.count == 9
+
+
+def test_any_number_of_jobs_gives_the_same_match(game):
+    from tuning.evaluation import WorkerPool
+    from tuning.evaluation.match import run_match
+
+    bots, opts = game.contract_line_up(), options(game)
+    results = []
+    for jobs, block in ((1, 12), (2, 5)):
+        with WorkerPool(jobs) as pool:
+            m = run_match(game.name, bots, opts, games=12, seed=SEED, pool=pool, block=block)
+        data = m.to_dict()
+        for key in ("seconds", "games_per_second"):
+            data.pop(key)
+        results.append(data)
+    assert results[0] == results[1]
+
+
+def test_seats_rotate_game_by_game(game):
+    out = play(game, 3, 12)
+    n = len(game.contract_line_up())
+    seats = out.seating.shape[1]
+    assert out.seating.shape == (12, seats) and out.outcome.shape == (12, seats)
+    if seats > 1:
+        assert np.array_equal(out.seating, registry.seating_for(3, 12, n))
+        for b in range(n):  # every bot sits in every seat equally often
+            assert len(set((out.seating == b).sum(axis=0).tolist())) == 1
+
+
+def test_every_bot_plays(game):
+    filler = game.contract_line_up()
+    for name, info in game.bots().items():
+        bot = game.parse_bot(info.example or name)
+        line_up = [bot, *filler[1:]]
+        out = game.play(line_up, options(game), SEED, 0, 2)
+        assert out.count == 2 and np.all(np.isfinite(out.score)), name
+
+
+def test_bad_names_options_and_parameters_are_refused_in_one_line(game):
+    with pytest.raises(InputError, match="no-such-bot"):
+        game.parse_bot("no-such-bot")
+    with pytest.raises(InputError, match="game.no_such_option"):
+        game.check_options({"no_such_option": 1})
+    for name, info in game.bots().items():
+        numeric = {k: r for k, r in param_ranges(info.params_type or object).items()
+                   if r.choices is None} if info.params_type else {}
+        if numeric:
+            key, r = next(iter(numeric.items()))
+            with pytest.raises(InputError, match=key):
+                game.check_bot(BotSpec(name, {key: r.high + 1}))
+            with pytest.raises(InputError, match="no_such_param"):
+                game.check_bot(BotSpec(name, {"no_such_param": 1}))
+            break
+    from tuning.cli import app
+    res = CliRunner().invoke(app, ["play", game.name, "--bots", "no-such-bot", "-n", "2"])
+    assert res.exit_code == 2 and "no-such-bot" in res.output
+    assert "Traceback" not in res.output and len(res.output.strip().splitlines()) == 1
+
+
+def test_the_games_own_invariants_hold_over_many_random_games(game):
+    game.invariants(options(game), SEED, 300)
+
+
+def test_golden_trace(game):
+    path = GOLDEN / f"{game.name}.json"
+    if not path.is_file():
+        pytest.fail(f"no pinned trace for {game.name}: run `python tests/contract/golden.py "
+                    f"{game.name}` and commit {path.name}")
+    want = json.loads(path.read_text())
+    bots = [game.parse_bot(t) for t in want["bots"]]
+    out = game.play(bots, game.check_options(want["options"]), want["seed"], 0, want["games"])
+    got = {"outcome": out.outcome.tolist(), "score": out.score.tolist(),
+           "turns": out.turns.tolist(), "capped": out.capped.tolist()}
+    for key, value in got.items():
+        assert value == want[key], (game.name, key)
+
+
+def test_turn_level_api_where_offered(game):
+    try:
+        state = game.new_state(options(game), SEED, min(game.player_counts))
+    except NotImplementedError:
+        pytest.skip(f"{game.name} offers no turn-level API")
+    rng = np.random.default_rng(SEED)
+    moves = 0
+    twin = None
+    while not state.is_terminal() and moves < 5000:
+        legal = state.legal_moves()
+        assert legal and 0 <= state.current_player()
+        if moves == 10:
+            twin, played = state.clone(), []
+        move = legal[int(rng.integers(len(legal)))]
+        state.apply(move)
+        if twin is not None:
+            played.append(move)
+        moves += 1
+    assert state.is_terminal() and state.legal_moves() == []
+    assert sorted(state.returns())[-1] in (0.5, 1.0) and len(state.returns()) >= 1
+    if twin is not None:  # a clone replays the same moves to the same end
+        for move in played:
+            twin.apply(move)
+        assert twin.returns() == state.returns() and twin.history == state.history
+    with pytest.raises(ValueError):
+        state.apply(object())
