@@ -14,6 +14,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from games.rng import mix_array
+
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
 
@@ -23,16 +25,7 @@ class InputError(ValueError):
 
 # --------------------------------------------------------------------------- seeding
 
-_MASK64 = np.uint64(0xFFFFFFFFFFFFFFFF)
-
-
-def _splitmix64(x: np.ndarray) -> np.ndarray:
-    """Vectorised SplitMix64 finaliser: a fast, well-mixed bijection on uint64."""
-    with np.errstate(over="ignore"):
-        z = x + np.uint64(0x9E3779B97F4A7C15)
-        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        return z ^ (z >> np.uint64(31))
+_splitmix64 = mix_array  # game seeds: SplitMix64 over (root, game index)
 
 
 def game_seeds(seed: int, count: int, start: int = 0) -> np.ndarray:

@@ -95,7 +95,7 @@ def simulate(strategy: StrategyLike, turns: int = 31, games: int = 1000, seed: i
     Game i always uses the seed ``games.core.game_seeds(seed, 1, i)``, so any split of a run
     into blocks gives the same scores.
     """
-    from games.deckbuilder.simulate import simulate_strategy
+    from games.deckbuilder.simulation import simulate_strategy
 
     return simulate_strategy(resolve(strategy, params), turns, games, seed, start, card_set,
                              check_end_chance(end_chance))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from games import kernel_cache
 
-_SOURCES = ("cards.py", "engine.py", "kernel.py", "_cache.py")
+_SOURCES = ("cards.py", "engine.py", "kernel.py", "_cache.py", "../rng.py")
 
 
 def fingerprint(folder: Path) -> str:

@@ -43,6 +43,7 @@ from games.dominion.cards import (
     SPECIAL_STEWARD,
     VP,
 )
+from games.rng import next_u64, to_unit
 
 invalidate_stale_cache()  # before any kernel below is compiled or loaded
 
@@ -87,18 +88,13 @@ TRASH_ORDER = np.array([CURSE, ESTATE, COPPER] + sorted(
 @njit(u8(R), cache=True)
 def rng_next(rng):
     """Next 64-bit output of the SplitMix64 stream held in ``rng[0]``."""
-    rng[0] += np.uint64(0x9E3779B97F4A7C15)
-    z = rng[0]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
+    return next_u64(rng)
 
 
 @njit(Int(R, Int), cache=True)
 def rng_below(rng, n):
     """A uniform integer in [0, n) (53-bit float method; bias below 2**-40)."""
-    u = (rng_next(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-    return int(u * n)
+    return int(to_unit(rng_next(rng)) * n)
 
 
 # ----------------------------------------------------------------------------- deck handling

@@ -12,6 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from games.rng import GOLDEN, mix, to_unit
+
 LOW_CARD = 2
 HIGH_CARD = 99
 N_CARDS = HIGH_CARD - LOW_CARD + 1  # 98
@@ -52,16 +54,6 @@ def gap(pile: int, top: int, card: int) -> int:
 
 # --------------------------------------------------------------------------- random deals
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_S30 = np.uint64(30)
-_S27 = np.uint64(27)
-_S31 = np.uint64(31)
-_S11 = np.uint64(11)
-_INV53 = 1.0 / 9007199254740992.0
-
-
 @njit(cache=True)
 def shuffled_deck(seed: np.uint64) -> np.ndarray:
     """The 98 cards in the order of a game with integer ``seed`` (SplitMix64 Fisher-Yates).
@@ -72,12 +64,8 @@ def shuffled_deck(seed: np.uint64) -> np.ndarray:
     deck = np.arange(LOW_CARD, HIGH_CARD + 1).astype(np.int64)
     state = np.uint64(seed)
     for i in range(N_CARDS - 1, 0, -1):
-        state = state + _GOLDEN
-        z = state
-        z = (z ^ (z >> _S30)) * _MIX1
-        z = (z ^ (z >> _S27)) * _MIX2
-        z = z ^ (z >> _S31)
-        j = int(float(z >> _S11) * _INV53 * (i + 1))
+        state = state + GOLDEN
+        j = int(to_unit(mix(state)) * (i + 1))
         tmp = deck[i]
         deck[i] = deck[j]
         deck[j] = tmp

@@ -29,11 +29,12 @@ _PARAM_ITEM = re.compile(r"^\s*[A-Za-z_][\w-]*\s*=|^\s*-?\d+(\.\d+)?\s*$")
 
 
 def split_bots(text: str | None) -> list[str]:
-    """Bot texts from ``--bots``: split on ``;`` when present, else on commas, keeping
-    ``name:k=v,k=v`` parameter lists (and positional numbers) with their bot."""
+    """Bot texts from ``--bots``: split on ``;`` when present or when the text holds a bot's
+    text form (a buy list or rule: ``|`` or ``@``, whose conditions use commas), else on
+    commas, keeping ``name:k=v,k=v`` parameter lists (and positional numbers) together."""
     if not text or not text.strip():
         return []
-    if ";" in text:
+    if ";" in text or "|" in text or "@" in text:
         return [t.strip() for t in text.split(";") if t.strip()]
     out: list[str] = []
     for piece in text.split(","):

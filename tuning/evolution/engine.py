@@ -231,8 +231,7 @@ class Evolution:
 
     def _start(self) -> None:
         s = self.settings
-        random.seed(s.seed)
-        np.random.seed(s.seed % 2**32)
+        random.seed(s.seed)  # DEAP's operators draw from Python's random module
         genomes = [list(g) for g in self.kind.seed_genomes()][: s.population]
         while len(genomes) < s.population:
             genomes.append(self.kind.random(random))
@@ -312,7 +311,7 @@ class Evolution:
             "logbook": [dict(r) for r in self.logbook], "pool": list(self.pool),
             "opponents": list(self.base_opponents),
             "cache": [(t, list(k), sc) for (t, k), sc in self._cache.items()],
-            "rng": {"python": random.getstate(), "numpy": np.random.get_state()},
+            "rng": {"python": random.getstate()},
             "saved_at": time.time(),
         }
 
@@ -333,7 +332,6 @@ class Evolution:
         self.pool = list(data["pool"])
         self._cache = {(t, tuple(k)): sc for t, k, sc in data["cache"]}
         random.setstate(data["rng"]["python"])
-        np.random.set_state(data["rng"]["numpy"])
         self._snapshot = data
 
     # ------------------------------------------------------------------ driver

@@ -15,32 +15,14 @@ from games.deckbuilder import exact
 from games.deckbuilder.model import TREASURE, VICTORY, CardSet
 from games.deckbuilder.rules import best_affordable
 from games.deckbuilder.states import binom_int, rank
+from games.rng import below, uniform
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
-_S30 = np.uint64(30)
-_S27 = np.uint64(27)
-_S31 = np.uint64(31)
-_S11 = np.uint64(11)
-_INV53 = 1.0 / 9007199254740992.0
 MAX_GEOMETRIC_TURNS = 100_000  # cap of a geometric game (reached with chance (1-a)^cap)
 
 
-@njit(cache=True, inline="always")
-def _uniform(st: np.ndarray) -> float:
-    """Next uniform [0, 1) double of the SplitMix64 stream in st[0]."""
-    st[0] = st[0] + _GOLDEN
-    z = st[0]
-    z = (z ^ (z >> _S30)) * _M1
-    z = (z ^ (z >> _S27)) * _M2
-    z = z ^ (z >> _S31)
-    return float(z >> _S11) * _INV53
+_uniform = uniform
+_below = below
 
-
-@njit(cache=True, inline="always")
-def _below(st: np.ndarray, n: int) -> int:
-    return int(_uniform(st) * n)
 
 
 @njit(cache=True)
