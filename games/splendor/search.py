@@ -157,59 +157,118 @@ def _children(s: np.ndarray, w: np.ndarray, kids: np.ndarray, moves: np.ndarray)
 
 
 @njit(cache=True)
-def _minimax(s: np.ndarray, root: int, depth: int, alpha: float, beta: float,
-             w: np.ndarray, kids: np.ndarray, moves: np.ndarray, keys: np.ndarray,
-             order: np.ndarray, level: int, prune: bool) -> float:
-    """Value of ``s`` for seat ``root`` searched ``depth`` turns (others minimise)."""
-    if depth == 0 or s[O_DONE]:
-        return score(s, root, w)
+def _leaf_parent(s: np.ndarray, root: int, alpha: float, beta: float, w: np.ndarray,
+                 kids: np.ndarray, moves: np.ndarray, prune: bool) -> float:
+    """Value of ``s`` one turn deep: its children scored with F (cut off when pruning)."""
     maxing = s[O_CUR] == root
-    n = _children(s, w, kids[level], moves[level])
-    if depth == 1:
-        best = NEG if maxing else POS
-        for i in range(n):
-            v = score(kids[level, i], root, w)
-            if maxing:
-                if v > best:
-                    best = v
-                if prune and best >= beta:
-                    return best
-            else:
-                if v < best:
-                    best = v
-                if prune and best <= alpha:
-                    return best
-        return best
-    if prune:
-        for i in range(n):
-            v = score(kids[level, i], root, w)
-            keys[level, i] = -v if maxing else v
-        order[level, :n] = np.argsort(keys[level, :n], kind="mergesort")
-    else:
-        for i in range(n):
-            order[level, i] = i
+    p = s[O_CUR]
+    n = legal_main(s, moves)
     best = NEG if maxing else POS
-    for r in range(n):
-        i = order[level, r]
-        v = _minimax(kids[level, i], root, depth - 1, alpha, beta, w, kids, moves, keys,
-                     order, level + 1, prune)
+    for i in range(n):
+        kids[:] = s
+        apply_move(kids, moves[i])
+        resolve(kids, p, w)
+        v = score(kids, root, w)
         if maxing:
             if v > best:
                 best = v
-            if prune:
-                if best > alpha:
-                    alpha = best
-                if alpha >= beta:
-                    break
+            if prune and best >= beta:
+                return best
         else:
             if v < best:
                 best = v
-            if prune:
-                if best < beta:
-                    beta = best
-                if alpha >= beta:
-                    break
+            if prune and best <= alpha:
+                return best
     return best
+
+
+@njit(cache=True)
+def _expand(s: np.ndarray, root: int, w: np.ndarray, kids: np.ndarray, moves: np.ndarray,
+            keys: np.ndarray, order: np.ndarray, prune: bool) -> int:
+    """Children of ``s`` into ``kids``, visiting order into ``order`` (best F first for the
+    mover when pruning, move order otherwise); their number."""
+    n = _children(s, w, kids, moves)
+    if prune:
+        maxing = s[O_CUR] == root
+        for i in range(n):
+            v = score(kids[i], root, w)
+            keys[i] = -v if maxing else v
+        order[:n] = np.argsort(keys[:n], kind="mergesort")
+    else:
+        for i in range(n):
+            order[i] = i
+    return n
+
+
+@njit(cache=True)
+def _minimax(s: np.ndarray, root: int, depth: int, alpha: float, beta: float,
+             w: np.ndarray, kids: np.ndarray, moves: np.ndarray, keys: np.ndarray,
+             order: np.ndarray, prune: bool) -> float:
+    """Value of ``s`` for seat ``root`` searched ``depth`` turns (others minimise).
+
+    Depth-first with an explicit stack (level l's children live in ``kids[l + 1]``), so
+    the compiled code caches safely; ``kids[0]`` is never touched here.
+    """
+    if depth == 0 or s[O_DONE]:
+        return score(s, root, w)
+    if depth == 1:
+        return _leaf_parent(s, root, alpha, beta, w, kids[1, 0], moves[1], prune)
+    nn = np.empty(depth, dtype=np.int64)
+    pos = np.zeros(depth, dtype=np.int64)
+    best = np.empty(depth)
+    al = np.empty(depth)
+    be = np.empty(depth)
+    mx = np.empty(depth, dtype=np.bool_)
+    cut = np.zeros(depth, dtype=np.bool_)
+    nn[0] = _expand(s, root, w, kids[1], moves[1], keys[1], order[1], prune)
+    mx[0] = s[O_CUR] == root
+    best[0] = NEG if mx[0] else POS
+    al[0] = alpha
+    be[0] = beta
+    lv = 0
+    while True:
+        if cut[lv] or pos[lv] >= nn[lv]:
+            v = best[lv]
+            if lv == 0:
+                return v
+            lv -= 1
+        else:
+            child = kids[lv + 1, order[lv + 1, pos[lv]]]
+            left = depth - lv - 1
+            if left == 0 or child[O_DONE]:
+                v = score(child, root, w)
+            elif left == 1:
+                v = _leaf_parent(child, root, al[lv], be[lv], w, kids[lv + 2, 0],
+                                 moves[lv + 2], prune)
+            else:
+                lv += 1
+                nn[lv] = _expand(child, root, w, kids[lv + 1], moves[lv + 1], keys[lv + 1],
+                                 order[lv + 1], prune)
+                pos[lv] = 0
+                cut[lv] = False
+                mx[lv] = child[O_CUR] == root
+                best[lv] = NEG if mx[lv] else POS
+                al[lv] = al[lv - 1]
+                be[lv] = be[lv - 1]
+                continue
+        # fold v into level lv and move to its next child
+        if mx[lv]:
+            if v > best[lv]:
+                best[lv] = v
+            if prune:
+                if best[lv] > al[lv]:
+                    al[lv] = best[lv]
+                if al[lv] >= be[lv]:
+                    cut[lv] = True
+        else:
+            if v < best[lv]:
+                best[lv] = v
+            if prune:
+                if best[lv] < be[lv]:
+                    be[lv] = best[lv]
+                if al[lv] >= be[lv]:
+                    cut[lv] = True
+        pos[lv] += 1
 
 
 @njit(cache=True)
@@ -236,7 +295,7 @@ def minimax(s: np.ndarray, depth: int, w: np.ndarray, kids: np.ndarray, moves: n
         i = order[0, r]
         alpha = best - 1e-9 * (1.0 + abs(best)) if prune and best > NEG else NEG
         v = _minimax(kids[0, i], root, depth - 1, alpha, POS, w, kids, moves, keys, order,
-                     1, prune)
+                     prune)
         if v > best or (v == best and i < pick):
             best = v
             pick = i
