@@ -17,11 +17,12 @@ from games.splendor.heuristics import N_COEF
 from games.splendor.rules import (
     DECK_OFF, GEMS_FOR, GOLD_TOKENS, MAX_LEGAL, O_BANK, O_BOARD, O_BON, O_CAPPED,
     O_CUR, O_DECK, O_DONE, O_DPTR, O_NCARD, O_NNOB, O_NOB, O_NOBOWN, O_NP, O_OWNER, O_PHASE,
-    O_PTS, O_RES, O_ROUND, O_TOK, PH_MAIN, SIZE, TIER_SIZE, TOKEN_LIMIT, apply_move, outcome,
-    setup,
+    O_PTS, O_RES, O_ROUND, O_TOK, PH_MAIN, SIZE, TIER_SIZE, TOKEN_LIMIT, apply_move, legal_moves,
+    outcome, rand_below, setup,
 )
-from games.splendor.search import greedy, minimax, random_main, random_search, resolve, \
-    resolve_random, view
+from games.splendor.search import (
+    greedy, minimax, random_main, random_search, resolve, resolve_random, sub_decision, view,
+)
 
 K_RANDOM, K_GREEDY, K_MINIMAX, K_ALPHABETA, K_RSEARCH = 0, 1, 2, 3, 4
 CFG_KIND, CFG_DEPTH, CFG_K, CFG_SAMPLED, CFG_W = 0, 1, 2, 3, 4
@@ -176,6 +177,20 @@ def play_batch(seeds: np.ndarray, seating: np.ndarray, cfg: np.ndarray, cap: int
         rounds[g] = s[O_ROUND]
         capped[g] = s[O_CAPPED]
         errors[g] = err
+
+
+@njit(cache=True)
+def decide(s: np.ndarray, row: np.ndarray, rng: np.ndarray) -> int:
+    """The decision bot ``row`` takes in ``s`` for the phase due (the turn-level API's bots)."""
+    p = s[O_CUR]
+    moves = np.empty(8, dtype=np.int64)
+    if s[O_PHASE] != PH_MAIN:
+        if int(row[CFG_KIND]) == K_RANDOM:
+            n = legal_moves(s, moves)
+            return moves[rand_below(rng, n)]
+        return sub_decision(s, p, row[CFG_W:])
+    root, kids, mv, keys, order, scratch, line = workspace(max(int(row[CFG_DEPTH]), 1))
+    return _decide(s, row, rng, root, kids, mv, keys, order, scratch, line)
 
 
 def run_games(seeds: np.ndarray, seating: np.ndarray, cfg: np.ndarray, cap: int,

@@ -22,7 +22,7 @@ from games.splendor.cards import HIDDEN, TIER
 from games.splendor.heuristics import score
 from games.splendor.rules import (
     DECK_OFF, MAX_LEGAL, O_BANK, O_BLIND, O_CUR, O_DECK, O_DONE, O_DPTR, O_NP, O_PHASE,
-    O_REFILL, O_RES, O_SIM, O_TOK, PH_MAIN, PH_RETURN, SIZE, TIER_SIZE, apply_move,
+    M_RETURN, O_REFILL, O_RES, O_SIM, O_TOK, PH_MAIN, PH_RETURN, SIZE, TIER_SIZE, apply_move,
     legal_main, legal_moves, rand_below, shuffle_range,
 )
 
@@ -79,42 +79,47 @@ def view(s: np.ndarray, viewer: int, sampled: int, rng: np.ndarray, out: np.ndar
 
 
 @njit(cache=True)
+def sub_decision(s: np.ndarray, p: int, w: np.ndarray) -> int:
+    """Seat ``p``'s return or noble decision chosen greedily with F (the phase due)."""
+    if s[O_PHASE] == PH_RETURN:
+        best = NEG
+        held = -1
+        pick = -1
+        for c in range(6):
+            tok = O_TOK + 6 * p + c
+            if s[tok] == 0:
+                continue
+            s[tok] -= 1
+            s[O_BANK + c] += 1
+            v = score(s, p, w)
+            s[tok] += 1
+            s[O_BANK + c] -= 1
+            h = s[tok] if c < 5 else 0
+            if v > best or (v == best and h > held):
+                best = v
+                held = h
+                pick = c
+        return M_RETURN + pick
+    moves = np.empty(8, dtype=np.int64)
+    n = legal_moves(s, moves)
+    tmp = np.empty(SIZE, dtype=np.int64)
+    best = NEG
+    pick = moves[0]
+    for i in range(n):
+        tmp[:] = s
+        apply_move(tmp, moves[i])
+        v = score(tmp, p, w)
+        if v > best:
+            best = v
+            pick = moves[i]
+    return pick
+
+
+@njit(cache=True)
 def resolve(s: np.ndarray, p: int, w: np.ndarray) -> None:
     """Take seat ``p``'s return and noble decisions of this turn greedily with F."""
     while not s[O_DONE] and s[O_CUR] == p and s[O_PHASE] != PH_MAIN:
-        if s[O_PHASE] == PH_RETURN:
-            best = NEG
-            held = -1
-            pick = -1
-            for c in range(6):
-                tok = O_TOK + 6 * p + c
-                if s[tok] == 0:
-                    continue
-                s[tok] -= 1
-                s[O_BANK + c] += 1
-                v = score(s, p, w)
-                s[tok] += 1
-                s[O_BANK + c] -= 1
-                h = s[tok] if c < 5 else 0
-                if v > best or (v == best and h > held):
-                    best = v
-                    held = h
-                    pick = c
-            apply_move(s, 61 + pick)
-        else:
-            moves = np.empty(8, dtype=np.int64)
-            n = legal_moves(s, moves)
-            tmp = np.empty(SIZE, dtype=np.int64)
-            best = NEG
-            pick = moves[0]
-            for i in range(n):
-                tmp[:] = s
-                apply_move(tmp, moves[i])
-                v = score(tmp, p, w)
-                if v > best:
-                    best = v
-                    pick = moves[i]
-            apply_move(s, pick)
+        apply_move(s, sub_decision(s, p, w))
 
 
 @njit(cache=True)
