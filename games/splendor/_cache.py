@@ -7,7 +7,8 @@ from pathlib import Path
 
 from games import kernel_cache
 
-_SOURCES = ("cards.py", "rules.py", "heuristics.py", "search.py", "kernel.py", "_cache.py")
+_SOURCES = ("cards.py", "rules.py", "deal.py", "heuristics.py", "search.py", "kernel.py",
+            "_cache.py")
 
 
 def invalidate_stale_cache(here: Path | None = None) -> None:

@@ -10,8 +10,16 @@ import numpy as np
 
 from games.core import BotSpec, InputError, game_seeds
 from games.registry import BotInfo, Game, Option, Outcomes, register, seating_for
-from games.splendor.kernel import E_BONUS, E_CARDS, E_LIMIT, E_NOBLES, E_POINTS, \
-    E_RESERVED, E_TOKENS, run_games
+from games.splendor.kernel import (
+    E_BONUS,
+    E_CARDS,
+    E_LIMIT,
+    E_NOBLES,
+    E_POINTS,
+    E_RESERVED,
+    E_TOKENS,
+    run_games,
+)
 from games.splendor.players import PARAMS, POSITIONAL, SUMMARIES, bot_row
 from games.splendor.state import SplendorState
 

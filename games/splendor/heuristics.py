@@ -20,8 +20,19 @@ from numba import njit
 from games.core import tunable
 from games.splendor.cards import NOBLE_REQ
 from games.splendor.rules import (
-    O_BON, O_BOARD, O_DONE, O_FINAL, O_NCARD, O_NOB, O_NOBOWN, O_NP, O_PTS, O_RES, O_SIM,
-    O_TOK, can_afford,
+    O_BOARD,
+    O_BON,
+    O_DONE,
+    O_FINAL,
+    O_NCARD,
+    O_NOB,
+    O_NOBOWN,
+    O_NP,
+    O_PTS,
+    O_RES,
+    O_SIM,
+    O_TOK,
+    can_afford,
 )
 
 C_WIN, C_POINTS, C_NOBLES, C_PRESTIGE, C_GEMS, C_BUYS, C_LEAD, C_TURN, C_DISCOUNT = range(9)

@@ -13,15 +13,49 @@ import numpy as np
 from numba import njit
 
 from games.splendor.cards import COLOUR, POINTS
+from games.splendor.deal import rand_below, setup
 from games.splendor.heuristics import N_COEF
 from games.splendor.rules import (
-    DECK_OFF, GEMS_FOR, GOLD_TOKENS, MAX_LEGAL, O_BANK, O_BOARD, O_BON, O_CAPPED,
-    O_CUR, O_DECK, O_DONE, O_DPTR, O_NCARD, O_NNOB, O_NOB, O_NOBOWN, O_NP, O_OWNER, O_PHASE,
-    O_PTS, O_RES, O_ROUND, O_TOK, PH_MAIN, SIZE, TIER_SIZE, TOKEN_LIMIT, apply_move, legal_moves,
-    outcome, rand_below, setup,
+    DECK_OFF,
+    GEMS_FOR,
+    GOLD_TOKENS,
+    MAX_LEGAL,
+    O_BANK,
+    O_BOARD,
+    O_BON,
+    O_CAPPED,
+    O_CUR,
+    O_DECK,
+    O_DONE,
+    O_DPTR,
+    O_NCARD,
+    O_NNOB,
+    O_NOB,
+    O_NOBOWN,
+    O_NP,
+    O_OWNER,
+    O_PHASE,
+    O_PTS,
+    O_RES,
+    O_ROUND,
+    O_TOK,
+    PH_MAIN,
+    SIZE,
+    TIER_SIZE,
+    TOKEN_LIMIT,
+    apply_move,
+    legal_moves,
+    outcome,
 )
 from games.splendor.search import (
-    greedy, minimax, random_main, random_search, resolve, resolve_random, sub_decision, view,
+    greedy,
+    minimax,
+    random_main,
+    random_search,
+    resolve,
+    resolve_random,
+    sub_decision,
+    view,
 )
 
 K_RANDOM, K_GREEDY, K_MINIMAX, K_ALPHABETA, K_RSEARCH = 0, 1, 2, 3, 4
@@ -34,8 +68,15 @@ E_TOKENS, E_LIMIT, E_CARDS, E_NOBLES, E_POINTS, E_RESERVED, E_BONUS = 1, 2, 4, 8
 
 
 @njit(cache=True)
-def check_invariants(s: np.ndarray) -> int:
-    """0 when ``s`` (a true position between turns) keeps every invariant, else E_* bits."""
+def check_invariants(s: np.ndarray, full: bool, seen: np.ndarray, tally: np.ndarray) -> int:
+    """0 when ``s`` (a true position between turns) keeps every invariant, else E_* bits.
+
+    Always: tokens conserved per colour and never negative, at most 10 per player, reserves
+    packed and at most 3, nobles distinct, 90 cards counted (board, reserves, decks,
+    bought). With ``full`` also every card id exactly once, and points, bonuses and noble
+    counts equal to what the bought cards and visiting nobles give. ``seen`` (90 ints) and
+    ``tally`` (4 x 8 ints) are scratch space.
+    """
     err = 0
     players = s[O_NP]
     for c in range(6):
@@ -44,6 +85,7 @@ def check_invariants(s: np.ndarray) -> int:
             total += s[O_TOK + 6 * p + c]
         if total != (GOLD_TOKENS if c == 5 else GEMS_FOR[players]) or s[O_BANK + c] < 0:
             err |= E_TOKENS
+    counted = 0
     for p in range(players):
         tok = 0
         for c in range(6):
@@ -52,13 +94,6 @@ def check_invariants(s: np.ndarray) -> int:
                 err |= E_TOKENS
         if tok > TOKEN_LIMIT:
             err |= E_LIMIT
-    seen = np.zeros(90, dtype=np.int64)
-    for i in range(12):
-        if s[O_BOARD + i] >= 90:
-            err |= E_CARDS
-        elif s[O_BOARD + i] >= 0:
-            seen[s[O_BOARD + i]] += 1
-    for p in range(players):
         gap = False
         for j in range(3):
             card = s[O_RES + 3 * p + j]
@@ -67,24 +102,17 @@ def check_invariants(s: np.ndarray) -> int:
             elif gap or card >= 90:
                 err |= E_RESERVED
             else:
-                seen[card] += 1
-    for t in range(3):
-        for k in range(s[O_DPTR + t], TIER_SIZE[t]):
-            seen[s[O_DECK + DECK_OFF[t] + k]] += 1
-    bought = np.zeros(4, dtype=np.int64)
-    pts = np.zeros(4, dtype=np.int64)
-    bonus = np.zeros((4, 5), dtype=np.int64)
-    for c in range(90):
-        q = s[O_OWNER + c]
-        if q >= 0:
-            seen[c] += 1
-            bought[q] += 1
-            pts[q] += POINTS[c]
-            bonus[q, COLOUR[c]] += 1
-    for c in range(90):
-        if seen[c] != 1:
+                counted += 1
+        counted += s[O_NCARD + p]
+    for i in range(12):
+        if s[O_BOARD + i] >= 90:
             err |= E_CARDS
-    nob_taken = np.zeros(4, dtype=np.int64)
+        elif s[O_BOARD + i] >= 0:
+            counted += 1
+    for t in range(3):
+        counted += TIER_SIZE[t] - s[O_DPTR + t]
+    if counted != 90:
+        err |= E_CARDS
     for k in range(5):
         nob = s[O_NOB + k]
         if nob < 0:
@@ -94,17 +122,51 @@ def check_invariants(s: np.ndarray) -> int:
         for k2 in range(k):
             if s[O_NOB + k2] == nob:
                 err |= E_NOBLES
-        if s[O_NOBOWN + k] >= 0:
-            nob_taken[s[O_NOBOWN + k]] += 1
+    if full:
+        err |= _check_cards(s, seen, tally)
+    return err
+
+
+@njit(cache=True)
+def _check_cards(s: np.ndarray, seen: np.ndarray, tally: np.ndarray) -> int:
+    """Every card id exactly once; points, bonuses and nobles consistent with ownership."""
+    err = 0
+    players = s[O_NP]
+    seen[:] = 0
+    tally[:] = 0
+    for i in range(12):
+        if 0 <= s[O_BOARD + i] < 90:
+            seen[s[O_BOARD + i]] += 1
     for p in range(players):
-        if bought[p] != s[O_NCARD + p]:
+        for j in range(3):
+            card = s[O_RES + 3 * p + j]
+            if 0 <= card < 90:
+                seen[card] += 1
+    for t in range(3):
+        for k in range(s[O_DPTR + t], TIER_SIZE[t]):
+            seen[s[O_DECK + DECK_OFF[t] + k]] += 1
+    for c in range(90):
+        q = s[O_OWNER + c]
+        if q >= 0:
+            seen[c] += 1
+            tally[q, 0] += 1
+            tally[q, 1] += POINTS[c]
+            tally[q, 3 + COLOUR[c]] += 1
+    for c in range(90):
+        if seen[c] != 1:
             err |= E_CARDS
-        if nob_taken[p] != s[O_NNOB + p]:
+    for k in range(5):
+        if s[O_NOB + k] >= 0 and s[O_NOBOWN + k] >= 0:
+            tally[s[O_NOBOWN + k], 2] += 1
+    for p in range(players):
+        if tally[p, 0] != s[O_NCARD + p]:
+            err |= E_CARDS
+        if tally[p, 2] != s[O_NNOB + p]:
             err |= E_NOBLES
-        if pts[p] + 3 * nob_taken[p] != s[O_PTS + p]:
+        if tally[p, 1] + 3 * tally[p, 2] != s[O_PTS + p]:
             err |= E_POINTS
         for c in range(5):
-            if bonus[p, c] != s[O_BON + 5 * p + c]:
+            if tally[p, 3 + c] != s[O_BON + 5 * p + c]:
                 err |= E_BONUS
     return err
 
@@ -153,11 +215,14 @@ def play_batch(seeds: np.ndarray, seating: np.ndarray, cfg: np.ndarray, cap: int
     deal = np.empty(1, dtype=np.uint64)
     rng = np.empty(1, dtype=np.uint64)
     res = np.empty(players, dtype=np.int64)
+    seen = np.empty(90, dtype=np.int64)
+    tally = np.empty((4, 8), dtype=np.int64)
     for g in range(seeds.size):
         deal[0] = seeds[g]
         rng[0] = seeds[g] ^ BOT_STREAM
         setup(s, players, cap, deal)
         err = 0
+        last_owned = 0
         while not s[O_DONE]:
             p = s[O_CUR]
             row = cfg[seating[g, p]]
@@ -169,7 +234,12 @@ def play_batch(seeds: np.ndarray, seating: np.ndarray, cfg: np.ndarray, cap: int
             else:
                 resolve(s, p, row[CFG_W:])
             if check and err == 0:
-                err = check_invariants(s)
+                # the full check whenever a card or noble changed hands, and at the end
+                owned = 0
+                for q in range(players):
+                    owned += s[O_NCARD + q] + s[O_NNOB + q]
+                err = check_invariants(s, owned != last_owned or s[O_DONE] == 1, seen, tally)
+                last_owned = owned
         outcome(s, res)
         for p in range(players):
             result[g, p] = res[p]

@@ -17,8 +17,18 @@ import numpy as np
 from games.core import tunable
 from games.splendor.heuristics import Heuristic
 from games.splendor.kernel import (
-    CFG_DEPTH, CFG_K, CFG_KIND, CFG_SAMPLED, CFG_SIZE, CFG_W, K_ALPHABETA, K_GREEDY,
-    K_MINIMAX, K_RANDOM, K_RSEARCH, decide,
+    CFG_DEPTH,
+    CFG_K,
+    CFG_KIND,
+    CFG_SAMPLED,
+    CFG_SIZE,
+    CFG_W,
+    K_ALPHABETA,
+    K_GREEDY,
+    K_MINIMAX,
+    K_RANDOM,
+    K_RSEARCH,
+    decide,
 )
 
 

@@ -19,11 +19,31 @@ import numpy as np
 from numba import njit
 
 from games.splendor.cards import HIDDEN, TIER
+from games.splendor.deal import rand_below, shuffle_range
 from games.splendor.heuristics import score
 from games.splendor.rules import (
-    DECK_OFF, MAX_LEGAL, O_BANK, O_BLIND, O_CUR, O_DECK, O_DONE, O_DPTR, O_NP, O_PHASE,
-    M_RETURN, O_REFILL, O_RES, O_SIM, O_TOK, PH_MAIN, PH_RETURN, SIZE, TIER_SIZE, apply_move,
-    legal_main, legal_moves, rand_below, shuffle_range,
+    DECK_OFF,
+    M_RETURN,
+    MAX_LEGAL,
+    O_BANK,
+    O_BLIND,
+    O_CUR,
+    O_DECK,
+    O_DONE,
+    O_DPTR,
+    O_NP,
+    O_PHASE,
+    O_REFILL,
+    O_RES,
+    O_SIM,
+    O_TOK,
+    PH_MAIN,
+    PH_RETURN,
+    SIZE,
+    TIER_SIZE,
+    apply_move,
+    legal_main,
+    legal_moves,
 )
 
 NEG = -1.0e300
@@ -125,6 +145,8 @@ def resolve(s: np.ndarray, p: int, w: np.ndarray) -> None:
 @njit(cache=True)
 def resolve_random(s: np.ndarray, p: int, rng: np.ndarray) -> None:
     """Take seat ``p``'s return and noble decisions uniformly at random."""
+    if s[O_DONE] or s[O_PHASE] == PH_MAIN:
+        return
     moves = np.empty(8, dtype=np.int64)
     while not s[O_DONE] and s[O_CUR] == p and s[O_PHASE] != PH_MAIN:
         n = legal_moves(s, moves)

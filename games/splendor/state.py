@@ -14,15 +14,43 @@ from typing import Any
 import numpy as np
 
 from games.core import InputError, game_seeds
-from games.state import State
 from games.splendor.cards import HIDDEN, POINTS, TIER
+from games.splendor.deal import setup
 from games.splendor.rules import (
-    M_BLIND, M_BUY, M_BUYRES, M_NOBLE, M_PASS, M_RESERVE, M_RETURN, M_TAKE, M_TAKE2,
-    MAX_LEGAL, O_BANK, O_BOARD, O_BON, O_CAPPED, O_CUR, O_DONE, O_DPTR, O_NCARD, O_NOB,
-    O_NOBOWN, O_NP, O_PHASE, O_PTS, O_RES, O_ROUND, O_TOK, SIZE, TAKE_SETS, TIER_SIZE,
-    apply_move, legal_moves, outcome, setup,
+    M_BLIND,
+    M_BUYRES,
+    M_NOBLE,
+    M_PASS,
+    M_RESERVE,
+    M_RETURN,
+    M_TAKE,
+    M_TAKE2,
+    MAX_LEGAL,
+    O_BANK,
+    O_BOARD,
+    O_BON,
+    O_CAPPED,
+    O_CUR,
+    O_DONE,
+    O_DPTR,
+    O_NCARD,
+    O_NOB,
+    O_NOBOWN,
+    O_NP,
+    O_PHASE,
+    O_PTS,
+    O_RES,
+    O_ROUND,
+    O_TOK,
+    SIZE,
+    TAKE_SETS,
+    TIER_SIZE,
+    apply_move,
+    legal_moves,
+    outcome,
 )
 from games.splendor.search import view
+from games.state import State
 
 PHASES = ("main", "return", "noble")
 _GEM = ("W", "U", "G", "R", "K", "*")  # white, blue, green, red, black, gold

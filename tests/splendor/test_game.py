@@ -69,3 +69,26 @@ def test_turn_level_state_matches_the_kernel():
 
 def test_invariants_over_a_hundred_thousand_random_games():
     GAME.invariants({}, 2024, 100_000)
+
+
+def test_invariant_check_catches_broken_positions():
+    from games.splendor import kernel as K
+    from games.splendor import rules as R
+    from games.splendor.state import SplendorState
+
+    seen, tally = np.empty(90, dtype=np.int64), np.empty((4, 8), dtype=np.int64)
+    base = SplendorState.new(3, 4).array
+    assert K.check_invariants(base, True, seen, tally) == 0
+    cases = [
+        (lambda a: a.__setitem__(R.O_TOK, 1), K.E_TOKENS),
+        (lambda a: (a.__setitem__(R.O_TOK + 5, 5), a.__setitem__(R.O_TOK, 6),
+                    a.__setitem__(R.O_BANK + 5, 0), a.__setitem__(R.O_BANK, -1)), K.E_LIMIT),
+        (lambda a: a.__setitem__(R.O_BOARD + 1, a[R.O_BOARD]), K.E_CARDS),
+        (lambda a: a.__setitem__(R.O_NOB + 1, a[R.O_NOB]), K.E_NOBLES),
+        (lambda a: a.__setitem__(R.O_PTS, 3), K.E_POINTS),
+        (lambda a: a.__setitem__(R.O_RES + 1, 0), K.E_RESERVED),
+    ]
+    for corrupt, bit in cases:
+        a = base.copy()
+        corrupt(a)
+        assert K.check_invariants(a, True, seen, tally) & bit
