@@ -92,3 +92,10 @@ def test_invariant_check_catches_broken_positions():
         a = base.copy()
         corrupt(a)
         assert K.check_invariants(a, True, seen, tally) & bit
+
+
+def test_search_bots_split_invariant_with_sampled_refills():
+    bots = [BotSpec("random-search", {"depth": 3, "k": 8}), BotSpec("minimax", {"depth": 2})]
+    opts = {"refill": "sampled"}
+    whole = GAME.play(bots, opts, 3, 0, 6)
+    same(whole, Outcomes.concat([GAME.play(bots, opts, 3, 0, 2), GAME.play(bots, opts, 3, 2, 4)]))
