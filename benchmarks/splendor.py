@@ -2,7 +2,7 @@
 Minimax seconds per move.
 
     python benchmarks/splendor.py                     # defaults below
-    python benchmarks/splendor.py --random 100000 --greedy 5000 --positions 30 --depths 4 5
+    python benchmarks/splendor.py --random 100000 --greedy 5000 --positions 30 --depths 4 5 6
 
 Kernels are compiled (or loaded from numba's cache) and warmed on a few games first. Game
 rates are the best of ``--repeat`` runs (the machine may be shared); Minimax times are per
@@ -44,13 +44,13 @@ def games_per_second(bots: list[str], count: int, repeat: int) -> tuple[float, f
 
 
 def search_positions(count: int, seed: int = 1) -> list[SplendorState]:
-    """Mid-game positions: Greedy vs Greedy for 4..24 turns from fixed deals."""
+    """Positions over the whole game: Greedy vs Greedy for 4..59 turns from fixed deals."""
     rng = np.random.default_rng(seed)
     greedy = make_bot("greedy")
     out = []
     for i in range(count):
         st = SplendorState.new(2, seed, i)
-        for _ in range(int(rng.integers(4, 25))):
+        for _ in range(int(rng.integers(4, 60))):
             if st.is_terminal():
                 break
             st.apply(greedy.act(st))
@@ -61,8 +61,9 @@ def search_positions(count: int, seed: int = 1) -> list[SplendorState]:
     return out
 
 
-def seconds_per_move(depth: int, positions: list[SplendorState], name: str) -> list[float]:
-    row = bot_row(name, make_bot(name, {"depth": depth}).params)
+def seconds_per_move(depth: int, positions: list[SplendorState], name: str,
+                     prune: bool = True) -> list[float]:
+    row = bot_row(name, make_bot(name, {"depth": depth, "prune": prune}).params)
     stream = np.array([1], dtype=np.uint64)
     decide(positions[0].array.copy(), bot_row(name, make_bot(name, {"depth": 2}).params),
            stream)  # compile / load
@@ -81,6 +82,8 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=20, help="positions per depth")
     ap.add_argument("--depths", type=int, nargs="*", default=[3, 4, 5])
     ap.add_argument("--bot", default="minimax", help="minimax (allEval) or minimax2")
+    ap.add_argument("--plain", type=int, nargs="*", default=[3, 4],
+                    help="depths also timed without alpha-beta")
     ap.add_argument("--repeat", type=int, default=3)
     a = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}; one core (numba kernels, no threads)")
@@ -92,11 +95,13 @@ def main() -> None:
     print(f"greedy vs greedy, 2 players: {gps:,.0f} games/s (target 1,000); "
           f"mean rounds {rounds:.1f}, capped {capped:.2%}")
     positions = search_positions(a.positions)
-    for depth in a.depths:
-        times = seconds_per_move(depth, positions, a.bot)
-        print(f"{a.bot}({depth}): median {statistics.median(times):.3f} s/move, "
-              f"max {max(times):.3f} s over {len(times)} positions"
-              + (" (target <= 1 s)" if depth == 4 else ""))
+    runs = [(d, True) for d in a.depths] + [(d, False) for d in a.plain]
+    for depth, prune in runs:
+        times = seconds_per_move(depth, positions, a.bot, prune)
+        label = f"{a.bot}({depth})" + ("" if prune else " without alpha-beta")
+        print(f"{label}: median {statistics.median(times):.4f} s/move, "
+              f"mean {statistics.fmean(times):.4f}, max {max(times):.4f} s over "
+              f"{len(times)} positions" + (" (target <= 1 s)" if depth == 4 and prune else ""))
 
 
 if __name__ == "__main__":
