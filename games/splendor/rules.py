@@ -8,8 +8,10 @@ A player's turn is one main move, then (when above 10 tokens) one ``return`` dec
 token given back, then (when several nobles qualify) one ``noble`` decision; ``phase`` says
 which decision is due. Gaps the rules leave open, decided here: a player with no legal main
 move passes; if every player passes in a row the position can never change, so the game
-ends there and counts as capped; games stop after ``cap`` rounds (capped). A move that takes
-tokens and gives the same ones back is legal; the cap stops endless loops.
+ends there and counts as capped (unless someone already has 15 points); games stop after
+``cap`` rounds (capped). A move that takes tokens and gives the same ones back is legal;
+the cap stops endless loops (Greedy with allEval falls into them: it never pays 3 or more
+gems for a card worth 0 points, so two such players can trade tokens forever).
 
 Move codes (ints):
   0-11 buy face-up (tier*4+slot)   12-14 buy reserved (slot)   15-39 take different colours
@@ -276,9 +278,9 @@ def end_turn(s: np.ndarray) -> None:
     s[O_TURN] += 1
     s[O_SIM] += 1
     players = s[O_NP]
-    if s[O_PASSES] >= players:
+    if s[O_PASSES] >= players:  # nobody can ever move again
         s[O_DONE] = 1
-        s[O_CAPPED] = 1
+        s[O_CAPPED] = 1 - s[O_FINAL]
         s[O_CUR] = (p + 1) % players
         return
     p = (p + 1) % players

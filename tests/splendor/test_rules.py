@@ -194,3 +194,15 @@ def test_illegal_move_refused():
     st, _ = fresh()
     with pytest.raises(ValueError):
         st.apply(R.M_BUYRES + 0)
+
+
+def test_standstill_after_fifteen_is_a_normal_end():
+    st, a = fresh()
+    a[R.O_BANK:R.O_BANK + 5] = 0
+    for p in range(2):
+        a[R.O_RES + 3 * p:R.O_RES + 3 * p + 3] = [HIDDEN, HIDDEN, HIDDEN]
+    a[R.O_PTS + 1] = 15
+    a[R.O_FINAL] = 1
+    st.apply(R.M_PASS)
+    st.apply(R.M_PASS)
+    assert st.is_terminal() and not st.capped and st.returns() == [0.0, 1.0]
