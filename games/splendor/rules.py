@@ -28,7 +28,7 @@ import itertools
 import numpy as np
 from numba import njit
 
-from games.splendor.cards import COLOUR, COST, NOBLE_REQ, POINTS, TIER
+from games.splendor.cards import COLOUR, COST, HIDDEN, NOBLE_REQ, POINTS, TIER
 
 MAXP = 4
 WIN_POINTS = 15
@@ -75,6 +75,16 @@ DECK_OFF = np.array([0, 40, 70], dtype=np.int64)
 TIER_START = np.array([int(np.argmax(TIER[:90] == t)) for t in range(3)], dtype=np.int64)
 
 # --------------------------------------------------------------------------- queries
+
+
+@njit(cache=True, inline="always")
+def copy_state(dst: np.ndarray, src: np.ndarray) -> None:
+    """Copy a position; a search view without refills never reads its decks or card owners,
+    so only the part before them is copied (a third less to move per search node)."""
+    if src[O_REFILL]:
+        dst[:] = src
+    else:
+        dst[:O_DECK] = src[:O_DECK]
 
 
 @njit(cache=True, inline="always")
@@ -342,7 +352,7 @@ def apply_move(s: np.ndarray, m: int) -> None:
         _refill(s, slot)
     else:
         t = m - M_BLIND
-        card = s[O_DECK + DECK_OFF[t] + s[O_DPTR + t]]
+        card = s[O_DECK + DECK_OFF[t] + s[O_DPTR + t]] if s[O_REFILL] else HIDDEN + t
         s[O_DPTR + t] += 1
         _reserve(s, p, card, 1)
     _after_action(s, p)

@@ -42,6 +42,7 @@ from games.splendor.rules import (
     SIZE,
     TIER_SIZE,
     apply_move,
+    copy_state,
     legal_main,
     legal_moves,
 )
@@ -126,7 +127,7 @@ def sub_decision(s: np.ndarray, p: int, w: np.ndarray) -> int:
     best = NEG
     pick = moves[0]
     for i in range(n):
-        tmp[:] = s
+        copy_state(tmp, s)
         apply_move(tmp, moves[i])
         v = score(tmp, p, w)
         if v > best:
@@ -161,7 +162,7 @@ def greedy(s: np.ndarray, w: np.ndarray, scratch: np.ndarray, moves: np.ndarray)
     best = NEG
     pick = moves[0]
     for i in range(n):
-        scratch[:] = s
+        copy_state(scratch, s)
         apply_move(scratch, moves[i])
         resolve(scratch, p, w)
         v = score(scratch, p, w)
@@ -177,7 +178,7 @@ def _children(s: np.ndarray, w: np.ndarray, kids: np.ndarray, moves: np.ndarray)
     p = s[O_CUR]
     n = legal_main(s, moves)
     for i in range(n):
-        kids[i, :] = s
+        copy_state(kids[i], s)
         apply_move(kids[i], moves[i])
         resolve(kids[i], p, w)
     return n
@@ -192,7 +193,7 @@ def _leaf_parent(s: np.ndarray, root: int, alpha: float, beta: float, w: np.ndar
     n = legal_main(s, moves)
     best = NEG if maxing else POS
     for i in range(n):
-        kids[:] = s
+        copy_state(kids, s)
         apply_move(kids, moves[i])
         resolve(kids, p, w)
         v = score(kids, root, w)
@@ -347,7 +348,7 @@ def random_search(s: np.ndarray, depth: int, k: int, w: np.ndarray, rng: np.ndar
     best = NEG
     pick = first[0]
     for _ in range(k):
-        line[:] = s
+        copy_state(line, s)
         m0 = first[rand_below(rng, n0)]
         apply_move(line, m0)
         resolve(line, root, w)
