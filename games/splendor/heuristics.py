@@ -55,12 +55,26 @@ class Heuristic:
 
     def array(self) -> np.ndarray:
         """The weights in kernel order (C_* indices)."""
-        return np.array([getattr(self, f.name) for f in dataclasses.fields(self)],
+        return np.array([getattr(self, f.name) for f in dataclasses.fields(Heuristic)],
                         dtype=np.float64)
 
 
-ALL_EVAL = Heuristic()
-ALL_EVAL2 = Heuristic(points=1.5, nobles=2.5, discount=0.9)
+@dataclass(frozen=True)
+class AllEval(Heuristic):
+    """allEval = 100 WinLoss + 2 Points + 2 Nobles + Prestige + Gems (the defaults)."""
+
+
+@dataclass(frozen=True)
+class AllEval2(Heuristic):
+    """allEval2 = (100 WinLoss + 1.5 Points + 2.5 Nobles + Prestige + Gems) * 0.9^Turns."""
+
+    points: float = tunable(1.5, 0.0, 10.0, doc="weight of Points")
+    nobles: float = tunable(2.5, 0.0, 10.0, doc="weight of noble progress")
+    discount: float = tunable(0.9, 0.5, 1.0, doc="F is multiplied by discount ** turns")
+
+
+ALL_EVAL = AllEval()
+ALL_EVAL2 = AllEval2()
 HEURISTICS = {"alleval": ALL_EVAL, "alleval2": ALL_EVAL2}
 
 

@@ -8,14 +8,13 @@ in the thesis's table), ``random-search:10,1000`` giving depth and k.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from games.core import tunable
-from games.splendor.heuristics import Heuristic
+from games.splendor.heuristics import AllEval, AllEval2, Heuristic
 from games.splendor.kernel import (
     CFG_DEPTH,
     CFG_K,
@@ -33,21 +32,17 @@ from games.splendor.kernel import (
 
 
 @dataclass(frozen=True)
-class GreedyParams(Heuristic):
+class GreedyParams(AllEval):
     """Greedy(F) with F's weights (allEval by default)."""
 
 
 @dataclass(frozen=True)
-class Greedy2Params(Heuristic):
+class Greedy2Params(AllEval2):
     """Greedy(F) with allEval2 weights by default."""
-
-    points: float = tunable(1.5, 0.0, 10.0, doc="weight of Points")
-    nobles: float = tunable(2.5, 0.0, 10.0, doc="weight of noble progress")
-    discount: float = tunable(0.9, 0.5, 1.0, doc="F is multiplied by discount ** turns")
 
 
 @dataclass(frozen=True)
-class MinimaxParams(Heuristic):
+class MinimaxParams(AllEval):
     """Minimax(depth) with F's weights (allEval); ``prune`` off gives plain minimax."""
 
     depth: int = tunable(3, 1, 8, integer=True, doc="turns searched (1 = Greedy)")
@@ -87,10 +82,9 @@ POSITIONAL = {"minimax": ("depth",), "minimax2": ("depth",),
               "random-search": ("depth", "k")}
 
 
-def weights(params: Any) -> np.ndarray:
+def weights(params: Heuristic) -> np.ndarray:
     """F's weights of a params instance, in kernel order."""
-    return np.array([getattr(params, f.name) for f in dataclasses.fields(Heuristic)],
-                    dtype=np.float64)
+    return Heuristic.array(params)
 
 
 def bot_row(name: str, params: Any, sampled: bool = False) -> np.ndarray:

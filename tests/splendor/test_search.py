@@ -110,3 +110,25 @@ def test_sampled_refills_option_plays_legal_moves():
     stream = np.array([11], dtype=np.uint64)
     for st in positions(5):
         assert int(decide(st.array, row, stream)) in st.legal_moves()
+
+
+def test_weights_are_declared_tunable_with_thesis_defaults():
+    import dataclasses
+
+    from games.core import param_ranges
+    from games.splendor.heuristics import AllEval, AllEval2, Heuristic
+    from games.splendor.players import PARAMS
+
+    names = [f.name for f in dataclasses.fields(Heuristic)]
+    assert names == ["win_loss", "points", "nobles", "prestige", "gems", "buys", "lead", "turn",
+                     "discount"]
+    assert AllEval().array().tolist() == [100, 2, 2, 1, 1, 0, 0, 0, 1]
+    assert AllEval2().array().tolist() == [100, 1.5, 2.5, 1, 1, 0, 0, 0, 0.9]
+    for name, ptype in PARAMS.items():
+        if ptype is not None:
+            ranges = param_ranges(ptype)
+            assert set(names) <= set(ranges), name
+            for n in names:
+                r = ranges[n]
+                assert r.low <= getattr(ptype(), n) <= r.high
+    assert make_bot("minimax", {"depth": 4}).params.array().size == 9
