@@ -35,6 +35,7 @@ from games.splendor.rules import (
     can_afford,
 )
 
+NEG_INF = -1.0e300
 C_WIN, C_POINTS, C_NOBLES, C_PRESTIGE, C_GEMS, C_BUYS, C_LEAD, C_TURN, C_DISCOUNT = range(9)
 N_COEF = 9
 
@@ -157,6 +158,33 @@ def score(s: np.ndarray, p: int, w: np.ndarray) -> float:
     if w[C_DISCOUNT] != 1.0:
         v *= w[C_DISCOUNT] ** turns
     return v
+
+
+LEAF_ROOT, LEAF_DIFFERENCE, LEAF_MOVER = 0, 1, 2
+LEAF_MODES = ("root", "difference", "mover")
+
+
+@njit(cache=True)
+def leaf(s: np.ndarray, root: int, mover: int, w: np.ndarray, mode: int) -> float:
+    """A search leaf's value for seat ``root``; ``mover`` made the move that reached it.
+
+    ``root`` (LEAF_ROOT): F of the root seat, every other seat minimising it. ``difference``:
+    F of the root seat minus the best F among the others. ``mover``: F of the seat that moved
+    last, counted positive when that is the root seat and negative otherwise (one reading of
+    the thesis's Figure 4.1, where the opponent's moves score negative).
+    """
+    if mode == LEAF_ROOT:
+        return score(s, root, w)
+    if mode == LEAF_MOVER:
+        v = score(s, mover, w)
+        return v if mover == root else -v
+    other = NEG_INF
+    for q in range(s[O_NP]):
+        if q != root:
+            f = score(s, q, w)
+            if f > other:
+                other = f
+    return score(s, root, w) - other
 
 
 def terms(s: np.ndarray, p: int) -> dict[str, int]:

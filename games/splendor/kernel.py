@@ -1,6 +1,6 @@
 """The batch kernel: whole games between configured bots, one game per seed, in numba.
 
-A bot is one row of ``cfg``: ``[kind, depth, k, sampled, weights...]`` (see
+A bot is one row of ``cfg``: ``[kind, depth, k, sampled, leaf mode, weights...]`` (see
 :func:`games.splendor.players.bot_row`). Game ``g`` deals from its own seed and its bots
 draw from a second stream of the same seed, so a game never depends on which block or
 process plays it. With ``check`` the game's invariants are tested after every turn and the
@@ -59,7 +59,7 @@ from games.splendor.search import (
 )
 
 K_RANDOM, K_GREEDY, K_MINIMAX, K_ALPHABETA, K_RSEARCH = 0, 1, 2, 3, 4
-CFG_KIND, CFG_DEPTH, CFG_K, CFG_SAMPLED, CFG_W = 0, 1, 2, 3, 4
+CFG_KIND, CFG_DEPTH, CFG_K, CFG_SAMPLED, CFG_LEAF, CFG_W = 0, 1, 2, 3, 4, 5
 CFG_SIZE = CFG_W + N_COEF
 BOT_STREAM = np.uint64(0x5DEECE66D2545F49)
 
@@ -186,7 +186,7 @@ def _decide(s: np.ndarray, row: np.ndarray, rng: np.ndarray, root: np.ndarray,
     if kind == K_RSEARCH:
         return random_search(root, int(row[CFG_DEPTH]), int(row[CFG_K]), w, rng, line,
                              scratch, moves[0])
-    return minimax(root, int(row[CFG_DEPTH]), w, kids, moves, keys, order,
+    return minimax(root, int(row[CFG_DEPTH]), w, int(row[CFG_LEAF]), kids, moves, keys, order,
                    kind == K_ALPHABETA)
 
 

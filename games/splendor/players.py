@@ -14,11 +14,12 @@ from typing import Any
 import numpy as np
 
 from games.core import tunable
-from games.splendor.heuristics import AllEval, AllEval2, Heuristic
+from games.splendor.heuristics import LEAF_MODES, AllEval, AllEval2, Heuristic
 from games.splendor.kernel import (
     CFG_DEPTH,
     CFG_K,
     CFG_KIND,
+    CFG_LEAF,
     CFG_SAMPLED,
     CFG_SIZE,
     CFG_W,
@@ -43,10 +44,12 @@ class Greedy2Params(AllEval2):
 
 @dataclass(frozen=True)
 class MinimaxParams(AllEval):
-    """Minimax(depth) with F's weights (allEval); ``prune`` off gives plain minimax."""
+    """Minimax(depth) with F's weights (allEval); ``prune`` off gives plain minimax; ``leaf``
+    picks how leaves are scored (see games.splendor.heuristics.leaf)."""
 
     depth: int = tunable(3, 1, 8, integer=True, doc="turns searched (1 = Greedy)")
     prune: bool = tunable(True, choices=(True, False), doc="alpha-beta pruning")
+    leaf: str = tunable("root", choices=LEAF_MODES, doc="leaf value: root, difference, mover")
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,7 @@ class Minimax2Params(Greedy2Params):
 
     depth: int = tunable(3, 1, 8, integer=True, doc="turns searched (1 = Greedy)")
     prune: bool = tunable(True, choices=(True, False), doc="alpha-beta pruning")
+    leaf: str = tunable("root", choices=LEAF_MODES, doc="leaf value: root, difference, mover")
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,7 @@ def bot_row(name: str, params: Any, sampled: bool = False) -> np.ndarray:
     elif name in ("minimax", "minimax2"):
         row[CFG_KIND] = K_ALPHABETA if params.prune else K_MINIMAX
         row[CFG_DEPTH] = params.depth
+        row[CFG_LEAF] = LEAF_MODES.index(params.leaf)
     elif name == "random-search":
         row[CFG_KIND] = K_RSEARCH
         row[CFG_DEPTH] = params.depth

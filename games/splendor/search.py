@@ -20,7 +20,7 @@ from numba import njit
 
 from games.splendor.cards import HIDDEN, TIER
 from games.splendor.deal import rand_below, shuffle_range
-from games.splendor.heuristics import score
+from games.splendor.heuristics import leaf, score
 from games.splendor.rules import (
     DECK_OFF,
     M_RETURN,
@@ -186,7 +186,7 @@ def _children(s: np.ndarray, w: np.ndarray, kids: np.ndarray, moves: np.ndarray)
 
 @njit(cache=True)
 def _leaf_parent(s: np.ndarray, root: int, alpha: float, beta: float, w: np.ndarray,
-                 kids: np.ndarray, moves: np.ndarray, prune: bool) -> float:
+                 mode: int, kids: np.ndarray, moves: np.ndarray, prune: bool) -> float:
     """Value of ``s`` one turn deep: its children scored with F (cut off when pruning)."""
     maxing = s[O_CUR] == root
     p = s[O_CUR]
@@ -196,7 +196,7 @@ def _leaf_parent(s: np.ndarray, root: int, alpha: float, beta: float, w: np.ndar
         copy_state(kids, s)
         apply_move(kids, moves[i])
         resolve(kids, p, w)
-        v = score(kids, root, w)
+        v = leaf(kids, root, p, w, mode)
         if maxing:
             if v > best:
                 best = v
@@ -211,15 +211,15 @@ def _leaf_parent(s: np.ndarray, root: int, alpha: float, beta: float, w: np.ndar
 
 
 @njit(cache=True)
-def _expand(s: np.ndarray, root: int, w: np.ndarray, kids: np.ndarray, moves: np.ndarray,
-            keys: np.ndarray, order: np.ndarray, prune: bool) -> int:
+def _expand(s: np.ndarray, root: int, w: np.ndarray, mode: int, kids: np.ndarray,
+            moves: np.ndarray, keys: np.ndarray, order: np.ndarray, prune: bool) -> int:
     """Children of ``s`` into ``kids``, visiting order into ``order`` (best F first for the
     mover when pruning, move order otherwise); their number."""
     n = _children(s, w, kids, moves)
     if prune:
         maxing = s[O_CUR] == root
         for i in range(n):
-            v = score(kids[i], root, w)
+            v = leaf(kids[i], root, s[O_CUR], w, mode)
             keys[i] = -v if maxing else v
         order[:n] = np.argsort(keys[:n], kind="mergesort")
     else:
@@ -229,18 +229,19 @@ def _expand(s: np.ndarray, root: int, w: np.ndarray, kids: np.ndarray, moves: np
 
 
 @njit(cache=True)
-def _minimax(s: np.ndarray, root: int, depth: int, alpha: float, beta: float,
-             w: np.ndarray, kids: np.ndarray, moves: np.ndarray, keys: np.ndarray,
+def _minimax(s: np.ndarray, root: int, mover: int, depth: int, alpha: float, beta: float,
+             w: np.ndarray, mode: int, kids: np.ndarray, moves: np.ndarray, keys: np.ndarray,
              order: np.ndarray, prune: bool) -> float:
-    """Value of ``s`` for seat ``root`` searched ``depth`` turns (others minimise).
+    """Value of ``s`` (reached by a move of seat ``mover``) for seat ``root`` searched
+    ``depth`` turns (others minimise; leaves scored by :func:`leaf` in ``mode``).
 
     Depth-first with an explicit stack (level l's children live in ``kids[l + 1]``), so
     the compiled code caches safely; ``kids[0]`` is never touched here.
     """
     if depth == 0 or s[O_DONE]:
-        return score(s, root, w)
+        return leaf(s, root, mover, w, mode)
     if depth == 1:
-        return _leaf_parent(s, root, alpha, beta, w, kids[1, 0], moves[1], prune)
+        return _leaf_parent(s, root, alpha, beta, w, mode, kids[1, 0], moves[1], prune)
     nn = np.empty(depth, dtype=np.int64)
     pos = np.zeros(depth, dtype=np.int64)
     best = np.empty(depth)
@@ -248,8 +249,10 @@ def _minimax(s: np.ndarray, root: int, depth: int, alpha: float, beta: float,
     be = np.empty(depth)
     mx = np.empty(depth, dtype=np.bool_)
     cut = np.zeros(depth, dtype=np.bool_)
-    nn[0] = _expand(s, root, w, kids[1], moves[1], keys[1], order[1], prune)
-    mx[0] = s[O_CUR] == root
+    who = np.empty(depth, dtype=np.int64)
+    nn[0] = _expand(s, root, w, mode, kids[1], moves[1], keys[1], order[1], prune)
+    who[0] = s[O_CUR]
+    mx[0] = who[0] == root
     best[0] = NEG if mx[0] else POS
     al[0] = alpha
     be[0] = beta
@@ -264,17 +267,18 @@ def _minimax(s: np.ndarray, root: int, depth: int, alpha: float, beta: float,
             child = kids[lv + 1, order[lv + 1, pos[lv]]]
             left = depth - lv - 1
             if left == 0 or child[O_DONE]:
-                v = score(child, root, w)
+                v = leaf(child, root, who[lv], w, mode)
             elif left == 1:
-                v = _leaf_parent(child, root, al[lv], be[lv], w, kids[lv + 2, 0],
+                v = _leaf_parent(child, root, al[lv], be[lv], w, mode, kids[lv + 2, 0],
                                  moves[lv + 2], prune)
             else:
                 lv += 1
-                nn[lv] = _expand(child, root, w, kids[lv + 1], moves[lv + 1], keys[lv + 1],
-                                 order[lv + 1], prune)
+                nn[lv] = _expand(child, root, w, mode, kids[lv + 1], moves[lv + 1],
+                                 keys[lv + 1], order[lv + 1], prune)
                 pos[lv] = 0
                 cut[lv] = False
-                mx[lv] = child[O_CUR] == root
+                who[lv] = child[O_CUR]
+                mx[lv] = who[lv] == root
                 best[lv] = NEG if mx[lv] else POS
                 al[lv] = al[lv - 1]
                 be[lv] = be[lv - 1]
@@ -300,8 +304,8 @@ def _minimax(s: np.ndarray, root: int, depth: int, alpha: float, beta: float,
 
 
 @njit(cache=True)
-def minimax(s: np.ndarray, depth: int, w: np.ndarray, kids: np.ndarray, moves: np.ndarray,
-            keys: np.ndarray, order: np.ndarray, prune: bool) -> int:
+def minimax(s: np.ndarray, depth: int, w: np.ndarray, mode: int, kids: np.ndarray,
+            moves: np.ndarray, keys: np.ndarray, order: np.ndarray, prune: bool) -> int:
     """Best main move for the player to move, ``depth`` turns deep (1 = Greedy).
 
     With ``prune`` the search is alpha-beta with children ordered by F; the root keeps the
@@ -312,7 +316,7 @@ def minimax(s: np.ndarray, depth: int, w: np.ndarray, kids: np.ndarray, moves: n
     n = _children(s, w, kids[0], moves[0])
     if prune:
         for i in range(n):
-            keys[0, i] = -score(kids[0, i], root, w)
+            keys[0, i] = -leaf(kids[0, i], root, root, w, mode)
         order[0, :n] = np.argsort(keys[0, :n], kind="mergesort")
     else:
         for i in range(n):
@@ -322,8 +326,8 @@ def minimax(s: np.ndarray, depth: int, w: np.ndarray, kids: np.ndarray, moves: n
     for r in range(n):
         i = order[0, r]
         alpha = best - 1e-9 * (1.0 + abs(best)) if prune and best > NEG else NEG
-        v = _minimax(kids[0, i], root, depth - 1, alpha, POS, w, kids, moves, keys, order,
-                     prune)
+        v = _minimax(kids[0, i], root, root, depth - 1, alpha, POS, w, mode, kids, moves, keys,
+                     order, prune)
         if v > best or (v == best and i < pick):
             best = v
             pick = i

@@ -36,18 +36,21 @@ def choice(st: SplendorState, name: str, **values) -> int:
     return bot.act(st)
 
 
-@pytest.mark.parametrize("players, depth, weights", [(2, 3, "minimax"), (2, 2, "minimax2"),
-                                                     (3, 3, "minimax")])
-def test_alpha_beta_same_move_as_plain_minimax(players, depth, weights):
-    for st in positions(12, players):
-        plain = choice(st, weights, depth=depth, prune=False)
-        fast = choice(st, weights, depth=depth, prune=True)
+@pytest.mark.parametrize("players, depth, weights, leaf", [
+    (2, 3, "minimax", "root"), (2, 2, "minimax2", "root"), (3, 3, "minimax", "root"),
+    (2, 4, "minimax2", "difference"), (3, 2, "minimax", "difference"),
+    (2, 3, "minimax2", "mover"), (2, 4, "minimax", "mover")])
+def test_alpha_beta_same_move_as_plain_minimax(players, depth, weights, leaf):
+    for st in positions(12 if depth < 4 else 5, players):
+        plain = choice(st, weights, depth=depth, prune=False, leaf=leaf)
+        fast = choice(st, weights, depth=depth, prune=True, leaf=leaf)
         assert plain == fast, st.describe()
 
 
-def test_depth_one_is_greedy():
+@pytest.mark.parametrize("leaf", ["root", "mover"])
+def test_depth_one_is_greedy(leaf):
     for st in positions(20):
-        assert choice(st, "minimax", depth=1) == choice(st, "greedy")
+        assert choice(st, "minimax", depth=1, leaf=leaf) == choice(st, "greedy")
 
 
 def test_greedy_tie_order_prefers_buy_then_take():
