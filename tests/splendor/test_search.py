@@ -135,3 +135,35 @@ def test_weights_are_declared_tunable_with_thesis_defaults():
                 r = ranges[n]
                 assert r.low <= getattr(ptype(), n) <= r.high
     assert make_bot("minimax", {"depth": 4}).params.array().size == 9
+
+
+ZERO = {n: 0.0 for n in ("win_loss", "points", "nobles", "prestige", "gems")}
+
+
+def test_greedy_ties_follow_buy_take3_take2_reserve():
+    """With every weight zero all moves tie, so Greedy plays the first of the tie order."""
+    seen_buy = False
+    for st in positions(30):
+        moves = st.legal_moves()
+        pick = choice(st, "greedy", **ZERO)
+        assert pick == moves[0]
+        kinds = [0 if m < R.M_TAKE else 1 if m < R.M_TAKE2 else 2 if m < R.M_RESERVE else 3
+                 for m in moves]
+        assert kinds == sorted(kinds)
+        seen_buy |= pick < R.M_TAKE
+    assert seen_buy
+
+
+def test_buys_lead_and_win_loss_terms():
+    st = SplendorState.new(2, 1)
+    a = st.array
+    a[R.O_TOK:R.O_TOK + 6] = 7  # rich enough for every tier-1 card
+    a[R.O_PTS:R.O_PTS + 2] = [16, 9]
+    t = terms(a, 0)
+    assert t["buys"] >= 4 and t["lead"] == 7 and t["win_loss"] == 0
+    a[R.O_FINAL] = 1
+    assert terms(a, 0)["win_loss"] == 1 and terms(a, 1)["win_loss"] == -1
+    w = ALL_EVAL.array()
+    w[:] = 0.0
+    w[5], w[6], w[8] = 1.0, 1.0, 1.0  # buys + lead
+    assert score(a, 0, w) == pytest.approx(t["buys"] + 7)
