@@ -59,7 +59,7 @@ def view(s: np.ndarray, viewer: int, sampled: int, rng: np.ndarray, out: np.ndar
     players = s[O_NP]
     if sampled:
         out[O_REFILL] = 1
-        pool = np.empty(40, dtype=np.int64)
+        pool = np.empty(48, dtype=np.int64)  # a tier's deck plus blind reserves: <= 36
         for t in range(3):
             n = 0
             base = O_DECK + DECK_OFF[t]
