@@ -99,3 +99,18 @@ def test_search_bots_split_invariant_with_sampled_refills():
     opts = {"refill": "sampled"}
     whole = GAME.play(bots, opts, 3, 0, 6)
     same(whole, Outcomes.concat([GAME.play(bots, opts, 3, 0, 2), GAME.play(bots, opts, 3, 2, 4)]))
+
+
+@pytest.mark.parametrize("bots, refill", [
+    (["greedy", "minimax:2"], "none"),
+    (["greedy2", "random-search:3,10", "minimax:2,leaf=difference"], "sampled"),
+])
+def test_invariants_hold_for_searching_bots(bots, refill):
+    from games.core import game_seeds
+    from games.registry import seating_for
+    from games.splendor.kernel import run_games
+
+    rows = GAME.rows([GAME.parse_bot(b) for b in bots], {"refill": refill})
+    n = 150
+    out = run_games(game_seeds(8, n), seating_for(0, n, len(bots)), rows, 100, check=True)
+    assert (out["errors"] == 0).all() and out["capped"].mean() < 0.5
