@@ -68,8 +68,21 @@ _sets = ([c for c in itertools.combinations(range(5), 3)]
 TAKE_SETS = np.zeros((25, 5), dtype=np.int64)
 for _i, _cs in enumerate(_sets):
     TAKE_SETS[_i, list(_cs)] = 1
-TAKE_FIRST = np.array([0, 20, 10, 0], dtype=np.int64)  # first row of a take of k colours
-TAKE_COUNT = np.array([0, 5, 10, 10], dtype=np.int64)
+
+def _takes_for_mask() -> np.ndarray:
+    """Row m: [count, TAKE_SETS rows...] of the legal different-colour takes when the colours
+    in bit mask m have tokens left: every set of min(3, colours left) of them."""
+    out = np.zeros((32, 11), dtype=np.int64)
+    for m in range(32):
+        left = [c for c in range(5) if m >> c & 1]
+        rows = [i for i, cs in enumerate(_sets)
+                if len(cs) == min(3, len(left)) and set(cs) <= set(left)] if left else []
+        out[m, 0] = len(rows)
+        out[m, 1:1 + len(rows)] = rows
+    return out
+
+
+TAKES_FOR_MASK = _takes_for_mask()
 TIER_SIZE = np.array([40, 30, 20], dtype=np.int64)
 DECK_OFF = np.array([0, 40, 70], dtype=np.int64)
 TIER_START = np.array([int(np.argmax(TIER[:90] == t)) for t in range(3)], dtype=np.int64)
@@ -133,22 +146,13 @@ def legal_main(s: np.ndarray, out: np.ndarray) -> int:
         if card >= 0 and can_afford(s, p, card):
             out[n] = M_BUYRES + j
             n += 1
-    avail = 0
+    mask = 0
     for c in range(5):
         if s[O_BANK + c] > 0:
-            avail += 1
-    k = min(3, avail)
-    if k > 0:
-        first = TAKE_FIRST[k]
-        for r in range(first, first + TAKE_COUNT[k]):
-            ok = True
-            for c in range(5):
-                if TAKE_SETS[r, c] and s[O_BANK + c] == 0:
-                    ok = False
-                    break
-            if ok:
-                out[n] = M_TAKE + r
-                n += 1
+            mask |= 1 << c
+    for j in range(TAKES_FOR_MASK[mask, 0]):
+        out[n] = M_TAKE + TAKES_FOR_MASK[mask, 1 + j]
+        n += 1
     for c in range(5):
         if s[O_BANK + c] >= 4:
             out[n] = M_TAKE2 + c
