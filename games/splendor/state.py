@@ -57,7 +57,7 @@ _GEM = ("W", "U", "G", "R", "K", "*")  # white, blue, green, red, black, gold
 
 
 def card_text(card: int) -> str:
-    """``T1 3R 2pt`` style text of a card id (or ``T2 ?`` for a hidden one)."""
+    """``T1 R 2pt [3W2K]`` style text of a card id (``T2 ?`` for a hidden one)."""
     from games.splendor.cards import COLOUR, COST
 
     if card < 0:
