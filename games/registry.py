@@ -41,6 +41,7 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "games.deckbuilder.game",
     "games.dominion.game",
     "games.thegame.game",
+    "games.splendor.game",
 )
 
 _GAMES: dict[str, Game] = {}

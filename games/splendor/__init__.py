@@ -1,0 +1,21 @@
+"""Splendor (Reed thesis, seed 003): checked card data, full rules for 2-4 players over a
+compact int array, a numba batch kernel, the turn-level :class:`SplendorState`, and the
+random / Greedy / Minimax / RandomSearch players with the thesis's heuristic terms.
+
+Public API: ``SplendorState`` (turn-level state), ``make_bot`` (bots that play it),
+``Heuristic``, ``AllEval``, ``AllEval2`` (F's weights; ``ALL_EVAL``/``ALL_EVAL2`` their
+default instances), ``trace_game`` (watch one game);
+the registry description is ``games.splendor.game.SplendorGame``.
+"""
+
+from games.splendor._cache import invalidate_stale_cache
+
+invalidate_stale_cache()  # before any kernel is compiled or loaded
+
+from games.splendor.heuristics import ALL_EVAL, ALL_EVAL2, AllEval, AllEval2, Heuristic  # noqa: E402,E501
+from games.splendor.players import make_bot  # noqa: E402
+from games.splendor.state import SplendorState  # noqa: E402
+from games.splendor.trace import trace_game  # noqa: E402
+
+__all__ = ["ALL_EVAL", "ALL_EVAL2", "AllEval", "AllEval2", "Heuristic", "SplendorState",
+           "make_bot", "trace_game"]

@@ -1,0 +1,98 @@
+"""Splendor's registry description: bots, options, the batch entry point, the turn-level
+state and the invariant check of the contract suite."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from games.core import BotSpec, InputError, game_seeds
+from games.registry import BotInfo, Game, Option, Outcomes, register, seating_for
+from games.splendor.kernel import (
+    E_BONUS,
+    E_CARDS,
+    E_LIMIT,
+    E_NOBLES,
+    E_POINTS,
+    E_RESERVED,
+    E_TOKENS,
+    run_games,
+)
+from games.splendor.players import PARAMS, POSITIONAL, SUMMARIES, bot_row
+from games.splendor.state import SplendorState
+
+_ERRORS = {E_TOKENS: "tokens not conserved", E_LIMIT: "a player above 10 tokens",
+           E_CARDS: "cards not all accounted for", E_NOBLES: "nobles duplicated or miscounted",
+           E_POINTS: "points differ from cards plus nobles", E_RESERVED: "reserve broken",
+           E_BONUS: "bonuses differ from cards bought"}
+
+
+class SplendorGame(Game):
+    """Splendor for 2-4 players (Reed thesis): outcome 1/0/-1 per seat, score = points,
+    turns = rounds played, capped = the round cap (or an all-pass standstill) ended it."""
+
+    name = "splendor"
+    summary = "Splendor: gems, development cards and nobles, 2-4 players"
+    player_counts = (2, 3, 4)
+    objectives = ("win_rate", "mean_score")
+    options = (
+        Option("cap", int, 100, "rounds after which a game stops (reported as capped)",
+               low=1, high=100000),
+        Option("refill", str, "none", "lookahead refills: none (the thesis) or sampled",
+               choices=("none", "sampled")),
+    )
+    default_opponents = ("greedy",)
+
+    def bots(self) -> dict[str, BotInfo]:
+        return {name: BotInfo(name, SUMMARIES[name], ptype, POSITIONAL.get(name, ()))
+                for name, ptype in PARAMS.items()}
+
+    def baselines(self, options: Mapping[str, Any]) -> dict[str, BotSpec]:
+        return {"greedy": BotSpec("greedy")}
+
+    def rows(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> np.ndarray:
+        """The kernel rows of a line-up (specs checked here)."""
+        sampled = options.get("refill", "none") == "sampled"
+        return np.stack([bot_row(b.name, self.params_of(self.check_bot(b)), sampled)
+                         for b in bots])
+
+    def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
+             count: int, *, rotate: bool = True) -> Outcomes:
+        opts = self.check_options(options)
+        players = self.seats(len(bots), opts)
+        seating = seating_for(start, count, len(bots), players, rotate)
+        out = run_games(game_seeds(seed, count, start), seating, self.rows(bots, opts),
+                        opts["cap"])
+        return Outcomes(start, seating, out["outcome"], out["score"], out["turns"],
+                        out["capped"].astype(bool))
+
+    def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> SplendorState:
+        opts = self.check_options(options)
+        if players not in self.player_counts:
+            raise InputError(f"splendor is played by 2, 3 or 4 players, got {players}")
+        return SplendorState.new(players, seed, 0, opts["cap"])
+
+    def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
+        """Random games for 2, 3 and 4 players (a third each), every invariant checked after
+        every turn inside the kernel."""
+        opts = self.check_options(options)
+        rows = self.rows([BotSpec("random")] * 4, opts)
+        done = 0
+        for i, players in enumerate((2, 3, 4)):
+            n = count // 3 + (1 if i < count % 3 else 0)
+            seating = seating_for(done, n, players)
+            out = run_games(game_seeds(seed, n, done), seating, rows[:players], opts["cap"],
+                            check=True)
+            bad = np.flatnonzero(out["errors"])
+            if bad.size:
+                code = int(out["errors"][bad[0]])
+                why = ", ".join(t for bit, t in _ERRORS.items() if code & bit)
+                raise AssertionError(f"splendor game {done + int(bad[0])} ({players} players, "
+                                     f"seed {seed}): {why}")
+            assert (out["score"] >= 0).all() and (out["turns"] > 0).all()
+            done += n
+
+
+GAME = register(SplendorGame())

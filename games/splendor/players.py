@@ -1,0 +1,147 @@
+"""Splendor's bots: parameter dataclasses (ranges declared with ``tunable``), the kernel row
+each becomes, and small bot objects that play a :class:`SplendorState` move by move.
+
+Bots: ``random``; ``greedy`` (allEval) and ``greedy2`` (allEval2); ``minimax`` (allEval) and
+``minimax2`` (allEval2), ``minimax:3`` giving the depth; ``random-search`` (allEval2, as
+in the thesis's table), ``random-search:10,1000`` giving depth and k.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from games.core import tunable
+from games.splendor.heuristics import LEAF_MODES, AllEval, AllEval2, Heuristic
+from games.splendor.kernel import (
+    CFG_DEPTH,
+    CFG_K,
+    CFG_KIND,
+    CFG_LEAF,
+    CFG_SAMPLED,
+    CFG_SIZE,
+    CFG_W,
+    K_ALPHABETA,
+    K_GREEDY,
+    K_MINIMAX,
+    K_RANDOM,
+    K_RSEARCH,
+    decide,
+)
+
+
+@dataclass(frozen=True)
+class GreedyParams(AllEval):
+    """Greedy(F) with F's weights (allEval by default)."""
+
+
+@dataclass(frozen=True)
+class Greedy2Params(AllEval2):
+    """Greedy(F) with allEval2 weights by default."""
+
+
+@dataclass(frozen=True)
+class MinimaxParams(AllEval):
+    """Minimax(depth) with F's weights (allEval); ``prune`` off gives plain minimax; ``leaf``
+    picks how leaves are scored (see games.splendor.heuristics.leaf)."""
+
+    depth: int = tunable(3, 1, 8, integer=True, doc="turns searched (1 = Greedy)")
+    prune: bool = tunable(True, choices=(True, False), doc="alpha-beta pruning")
+    leaf: str = tunable("root", choices=LEAF_MODES, doc="leaf value: root, difference, mover")
+
+
+@dataclass(frozen=True)
+class Minimax2Params(Greedy2Params):
+    """Minimax(depth) with allEval2 weights by default."""
+
+    depth: int = tunable(3, 1, 8, integer=True, doc="turns searched (1 = Greedy)")
+    prune: bool = tunable(True, choices=(True, False), doc="alpha-beta pruning")
+    leaf: str = tunable("root", choices=LEAF_MODES, doc="leaf value: root, difference, mover")
+
+
+@dataclass(frozen=True)
+class RandomSearchParams(Greedy2Params):
+    """RandomSearch(depth, k) with allEval2 weights by default."""
+
+    depth: int = tunable(10, 1, 40, integer=True, doc="turns per continuation")
+    k: int = tunable(1000, 1, 100000, integer=True, log=True, doc="continuations per move")
+
+
+PARAMS: dict[str, type | None] = {
+    "random": None, "greedy": GreedyParams, "greedy2": Greedy2Params,
+    "minimax": MinimaxParams, "minimax2": Minimax2Params,
+    "random-search": RandomSearchParams,
+}
+SUMMARIES = {
+    "random": "uniformly random legal moves (baseline, fuzzing)",
+    "greedy": "Greedy(allEval): best one-turn F, ties Buy > Take 3 > Take 2 > Reserve",
+    "greedy2": "Greedy(allEval2)",
+    "minimax": "Minimax(depth) with alpha-beta over whole turns, allEval",
+    "minimax2": "Minimax(depth) with alpha-beta over whole turns, allEval2",
+    "random-search": "RandomSearch(depth, k): k random lines, opponents Greedy, allEval2",
+}
+POSITIONAL = {"minimax": ("depth",), "minimax2": ("depth",),
+              "random-search": ("depth", "k")}
+
+
+def weights(params: Heuristic) -> np.ndarray:
+    """F's weights of a params instance, in kernel order."""
+    return Heuristic.array(params)
+
+
+def bot_row(name: str, params: Any, sampled: bool = False) -> np.ndarray:
+    """The kernel's configuration row of bot ``name`` with ``params`` (None for random)."""
+    row = np.zeros(CFG_SIZE, dtype=np.float64)
+    row[CFG_SAMPLED] = float(sampled)
+    if name == "random":
+        row[CFG_KIND] = K_RANDOM
+        row[CFG_W:] = Heuristic().array()
+        return row
+    row[CFG_W:] = weights(params)
+    if name in ("greedy", "greedy2"):
+        row[CFG_KIND] = K_GREEDY
+    elif name in ("minimax", "minimax2"):
+        row[CFG_KIND] = K_ALPHABETA if params.prune else K_MINIMAX
+        row[CFG_DEPTH] = params.depth
+        row[CFG_LEAF] = LEAF_MODES.index(params.leaf)
+    elif name == "random-search":
+        row[CFG_KIND] = K_RSEARCH
+        row[CFG_DEPTH] = params.depth
+        row[CFG_K] = params.k
+    else:
+        raise ValueError(f"unknown Splendor bot {name!r}")
+    return row
+
+
+class Bot:
+    """A bot that plays a :class:`games.splendor.state.SplendorState` one decision at a time.
+
+    It searches only the honest view of the position (see :mod:`games.splendor.search`);
+    its random numbers come from the injected generator.
+    """
+
+    def __init__(self, name: str, params: Any = None, sampled: bool = False,
+                 rng: np.random.Generator | None = None) -> None:
+        self.name = name
+        self.params = params
+        self.row = bot_row(name, params, sampled)
+        seed = (rng or np.random.default_rng(0)).integers(0, 2**63, dtype=np.uint64)
+        self._stream = np.array([seed], dtype=np.uint64)
+
+    def act(self, state: Any) -> int:
+        """The bot's decision for the phase due in ``state`` (a legal move code)."""
+        if state.is_terminal():
+            raise ValueError("the game is over")
+        return int(decide(state.array, self.row, self._stream))
+
+
+def make_bot(name: str, values: dict[str, Any] | None = None, sampled: bool = False,
+             rng: np.random.Generator | None = None) -> Bot:
+    """A bot by name with parameter values checked against their ranges."""
+    from games.core import make_params
+
+    ptype = PARAMS[name]
+    params = None if ptype is None else make_params(ptype, values or {})
+    return Bot(name, params, sampled, rng)
