@@ -71,12 +71,6 @@ def backend_context(backend: str, address: str | None = None) -> Iterator[None]:
         yield
 
 
-def _guarded(parent: int, fn: Callable[..., Any], *args: Any) -> Any:
-    """Worker side of a task: watch the main process (exit with it), then run the task."""
-    watch_parent(parent)
-    return fn(*args)
-
-
 class WorkerPool:
     """A run's workers; use as a context manager, then :meth:`imap` or :meth:`map`."""
 
@@ -116,8 +110,11 @@ class WorkerPool:
     def _loky(self) -> Any:
         if self._executor is None:
             from joblib.externals.loky import get_reusable_executor
+            # each worker watches this process from its start and exits with it
             self._executor = get_reusable_executor(max_workers=self.jobs - 1,
-                                                   timeout=IDLE_SECONDS)
+                                                   timeout=IDLE_SECONDS,
+                                                   initializer=watch_parent,
+                                                   initargs=(os.getpid(),))
         return self._executor
 
     # ---- mapping
@@ -162,14 +159,13 @@ class WorkerPool:
             return queue.pop(0) if queue else next(tasks, None)
 
         executor = self._loky()
-        parent = os.getpid()
         try:
             while True:
                 while len(running) < in_flight:
                     t = draw()
                     if t is None:
                         break
-                    running[nxt] = (executor.submit(_guarded, parent, fn, *t), t)
+                    running[nxt] = (executor.submit(fn, *t), t)
                     nxt += 1
                 for i, (fut, _) in list(running.items()):
                     if fut.done():
