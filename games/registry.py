@@ -368,6 +368,15 @@ class Game:
         """Genome kinds an evolution may name (``name -> factory(options)``)."""
         return {}
 
+    #: options of ``tabletune solve`` beyond the game's own (games with an exact solver)
+    solve_options: tuple[Option, ...] = ()
+
+    def solve(self, options: Mapping[str, Any], strategies: Sequence[str],
+              extra: Mapping[str, Any]) -> dict[str, Any]:
+        """The game solved exactly: ``optimal`` and the exact value of each strategy text
+        (``strategies``: a dict by name), for games with an exact solver."""
+        raise NotImplementedError(f"{self.name} has no exact solver")
+
     def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
         """A fresh :class:`games.state.State` for search players (where offered)."""
         raise NotImplementedError(f"{self.name} has no turn-level API")

@@ -99,3 +99,38 @@ def simulate(strategy: StrategyLike, turns: int = 31, games: int = 1000, seed: i
 
     return simulate_strategy(resolve(strategy, params), turns, games, seed, start, card_set,
                              check_end_chance(end_chance))
+
+
+def solve_summary(turns: int | None, card_set: CardSet = DEFAULT,
+                  strategies: list[StrategyLike] | None = None, end_chance: float | None = None,
+                  tol: float = 1e-6, max_size: int = 120) -> dict[str, Any]:
+    """The exact optimum of a game and the exact values of ``strategies`` (the dict behind
+    ``tabletune solve deckbuilder``): card-set checks, optimum, values, seconds."""
+    import time
+
+    strats = [resolve(s) for s in strategies or []]
+    for s in strats:
+        if s.kind == "flatmc":
+            raise InputError("flatmc samples by design and has no exact value; "
+                             "use `tabletune play deckbuilder --strategy flatmc`")
+    alpha = check_end_chance(end_chance)
+    t0 = time.perf_counter()
+    out: dict[str, Any] = {"card_set": card_set.text(), "start": card_set.start_text(),
+                           **card_set.check()}
+    if alpha is None:
+        turns = exact.check_turns(turns)
+        out.update({"turns": turns, "optimal": optimal_value(turns, card_set)})
+        values = {s.rule_text or s.name: exact_value(s, turns, card_set) for s in strats}
+    else:
+        from games.deckbuilder.geometric import geometric_values
+
+        # one sweep for the optimum and every strategy: hand probabilities are shared
+        res, *others = geometric_values([resolve("optimal"), *strats], alpha, card_set, tol,
+                                        max_size)
+        out.update({"turns": None, "end_chance": alpha, "optimal": res.value,
+                    "error_bound": res.error_bound, "truncation": res.size})
+        values = {s.rule_text or s.name: r.value for s, r in zip(strats, others, strict=True)}
+    out["seconds"] = time.perf_counter() - t0
+    if strats:
+        out["strategies"] = values
+    return out

@@ -11,7 +11,13 @@ import numpy as np
 
 from games import registry
 from games.core import BotSpec, InputError
-from games.deckbuilder.api import check_end_chance, exact_value, optimal_value, resolve
+from games.deckbuilder.api import (
+    check_end_chance,
+    exact_value,
+    optimal_value,
+    resolve,
+    solve_summary,
+)
 from games.deckbuilder.api import simulate as simulate_scores
 from games.deckbuilder.model import make_card_set
 from games.deckbuilder.rules import BuyRule
@@ -152,6 +158,19 @@ class DeckbuilderGame(registry.Game):
         for name in ("picky", "expensive", "greedy", "random"):
             out[name] = BotSpec(name)
         return out
+
+    solve_options = (
+        registry.Option("tol", float, 1e-6, "geometric end: target error bound", low=0.0),
+        registry.Option("max_size", int, 120,
+                        "geometric end: largest number of added cards solved", low=1,
+                        high=100_000),
+    )
+
+    def solve(self, options: Mapping[str, Any], strategies: Sequence[str],
+              extra: Mapping[str, Any]) -> dict[str, Any]:
+        return solve_summary(options.get("turns", 31), card_set(options), list(strategies),
+                             options.get("end_chance"), extra.get("tol", 1e-6),
+                             extra.get("max_size", 120))
 
     def genome_kinds(self) -> dict[str, Any]:
         from games.deckbuilder.genome import make_kind

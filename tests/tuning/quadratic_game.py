@@ -37,6 +37,7 @@ def value(params: Mapping[str, Any]) -> float:
 
 
 class QuadraticGame(registry.Game):
+    in_contract_suite = False  # a stand-in for the tuning tests, not a real game
     name = "quadratic"
     summary = "noisy quadratic bowl (tests only)"
     player_counts = (1, 2)

@@ -20,6 +20,7 @@ class ToyEvolveGame(registry.Game):
     """Eight-digit genomes score their digit sum plus per-game noise (common random
     numbers), a little more against a bigger table."""
 
+    in_contract_suite = False  # a stand-in for the tuning tests, not a real game
     name = "toy-evolve"
     player_counts = (1, 2)
     objectives = ("mean_score",)

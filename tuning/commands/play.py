@@ -123,7 +123,7 @@ def _print_match(game: registry.Game, data: dict[str, Any]) -> None:
                   highlight=False)
 
 
-def _option_parameter(opt: registry.Option, aliases: list[str]) -> inspect.Parameter:
+def option_parameter(opt: registry.Option, aliases: list[str]) -> inspect.Parameter:
     """A typer option for one entry of a game's option schema."""
     if opt.kind is bool:
         flag = opt.flag or f"{opt.cli_flag}/--no-{opt.cli_flag[2:]}"
@@ -172,7 +172,7 @@ def _common(game: registry.Game) -> list[inspect.Parameter]:
                                   "plays a mirror)"))
     for o in game.options:
         extra = [a for a, target in alias.items() if target == o.cli_flag]
-        params.append(_option_parameter(o, extra))
+        params.append(option_parameter(o, extra))
     return params
 
 

@@ -19,7 +19,8 @@ from games.core import InputError
 from tuning.evaluation import WorkerPool
 from tuning.evolution.checkpoint import load_checkpoint
 from tuning.evolution.engine import EvolutionResult
-from tuning.evolution.runner import best_of, default_checkpoint, reevaluate
+from tuning.evolution.runner import best_of, default_checkpoint
+from tuning.reporting.baselines import baselines_for
 from tuning.reporting.page import Section, figure_png, markdown_table, write_report
 from tuning.spec import StudySpec
 
@@ -67,102 +68,6 @@ def baseline_figure(rows: list[tuple[str, float, float, float]], ylabel: str,
     ax.tick_params(axis="x", labelrotation=15)
     ax.grid(axis="y", alpha=0.3)
     return figure_png(fig)
-
-
-def _opponent_baselines(spec: StudySpec, best: str, pool: WorkerPool
-                        ) -> list[dict[str, Any]]:
-    """The best genome against each baseline alone, on fresh seeds: W/T/L and intervals."""
-    out = []
-    for name in spec.evaluation.opponents:
-        ev = reevaluate(spec, [best], pool, opponents=[name], purpose=f"report:{name}")[0]
-        s = ev.scores if ev.scores is not None else np.zeros(0)
-        lo, hi = ev.ci95
-        out.append({"opponent": name, "games": ev.games, "wins": int((s == 1).sum()),
-                    "ties": int((s == 0.5).sum()), "losses": int((s == 0).sum()),
-                    "score": ev.mean, "stderr": ev.stderr, "ci95": [lo, hi],
-                    "seconds": ev.seconds})
-    return out
-
-
-def _dominion_targets(baselines: list[dict[str, Any]]) -> str:
-    """Whether the issue's targets hold: >= 95% against Big Money, above 50% (the whole
-    interval) against every other baseline."""
-    parts = []
-    for b in baselines:
-        lo, hi = b["ci95"]
-        if b["opponent"] == "big-money":
-            ok = b["score"] >= 0.95
-            parts.append(f"against big-money {b['score']:.2%} (target 95%: "
-                         f"{'met' if ok else 'not met'})")
-        else:
-            verdict = ("beaten, interval above 50%" if lo > 0.5 else
-                       "lost to, interval below 50%" if hi < 0.5 else
-                       "not separated from 50%")
-            parts.append(f"{b['opponent']} {verdict}")
-    return "Targets: " + "; ".join(parts) + "."
-
-
-def _deckbuilder_targets(baselines: list[dict[str, Any]], turns: int) -> str:
-    """The T = 31 target (>= 99% of the DP optimum) and the gaps of the longer games."""
-    parts = []
-    for b in baselines:
-        if b["strategy"] == "evolved" and b["turns"] == turns:
-            verdict = "met" if b["fraction"] >= 0.99 else "not met"
-            parts.append(f"the evolved rule reaches {b['fraction']:.2%} of the DP optimum at "
-                         f"T = {turns} (target 99%: {verdict})")
-        elif b["strategy"].startswith("evolved at T"):
-            parts.append(f"the rule evolved for T = {b['turns']} reaches {b['fraction']:.2%} "
-                         f"(gap {b['gap']:.2f} points)")
-    return ("Targets: " + "; ".join(parts) + ".") if parts else ""
-
-
-def _deckbuilder_baselines(spec: StudySpec, best: str) -> list[dict[str, Any]]:
-    """Exact values of the best rule and of the thesis strategies at T, 50 and 100."""
-    from games.deckbuilder.exact import evaluate_rule
-    from games.deckbuilder.game import GAME, card_set
-    from games.deckbuilder.rules import BuyRule, expensive_rule, greedy_rule, picky_rule
-
-    opts = spec.scorer().options
-    cs = card_set(opts)
-    evolved_at = _evolved_at_other_lengths(spec)
-    rules = {"evolved": BuyRule.parse(best, cs), "greedy": greedy_rule(cs),
-             "expensive": expensive_rule(cs), "picky": picky_rule(cs)}
-    out = []
-    for turns in sorted({int(opts["turns"]), 50, 100}):
-        opt = GAME.optimum({**opts, "turns": turns})
-        for name, rule in rules.items():
-            value = float(evaluate_rule(rule, turns, cs))
-            out.append({"strategy": name, "turns": turns, "value": value, "optimum": opt,
-                        "fraction": value / opt, "gap": opt - value})
-        if turns in evolved_at:
-            study, text, value = evolved_at[turns]
-            out.append({"strategy": f"evolved at T = {turns} ({study})", "turns": turns,
-                        "value": value, "optimum": opt, "fraction": value / opt,
-                        "gap": opt - value, "genome": text, "study": study})
-    return out
-
-
-def _evolved_at_other_lengths(spec: StudySpec) -> dict[int, tuple[str, str, float]]:
-    """Best rules of the companion studies ``<name>-t50`` / ``<name>-t100`` where they ran.
-
-    Each is read from its default checkpoint: the top of its hall of fame, whose fitness is
-    exact (no re-evaluation needed).
-    """
-    from tuning.spec import STUDIES_DIR, load_spec
-
-    found: dict[int, tuple[str, str, float]] = {}
-    for other in sorted(STUDIES_DIR.glob(f"{spec.name}-t*.toml")):
-        ospec = load_spec(other)
-        path = default_checkpoint(ospec)
-        if ospec.game != "deckbuilder" or not path.is_file():
-            continue
-        data = load_checkpoint(path)
-        genes, score = data["hall_of_fame"][0]
-        from tuning.evolution.runner import genome_kind
-
-        found[int(ospec.scorer().options["turns"])] = (
-            ospec.name, genome_kind(ospec).to_text(list(genes)), float(score.mean))
-    return found
 
 
 def time_share_note(out_dir: Path) -> str | None:
@@ -244,11 +149,11 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
     result = EvolutionResult(generation=int(payload["generation"]),
                              hall_of_fame=[(t, s) for t, (_, s) in zip(texts, hof, strict=True)],
                              logbook=rows, population=[], seconds=0.0)
+    adapter = baselines_for(spec.game)
     ev = spec.evaluation
     with WorkerPool(ev.jobs, ev.backend, ev.address) as pool:
         best, best_eval = best_of(spec, result, pool)
-        baselines = ([] if spec.game == "deckbuilder" else
-                     _opponent_baselines(spec, best, pool))
+        section = adapter.build(spec, best, pool)
     settings = payload["settings"]
     total_games = sum(r["games"] for r in rows)
     sim_seconds = sum(r["seconds"] for r in rows)
@@ -257,46 +162,12 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         "best_fitness": best_eval.mean, "best_fitness_ci": list(best_eval.ci95),
         "best_fitness_games": best_eval.games, "exact": best_eval.exact,
         "games": total_games, "seconds": sim_seconds, "settings": settings,
+        "baselines": section.rows,
     }
-    reference = None
-    if spec.game == "deckbuilder" and spec.objective == "mean_score":
-        from games.deckbuilder.game import GAME
-
-        reference = ("DP optimum", GAME.optimum(spec.scorer().options))
     figures = {"fitness.png": fitness_figure(rows, f"{spec.name}: fitness per generation",
-                                             reference)}
-    if spec.game == "deckbuilder":
-        baselines = _deckbuilder_baselines(spec, best)
-        summary["baselines"] = baselines
-        head = ["strategy", "T", "expected score", "DP optimum", "fraction of optimum", "gap"]
-        base_rows = [[b["strategy"], b["turns"], b["value"], b["optimum"], b["fraction"],
-                      b["gap"]] for b in baselines]
-        at_t = [b for b in baselines if b["turns"] == int(spec.scorer().options["turns"])]
-        figures["baselines.png"] = baseline_figure(
-            [(b["strategy"], b["fraction"], b["fraction"], b["fraction"]) for b in at_t],
-            f"fraction of the DP optimum (T = {at_t[0]['turns']}, exact)", 1.0)
-        base_note = ("Exact expected final scores (no sampling): the evolved rule and the "
-                     "thesis strategies at the evolution's T and at T = 50 and 100, against "
-                     "the DP optimum. "
-                     + _deckbuilder_targets(baselines, int(spec.scorer().options["turns"])))
-        base_note += "".join(f" Rule evolved for T = {b['turns']} ({b['study']}): "
-                             f"`{b['genome']}`." for b in baselines if "genome" in b)
-    else:
-        summary["baselines"] = baselines
-        head = ["opponent", "games", "wins", "ties", "losses", "score", "95% CI"]
-        base_rows = [[b["opponent"], b["games"], b["wins"], b["ties"], b["losses"],
-                      b["score"], f"{b['ci95'][0]:.4f}..{b['ci95'][1]:.4f}"]
-                     for b in baselines]
-        figures["baselines.png"] = baseline_figure(
-            [(b["opponent"], b["score"], *b["ci95"]) for b in baselines],
-            "score of the best genome (wins + ties/2)", 0.5)
-        base_note = (f"The best genome against each baseline alone, two-player games with "
-                     f"seats alternating, {spec.evaluation.reevaluate_games} fresh games each "
-                     "(seed sets never used during the evolution).")
-        if spec.game == "dominion" and "big-money" in spec.evaluation.opponents:
-            base_note += (" For comparison, seed 001's learning agent beat Big Money 946 times "
-                          "in 1,000 games, with 7 ties and 47 losses (score 0.9495).")
-            base_note += " " + _dominion_targets(baselines)
+                                             adapter.reference(spec)),
+               "baselines.png": baseline_figure(*section.figure)}
+    head, base_rows, base_note = section.head, section.table, section.note
     pool_note = "Statistics of the population after each generation's selection."
     if settings.get("pool_size"):
         pool_note += (f" Fitness is the score against the opponents plus the best "
