@@ -14,6 +14,9 @@ the same games. Optional hooks: :meth:`Game.exact` (games with an exact value),
 :meth:`Game.new_state` (the turn-level API of :mod:`games.state`), :meth:`Game.baselines`,
 :meth:`Game.genome_kinds` and :meth:`Game.invariants` (checked by the contract suite).
 
+``Option``, ``Outcomes`` and ``seating_for`` live in :mod:`games.options` and
+:mod:`games.outcomes` and are re-exported here, so a game imports only this module.
+
 Built-in games register when :func:`get` or :func:`names` first runs; a game defined
 elsewhere (a plug-in, a test) calls :func:`register` with its instance, and names its module
 (dotted name or ``.py`` path) in the ``TABLETUNE_GAMES`` environment variable (comma
@@ -29,14 +32,19 @@ import importlib.util
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from games.core import BotSpec, InputError, make_params, param_ranges
+from games.options import Option
+from games.outcomes import Outcomes, seating_for
 
 #: modules whose import registers a built-in game (the one line a new game adds)
+__all__ = ["BotInfo", "BotSpec", "Game", "Option", "Outcomes", "describe_params", "get",
+           "names", "parse_bot_text", "register", "seating_for"]
+
 BUILTIN_MODULES: tuple[str, ...] = (
     "games.deckbuilder.game",
     "games.dominion.game",
@@ -46,95 +54,6 @@ BUILTIN_MODULES: tuple[str, ...] = (
 
 _GAMES: dict[str, Game] = {}
 _IMPORTED: set[str] = set()
-
-
-# --------------------------------------------------------------------------- options
-
-
-@dataclass(frozen=True)
-class Option:
-    """One ``[game]`` option: its type, default, allowed values and the CLI flag it becomes.
-
-    ``kind`` is ``int``, ``float``, ``bool``, ``str``, ``list`` (a comma-separated text on
-    the command line) or ``object`` (any value, left to ``check``). ``low``/``high`` bound
-    numbers; ``choices`` lists allowed texts; ``check`` may normalise a value or raise
-    InputError/ValueError with a reason.
-    """
-
-    name: str
-    kind: type
-    default: Any
-    help: str = ""
-    low: float | None = None
-    high: float | None = None
-    choices: tuple[str, ...] | None = None
-    check: Callable[[Any], Any] | None = None
-    flag: str | None = None  # CLI spelling, default --name-with-dashes
-
-    @property
-    def cli_flag(self) -> str:
-        return self.flag or "--" + self.name.replace("_", "-")
-
-    def validate(self, value: Any, where: str) -> Any:
-        """The checked value; InputError naming ``where`` (e.g. ``game.turns``) otherwise."""
-        if value is None:
-            if self.default is None:
-                return None
-            raise InputError(f"{where}: a value is needed")
-        value = self._typed(value, where)
-        if self.choices is not None and value not in self.choices:
-            raise InputError(f"{where}: {value!r} is not one of {', '.join(self.choices)}")
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            if self.low is not None and value < self.low:
-                raise InputError(f"{where}: {value} is below the minimum {self.low:g}")
-            if self.high is not None and value > self.high:
-                raise InputError(f"{where}: {value} is above the maximum {self.high:g}")
-        if self.check is not None:
-            try:
-                checked = self.check(value)
-            except (ValueError, TypeError) as exc:
-                raise InputError(f"{where}: {exc}") from None
-            except InputError as exc:
-                raise InputError(f"{where}: {exc}") from None
-            value = value if checked is None else checked
-        return value
-
-    def _typed(self, value: Any, where: str) -> Any:
-        kind = self.kind
-        if kind is object:  # any TOML value; ``check`` decides
-            return value
-        if kind is bool:
-            if isinstance(value, bool):
-                return value
-            if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no"):
-                return value.lower() in ("true", "yes")
-            raise InputError(f"{where}: expected true or false, got {value!r}")
-        if kind is int:
-            if isinstance(value, bool):
-                raise InputError(f"{where}: expected an integer, got {value!r}")
-            try:
-                number = float(value)
-            except (TypeError, ValueError):
-                raise InputError(f"{where}: expected an integer, got {value!r}") from None
-            if number != int(number):
-                raise InputError(f"{where}: expected an integer, got {value!r}")
-            return int(number)
-        if kind is float:
-            if isinstance(value, bool):
-                raise InputError(f"{where}: expected a number, got {value!r}")
-            try:
-                return float(value)
-            except (TypeError, ValueError):
-                raise InputError(f"{where}: expected a number, got {value!r}") from None
-        if kind is list:
-            if isinstance(value, str):
-                return tuple(v.strip() for v in value.split(",") if v.strip())
-            if isinstance(value, list | tuple):
-                return tuple(str(v) for v in value)
-            raise InputError(f"{where}: expected a list or comma-separated text, got {value!r}")
-        if not isinstance(value, str):
-            raise InputError(f"{where}: expected text, got {value!r}")
-        return value
 
 
 # --------------------------------------------------------------------------- bots
@@ -182,67 +101,6 @@ def _number_or_text(value: str) -> Any:
         except ValueError:
             pass
     return {"true": True, "false": False}.get(value.lower(), value)
-
-
-# --------------------------------------------------------------------------- outcomes
-
-
-@dataclass
-class Outcomes:
-    """Per-game results of games ``start .. start+count-1`` (row i = game start+i).
-
-    ``seating[i, k]``: index into the bots list of the bot in seat k; ``outcome[i, k]``: 1 win,
-    0 shared first place, -1 loss for seat k (a solo game: 1 won, -1 lost); ``score[i, k]``:
-    the game's own score for seat k (points, cards left, ...); ``turns[i]``: rounds played;
-    ``capped[i]``: the game hit its length cap. ``extra`` holds further per-game arrays.
-    """
-
-    start: int
-    seating: np.ndarray
-    outcome: np.ndarray
-    score: np.ndarray
-    turns: np.ndarray
-    capped: np.ndarray
-    extra: dict[str, np.ndarray] = field(default_factory=dict)
-
-    @property
-    def count(self) -> int:
-        return int(self.turns.shape[0])
-
-    def bot_outcome(self) -> np.ndarray:
-        """Outcome per bot, ``[count, n_bots]`` (1/0/-1), whichever seat it sat in."""
-        out = np.empty_like(self.outcome)
-        out[np.arange(self.count)[:, None], self.seating] = self.outcome
-        return out
-
-    def bot_result(self) -> np.ndarray:
-        """Per-game result per bot: 1 win, 0.5 shared first, 0 loss."""
-        return (self.bot_outcome().astype(np.float64) + 1.0) / 2.0
-
-    def bot_score(self) -> np.ndarray:
-        """The game's own score per bot, ``[count, n_bots]``."""
-        out = np.empty_like(self.score)
-        out[np.arange(self.count)[:, None], self.seating] = self.score
-        return out
-
-    @staticmethod
-    def concat(parts: Sequence[Outcomes]) -> Outcomes:
-        parts = sorted(parts, key=lambda r: r.start)
-        keys = parts[0].extra.keys()
-        return Outcomes(
-            parts[0].start,
-            *(np.concatenate([getattr(r, a) for r in parts])
-              for a in ("seating", "outcome", "score", "turns", "capped")),
-            extra={k: np.concatenate([r.extra[k] for r in parts]) for k in keys})
-
-
-def seating_for(start: int, count: int, n_bots: int, seats: int | None = None,
-                rotate: bool = True) -> np.ndarray:
-    """Bot index per seat for games ``start..start+count-1``: seat k holds bot (k + i) % n."""
-    seats = n_bots if seats is None else seats
-    g = np.arange(start, start + count, dtype=np.int64)[:, None]
-    k = np.arange(seats, dtype=np.int64)[None, :]
-    return ((k + g) % n_bots if rotate else np.broadcast_to(k % n_bots, (count, seats))).copy()
 
 
 # --------------------------------------------------------------------------- the base class

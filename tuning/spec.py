@@ -4,12 +4,14 @@ A spec is data, diffable and runnable by name. Every mistake stops with one Inpu
 names the file, the key and what is allowed, so the CLI shows a single line, never a
 traceback. Game-specific checks (strategy names, parameter ranges, options, opponents, genome
 kinds) go through the game's registry description (:mod:`games.registry`).
+
+Longer than 400 lines on purpose: the whole spec schema (tables, keys, defaults, checks)
+reads top to bottom in one file, which is what a user fixing a spec error wants to find.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import math
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +20,17 @@ from typing import Any
 from games import registry
 from games.core import InputError
 from tuning.evaluation import BACKENDS, Scorer
+from tuning.spec_checks import (
+    check_bool,
+    check_choice,
+    check_int,
+    check_known_keys,
+    check_number,
+    check_positive_int,
+    check_str,
+    check_table,
+    fail,
+)
 
 
 def _studies_dir() -> Path:
@@ -152,134 +165,76 @@ class StudySpec:
         where = f"{self.path}: command line"
         ev, op = self.evaluation, self.optuna
         if jobs is not None:
-            ev = dataclasses.replace(ev, jobs=_positive_int(where, "--jobs", jobs))
+            ev = dataclasses.replace(ev, jobs=check_positive_int(where, "--jobs", jobs))
         if seed is not None:
-            ev = dataclasses.replace(ev, seed=_int(where, "--seed", seed, low=0))
+            ev = dataclasses.replace(ev, seed=check_int(where, "--seed", seed, low=0))
         if backend is not None:
-            ev = dataclasses.replace(ev, backend=_choice(where, "--backend", backend, BACKENDS))
+            ev = dataclasses.replace(ev, backend=check_choice(where, "--backend", backend,
+                                                              BACKENDS))
         if address is not None:
             ev = dataclasses.replace(ev, address=address)
         if trials is not None:
-            op = dataclasses.replace(op, trials=_positive_int(where, "--trials", trials))
+            op = dataclasses.replace(op, trials=check_positive_int(where, "--trials", trials))
         if storage is not None:
             op = dataclasses.replace(op, storage=storage)
         return dataclasses.replace(self, evaluation=ev, optuna=op)
-
-
-# --------------------------------------------------------------------------- checkers
-
-
-def _fail(where: str, key: str, message: str) -> InputError:
-    return InputError(f"{where}: {key}: {message}")
-
-
-def _int(where: str, key: str, value: Any, low: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(where, key, f"expected an integer, got {value!r}")
-    if low is not None and value < low:
-        raise _fail(where, key, f"must be >= {low}, got {value}")
-    return value
-
-
-def _positive_int(where: str, key: str, value: Any) -> int:
-    return _int(where, key, value, low=1)
-
-
-def _number(where: str, key: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _fail(where, key, f"expected a number, got {value!r}")
-    if not math.isfinite(value):
-        raise _fail(where, key, f"must be finite, got {value!r}")
-    return float(value)
-
-
-def _str(where: str, key: str, value: Any) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise _fail(where, key, f"expected a non-empty string, got {value!r}")
-    return value.strip()
-
-
-def _bool(where: str, key: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise _fail(where, key, f"expected true or false, got {value!r}")
-    return value
-
-
-def _choice(where: str, key: str, value: Any, allowed: tuple[str, ...]) -> str:
-    text = _str(where, key, value)
-    if text not in allowed:
-        raise _fail(where, key, f"{text!r} is not one of {', '.join(allowed)}")
-    return text
-
-
-def _table(where: str, key: str, value: Any) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _fail(where, key, f"expected a table [{key}], got {type(value).__name__}")
-    return value
-
-
-def _known_keys(where: str, section: str, table: dict[str, Any], allowed: tuple[str, ...]) -> None:
-    for key in table:
-        if key not in allowed:
-            raise _fail(where, f"{section}.{key}",
-                        f"unknown key; allowed keys: {', '.join(allowed)}")
 
 
 # --------------------------------------------------------------------------- sections
 
 
 def _parse_evaluation(where: str, table: dict[str, Any]) -> EvaluationSpec:
-    _known_keys(where, "evaluation", table, _EVAL_KEYS)
+    check_known_keys(where, "evaluation", table, _EVAL_KEYS)
     d = EvaluationSpec()
     k = "evaluation."
-    games = _positive_int(where, k + "games", table.get("games", d.games))
-    block = _positive_int(where, k + "block", table.get("block", min(d.block, games)))
+    games = check_positive_int(where, k + "games", table.get("games", d.games))
+    block = check_positive_int(where, k + "block", table.get("block", min(d.block, games)))
     if block > games:
-        raise _fail(where, k + "block", f"{block} exceeds evaluation.games = {games}")
+        raise fail(where, k + "block", f"{block} exceeds evaluation.games = {games}")
     opponents = table.get("opponents", [])
     if isinstance(opponents, str):
         opponents = [opponents]
     if not isinstance(opponents, list):
-        raise _fail(where, k + "opponents", f"expected a list of names, got {opponents!r}")
-    opponents = [tuple(_str(where, k + "opponents", x) for x in o) if isinstance(o, list)
-                 else _str(where, k + "opponents", o) for o in opponents]
+        raise fail(where, k + "opponents", f"expected a list of names, got {opponents!r}")
+    opponents = [tuple(check_str(where, k + "opponents", x) for x in o) if isinstance(o, list)
+                 else check_str(where, k + "opponents", o) for o in opponents]
     baseline = table.get("baseline")
     address = table.get("address")
     return EvaluationSpec(
         games=games,
         block=block,
-        seed=_int(where, k + "seed", table.get("seed", d.seed), low=0),
+        seed=check_int(where, k + "seed", table.get("seed", d.seed), low=0),
         opponents=tuple(opponents),
-        baseline=None if baseline is None else _str(where, k + "baseline", baseline),
-        reevaluate_top=_int(where, k + "reevaluate_top",
+        baseline=None if baseline is None else check_str(where, k + "baseline", baseline),
+        reevaluate_top=check_int(where, k + "reevaluate_top",
                             table.get("reevaluate_top", d.reevaluate_top), low=0),
-        reevaluate_games=_positive_int(where, k + "reevaluate_games",
+        reevaluate_games=check_positive_int(where, k + "reevaluate_games",
                                        table.get("reevaluate_games", d.reevaluate_games)),
-        jobs=_positive_int(where, k + "jobs", table.get("jobs", d.jobs)),
-        backend=_choice(where, k + "backend", table.get("backend", d.backend), BACKENDS),
-        address=None if address is None else _str(where, k + "address", address),
+        jobs=check_positive_int(where, k + "jobs", table.get("jobs", d.jobs)),
+        backend=check_choice(where, k + "backend", table.get("backend", d.backend), BACKENDS),
+        address=None if address is None else check_str(where, k + "address", address),
     )
 
 
 def _parse_optuna(where: str, table: dict[str, Any]) -> OptunaSpec:
-    _known_keys(where, "optuna", table, _OPTUNA_KEYS)
+    check_known_keys(where, "optuna", table, _OPTUNA_KEYS)
     d = OptunaSpec()
     k = "optuna."
     storage = table.get("storage")
     timeout = table.get("timeout")
-    p = _number(where, k + "p_threshold", table.get("p_threshold", d.p_threshold))
+    p = check_number(where, k + "p_threshold", table.get("p_threshold", d.p_threshold))
     if not 0.0 < p < 1.0:
-        raise _fail(where, k + "p_threshold", f"must lie strictly between 0 and 1, got {p}")
+        raise fail(where, k + "p_threshold", f"must lie strictly between 0 and 1, got {p}")
     return OptunaSpec(
-        trials=_positive_int(where, k + "trials", table.get("trials", d.trials)),
-        sampler=_choice(where, k + "sampler", table.get("sampler", d.sampler), SAMPLERS),
-        pruner=_choice(where, k + "pruner", table.get("pruner", d.pruner), PRUNERS),
-        storage=None if storage is None else _str(where, k + "storage", storage),
-        timeout=None if timeout is None else _number(where, k + "timeout", timeout),
-        n_startup_trials=_int(where, k + "n_startup_trials",
+        trials=check_positive_int(where, k + "trials", table.get("trials", d.trials)),
+        sampler=check_choice(where, k + "sampler", table.get("sampler", d.sampler), SAMPLERS),
+        pruner=check_choice(where, k + "pruner", table.get("pruner", d.pruner), PRUNERS),
+        storage=None if storage is None else check_str(where, k + "storage", storage),
+        timeout=None if timeout is None else check_number(where, k + "timeout", timeout),
+        n_startup_trials=check_int(where, k + "n_startup_trials",
                               table.get("n_startup_trials", d.n_startup_trials), low=0),
         p_threshold=p,
-        start_from_defaults=_bool(where, k + "start_from_defaults",
+        start_from_defaults=check_bool(where, k + "start_from_defaults",
                                   table.get("start_from_defaults", d.start_from_defaults)),
         enqueue=_enqueued(where, table.get("enqueue", [])),
     )
@@ -288,7 +243,7 @@ def _parse_optuna(where: str, table: dict[str, Any]) -> OptunaSpec:
 def _enqueued(where: str, value: Any) -> tuple[dict[str, Any], ...]:
     """The [[optuna.enqueue]] tables as plain dicts (checked against the space later)."""
     if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
-        raise _fail(where, "optuna.enqueue", "expected [[optuna.enqueue]] tables of "
+        raise fail(where, "optuna.enqueue", "expected [[optuna.enqueue]] tables of "
                     "parameter = value")
     return tuple(dict(t) for t in value)
 
@@ -301,76 +256,76 @@ def _check_enqueued(where: str, sets: tuple[dict[str, Any], ...],
             key = f"optuna.enqueue[{i}].{pname}"
             p = space.get(pname)
             if p is None:
-                raise _fail(where, key, f"not in the search space; allowed: "
+                raise fail(where, key, f"not in the search space; allowed: "
                             f"{', '.join(sorted(space))}")
             if p.type == "categorical":
                 if value not in (p.choices or ()):
-                    raise _fail(where, key, f"{value!r} is not one of {list(p.choices or ())}")
+                    raise fail(where, key, f"{value!r} is not one of {list(p.choices or ())}")
                 continue
-            value = (_int if p.type == "int" else _number)(where, key, value)
+            value = (check_int if p.type == "int" else check_number)(where, key, value)
             if not p.low <= value <= p.high:
-                raise _fail(where, key, f"{value} lies outside [{p.low}, {p.high}]")
+                raise fail(where, key, f"{value} lies outside [{p.low}, {p.high}]")
 
 
 def _parse_deap(where: str, table: dict[str, Any]) -> dict[str, Any]:
-    _known_keys(where, "deap", table, _DEAP_KEYS)
+    check_known_keys(where, "deap", table, _DEAP_KEYS)
     out = dict(table)
     for key in ("generations", "population", "offspring", "hall_of_fame", "checkpoint_every",
                 "tournament"):
         if key in table:
-            out[key] = _positive_int(where, f"deap.{key}", table[key])
+            out[key] = check_positive_int(where, f"deap.{key}", table[key])
     for key in ("cxpb", "mutpb"):
         if key in table:
-            value = _number(where, f"deap.{key}", table[key])
+            value = check_number(where, f"deap.{key}", table[key])
             if not 0.0 <= value <= 1.0:
-                raise _fail(where, f"deap.{key}", f"must lie in [0, 1], got {value}")
+                raise fail(where, f"deap.{key}", f"must lie in [0, 1], got {value}")
             out[key] = value
     if "algorithm" in table:
-        out["algorithm"] = _choice(where, "deap.algorithm", table["algorithm"], ALGORITHMS)
+        out["algorithm"] = check_choice(where, "deap.algorithm", table["algorithm"], ALGORITHMS)
     if out.get("cxpb", 0.0) + out.get("mutpb", 0.0) > 1.0:
-        raise _fail(where, "deap.cxpb", "cxpb + mutpb must not exceed 1")
+        raise fail(where, "deap.cxpb", "cxpb + mutpb must not exceed 1")
     return out
 
 
 def _parse_param(where: str, name: str, table: Any, declared: Any) -> ParamSpec:
     key = f"space.{name}"
-    table = _table(where, key, table)
-    _known_keys(where, key, table, _PARAM_KEYS)
-    kind = _choice(where, key + ".type", table.get("type", "float"), PARAM_TYPES)
+    table = check_table(where, key, table)
+    check_known_keys(where, key, table, _PARAM_KEYS)
+    kind = check_choice(where, key + ".type", table.get("type", "float"), PARAM_TYPES)
     if kind == "categorical":
         choices = table.get("choices")
         if not isinstance(choices, list) or not choices:
-            raise _fail(where, key + ".choices", "a categorical parameter needs a non-empty "
+            raise fail(where, key + ".choices", "a categorical parameter needs a non-empty "
                         "list of choices")
         if declared is not None and declared.choices is not None:
             bad = [c for c in choices if c not in declared.choices]
             if bad:
-                raise _fail(where, key + ".choices",
+                raise fail(where, key + ".choices",
                             f"{bad} not allowed; allowed: {list(declared.choices)}")
         return ParamSpec(name, kind, choices=tuple(choices))
     for bound in ("low", "high"):
         if bound not in table:
-            raise _fail(where, f"{key}.{bound}", f"a {kind} parameter needs low and high")
+            raise fail(where, f"{key}.{bound}", f"a {kind} parameter needs low and high")
     if kind == "int":
-        low, high = (_int(where, f"{key}.{b}", table[b]) for b in ("low", "high"))
+        low, high = (check_int(where, f"{key}.{b}", table[b]) for b in ("low", "high"))
     else:
-        low, high = (_number(where, f"{key}.{b}", table[b]) for b in ("low", "high"))
+        low, high = (check_number(where, f"{key}.{b}", table[b]) for b in ("low", "high"))
     if not low < high:
-        raise _fail(where, key, f"bad range: low ({low}) must be below high ({high})")
-    log = _bool(where, key + ".log", table.get("log", False))
+        raise fail(where, key, f"bad range: low ({low}) must be below high ({high})")
+    log = check_bool(where, key + ".log", table.get("log", False))
     if log and low <= 0:
-        raise _fail(where, key, f"bad range: a log scale needs low > 0, got {low}")
+        raise fail(where, key, f"bad range: a log scale needs low > 0, got {low}")
     step = table.get("step")
     if step is not None:
-        step = (_positive_int if kind == "int" else _number)(where, key + ".step", step)
+        step = (check_positive_int if kind == "int" else check_number)(where, key + ".step", step)
         if step <= 0 or log:
-            raise _fail(where, key + ".step", "step must be positive and not used with log")
+            raise fail(where, key + ".step", "step must be positive and not used with log")
     if declared is not None and declared.choices is None:
         if low < declared.low or high > declared.high:
-            raise _fail(where, key, f"bad range: [{low}, {high}] leaves the parameter's "
+            raise fail(where, key, f"bad range: [{low}, {high}] leaves the parameter's "
                         f"valid range [{declared.low}, {declared.high}]")
         if declared.integer and kind != "int":
-            raise _fail(where, key + ".type", "this parameter is an integer: use type = \"int\"")
+            raise fail(where, key + ".type", "this parameter is an integer: use type = \"int\"")
     return ParamSpec(name, kind, low, high, log, step)
 
 
@@ -409,40 +364,41 @@ def load_spec(study: str | Path) -> StudySpec:
 def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
     """Validate the TOML tables of a spec (``path`` is only used in messages)."""
     where = str(path)
-    _known_keys(where, "(top level)", raw, _TOP)
-    study = _table(where, "study", raw.get("study", {}))
-    _known_keys(where, "study", study, _STUDY_KEYS)
-    name = _str(where, "study.name", study.get("name", path.stem))
+    check_known_keys(where, "(top level)", raw, _TOP)
+    study = check_table(where, "study", raw.get("study", {}))
+    check_known_keys(where, "study", study, _STUDY_KEYS)
+    name = check_str(where, "study.name", study.get("name", path.stem))
     if "game" not in study:
-        raise _fail(where, "study.game", "missing; known games: " + ", ".join(registry.names()))
-    game = _str(where, "study.game", study["game"])
+        raise fail(where, "study.game", "missing; known games: " + ", ".join(registry.names()))
+    game = check_str(where, "study.game", study["game"])
     try:
         described = registry.get(game)
     except InputError as exc:
-        raise _fail(where, "study.game", str(exc)) from None
+        raise fail(where, "study.game", str(exc)) from None
     known_strategies = {n: b.params_type for n, b in described.bots().items()}
     known_objectives = described.objectives
-    optimizer = _choice(where, "study.optimizer", study.get("optimizer", "optuna"), OPTIMIZERS)
+    optimizer = check_choice(where, "study.optimizer", study.get("optimizer", "optuna"), OPTIMIZERS)
     strategy = study.get("strategy")
     params_type = None
     if strategy is not None or optimizer == "optuna":
-        strategy = _str(where, "study.strategy", strategy)
+        strategy = check_str(where, "study.strategy", strategy)
         if known_strategies and strategy not in known_strategies:
-            raise _fail(where, "study.strategy", f"unknown strategy {strategy!r} for game "
+            raise fail(where, "study.strategy", f"unknown strategy {strategy!r} for game "
                         f"{game}; allowed: {', '.join(sorted(known_strategies))}")
         params_type = known_strategies.get(strategy)
-    objective = _str(where, "study.objective", study.get("objective", known_objectives[0]))
+    objective = check_str(where, "study.objective", study.get("objective", known_objectives[0]))
     if objective not in known_objectives:
-        raise _fail(where, "study.objective", f"{objective!r} is not scored for {game}; "
+        raise fail(where, "study.objective", f"{objective!r} is not scored for {game}; "
                     f"allowed: {', '.join(known_objectives)}")
-    direction = _choice(where, "study.direction",
+    direction = check_choice(where, "study.direction",
                         study.get("direction", described.direction(objective)), DIRECTIONS)
-    game_options = dict(_table(where, "game", raw.get("game", {})))
-    evaluation = _parse_evaluation(where, _table(where, "evaluation", raw.get("evaluation", {})))
-    optuna_spec = _parse_optuna(where, _table(where, "optuna", raw.get("optuna", {})))
-    deap = _parse_deap(where, _table(where, "deap", raw.get("deap", {})))
-    genome = dict(_table(where, "genome", raw.get("genome", {})))
-    space_table = _table(where, "space", raw.get("space", {}))
+    game_options = dict(check_table(where, "game", raw.get("game", {})))
+    evaluation = _parse_evaluation(where, check_table(where, "evaluation",
+                                                      raw.get("evaluation", {})))
+    optuna_spec = _parse_optuna(where, check_table(where, "optuna", raw.get("optuna", {})))
+    deap = _parse_deap(where, check_table(where, "deap", raw.get("deap", {})))
+    genome = dict(check_table(where, "genome", raw.get("genome", {})))
+    space_table = check_table(where, "space", raw.get("space", {}))
     declared: dict[str, Any] = {}
     if params_type is not None:
         from games.core import param_ranges
@@ -450,17 +406,17 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
     space: dict[str, ParamSpec] = {}
     for pname, ptable in space_table.items():
         if params_type is not None and pname not in declared:
-            raise _fail(where, f"space.{pname}", f"unknown parameter of strategy {strategy}; "
+            raise fail(where, f"space.{pname}", f"unknown parameter of strategy {strategy}; "
                         f"allowed: {', '.join(sorted(declared))}")
         space[pname] = _parse_param(where, pname, ptable, declared.get(pname))
     if optimizer == "optuna" and not space:
-        raise _fail(where, "space", "an Optuna study needs at least one [space.<param>] table")
+        raise fail(where, "space", "an Optuna study needs at least one [space.<param>] table")
     _check_enqueued(where, optuna_spec.enqueue, space)
     if optimizer == "deap" and "kind" in genome:
-        genome["kind"] = _str(where, "genome.kind", genome["kind"])
+        genome["kind"] = check_str(where, "genome.kind", genome["kind"])
         kinds = described.genome_kinds()
         if genome["kind"] not in kinds:
-            raise _fail(where, "genome.kind", f"unknown genome kind {genome['kind']!r} for "
+            raise fail(where, "genome.kind", f"unknown genome kind {genome['kind']!r} for "
                         f"{game}; allowed: {', '.join(sorted(kinds)) or 'none'}")
     spec = StudySpec(path=path, name=name, description=str(study.get("description", "")),
                      game=game, optimizer=optimizer, strategy=strategy, objective=objective,

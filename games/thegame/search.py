@@ -10,6 +10,9 @@ t_min-position is v_d = max of v over the positions reachable with 0..d further 
 The common turn, two plays and d = 0, runs a flat kernel of its own (:func:`_search_pairs`):
 the same candidates in the same order with the same arithmetic, so the same choices, at
 about twice the speed of the general search.
+
+Longer than 400 lines on purpose: the turn kernels share inlined helpers and one scratch
+layout that numba compiles together (see games.kernel_cache); split, they would drift.
 """
 
 from __future__ import annotations

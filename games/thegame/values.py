@@ -11,6 +11,9 @@ number of unknown cards. So penalties live in rows ``rows[p, top, :]``: a static
 once per parameter set, and for bridge families rows patched at the start of every turn for
 the cards within reach of a bridge. A position's value is then one fused loop over 98 cards
 plus a few exact corrections (see :func:`product_value`).
+
+Longer than 400 lines on purpose: every value family fills the same penalty rows inside
+one numba kernel; the families and their row builders are kept side by side.
 """
 
 from __future__ import annotations

@@ -7,6 +7,9 @@ back as :class:`Score`. All draws of the loop come from Python's ``random`` modu
 own generator); its state, numpy's legacy state, the population, the hall of fame, the
 logbook and the opponent pool are checkpointed, so a resumed run ends exactly like an
 uninterrupted one with the same seed.
+
+Longer than 400 lines on purpose: the generation loop, its checkpoint payload and its
+resume must change together (a resumed run has to end exactly like an uninterrupted one).
 """
 
 from __future__ import annotations
