@@ -14,7 +14,8 @@ from __future__ import annotations
 import argparse
 import os
 
-from games.dominion import play_many
+from tuning.evaluation import WorkerPool
+from tuning.reproduce.dominion_play import play_many
 from tuning.reproduce.dominion_speed import MATCHUPS, best_rate, peak_kib, worker_peak_mib
 
 
@@ -25,22 +26,23 @@ def main() -> None:
     args = ap.parse_args()
     print(f"cpu cores: {os.cpu_count()}, games per run: {args.games:,}, "
           f"best of {args.repeats}")
-    for bots in MATCHUPS.values():  # warm-up: load compiled kernels, start workers
-        play_many(bots, 2000, seed=1, jobs=1)
-        play_many(bots, 4000, seed=1, jobs=2)
-    print(f"{'match-up':40s} {'1 job g/s':>10s} {'(per cpu-s)':>11s} {'2 jobs g/s':>10s} "
-          f"{'speed-up':>8s}")
-    for name, bots in MATCHUPS.items():
-        one, t1, cpu1 = best_rate(bots, args.games, 1, args.repeats)
-        two, t2, _ = best_rate(bots, args.games, 2, args.repeats)
-        print(f"{name:40s} {one:10,.0f} {cpu1:11,.0f} {two:10,.0f} {two / one:8.2f}"
-              f"   ({t1:.2f} s / {t2:.2f} s)")
-    load = os.getloadavg()[0]
-    print(f"load average during the run: {load:.1f} on {os.cpu_count()} cores "
-          f"(a speed-up needs a second idle core)")
-    own = peak_kib() / 1024
-    print(f"peak memory: {own:.0f} MiB (this process), {worker_peak_mib():.0f} MiB "
-          f"(largest worker)")
+    with WorkerPool(1) as solo, WorkerPool(2) as pair:  # one pool each for the whole run
+        for bots in MATCHUPS.values():  # warm-up: load compiled kernels, start workers
+            play_many(bots, 2000, seed=1, pool=solo)
+            play_many(bots, 4000, seed=1, pool=pair)
+        print(f"{'match-up':40s} {'1 job g/s':>10s} {'(per cpu-s)':>11s} {'2 jobs g/s':>10s} "
+              f"{'speed-up':>8s}")
+        for name, bots in MATCHUPS.items():
+            one, t1, cpu1 = best_rate(bots, args.games, solo, args.repeats)
+            two, t2, _ = best_rate(bots, args.games, pair, args.repeats)
+            print(f"{name:40s} {one:10,.0f} {cpu1:11,.0f} {two:10,.0f} {two / one:8.2f}"
+                  f"   ({t1:.2f} s / {t2:.2f} s)")
+        load = os.getloadavg()[0]
+        print(f"load average during the run: {load:.1f} on {os.cpu_count()} cores "
+              f"(a speed-up needs a second idle core)")
+        own = peak_kib() / 1024
+        print(f"peak memory: {own:.0f} MiB (this process), {worker_peak_mib(pair):.0f} MiB "
+              f"(largest worker)")
 
 
 if __name__ == "__main__":

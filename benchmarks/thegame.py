@@ -16,7 +16,9 @@ import json
 import os
 import time
 
-from games.thegame import PLAYERS, play_block, simulate
+from games.thegame import PLAYERS, play_block
+from tuning.evaluation import WorkerPool
+from tuning.evaluation.blocks import map_blocks
 from tuning.reproduce.common import outside_reports
 
 GAMES = {0: 2000, 1: 200, 2: 30, 3: 5}
@@ -32,10 +34,12 @@ def one_core(player: str, depth: int, games: int, repeat: int) -> float:
     return best
 
 
-def many_cores(player: str, depth: int, games: int, jobs: int) -> float:
-    simulate(player, None, depth, 7, 0, jobs * 4, jobs=jobs, block=4)  # start the workers
+def many_cores(player: str, depth: int, games: int, pool: WorkerPool) -> float:
+    """Games/s of ``pool``'s processes together (the pool is warmed up first)."""
+    map_blocks(play_block, (player, None, depth, 7), pool.jobs * 4, pool=pool, block=4)
     t0 = time.perf_counter()
-    simulate(player, None, depth, 8, 0, games, jobs=jobs, block=max(1, games // (jobs * 8)))
+    map_blocks(play_block, (player, None, depth, 8), games, pool=pool,
+               block=max(1, games // (pool.jobs * 8)))
     return games / (time.perf_counter() - t0)
 
 
@@ -55,18 +59,19 @@ def main() -> None:
     print(f"cpu cores: {os.cpu_count()}")
     print(f"{'player':30s} {'d':>2s} {'games':>6s} {'1 core g/s':>11s}"
           + (f" {f'{args.jobs} jobs g/s':>12s}" if args.jobs else ""))
-    for player in args.players.split(","):
-        for depth in (int(d) for d in args.depths.split(",")):
-            games = max(2, int(GAMES.get(depth, 2) * args.scale))
-            single = one_core(player, depth, games, args.repeat)
-            row = {"player": player, "depth": depth, "games": games, "one_core": single}
-            line = f"{player:30s} {depth:2d} {games:6d} {single:11.1f}"
-            if args.jobs:
-                row["jobs"] = args.jobs
-                row["many"] = many_cores(player, depth, games * args.jobs * 2, args.jobs)
-                line += f" {row['many']:12.1f}"
-            print(line, flush=True)
-            rows.append(row)
+    with WorkerPool(max(1, args.jobs)) as pool:  # one pool for the whole benchmark
+        for player in args.players.split(","):
+            for depth in (int(d) for d in args.depths.split(",")):
+                games = max(2, int(GAMES.get(depth, 2) * args.scale))
+                single = one_core(player, depth, games, args.repeat)
+                row = {"player": player, "depth": depth, "games": games, "one_core": single}
+                line = f"{player:30s} {depth:2d} {games:6d} {single:11.1f}"
+                if args.jobs:
+                    row["jobs"] = args.jobs
+                    row["many"] = many_cores(player, depth, games * args.jobs * 2, pool)
+                    line += f" {row['many']:12.1f}"
+                print(line, flush=True)
+                rows.append(row)
     if args.json_path:
         os.makedirs(os.path.dirname(os.path.abspath(args.json_path)), exist_ok=True)
         with open(args.json_path, "w", encoding="utf-8") as fh:

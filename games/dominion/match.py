@@ -1,4 +1,4 @@
-"""Matches: per-game results for given game indices, and whole matches over processes.
+"""Matches: per-game results for given game indices, and whole matches in this process.
 
 Game ``i`` of a run with root seed ``S`` always uses seed ``game_seeds(S, ., i)`` and the
 seating rotated by ``i % players`` (seat k holds bot ``(k + i) % players``), so any split of
@@ -8,13 +8,11 @@ calls inside its workers; :func:`run_match` aggregates a match into a ``MatchRes
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
-from joblib import Parallel, delayed
 
 from games.core import Estimate, InputError, MatchResult, Record, game_seeds, seed_blocks
 from games.dominion.bots import BotSpec, compile_bots
@@ -158,27 +156,16 @@ def labels_for(bots: Sequence[BotSpec]) -> list[str]:
     return out
 
 
-def _block(bots, seed, start, count, players, rotate, config):
-    return play_games(bots, seed, start, count, players=players, rotate=rotate, config=config)
-
-
-def play_many(bots: Sequence[BotSpec], games: int, seed: int = 0, jobs: int = 1,
+def play_many(bots: Sequence[BotSpec], games: int, seed: int = 0,
               players: int | None = None, rotate: bool = True,
               config: GameConfig | None = None, block: int | None = None) -> GameResults:
-    """All games of a run, split into blocks over ``jobs`` processes (joblib/loky)."""
+    """All games of a run in this process, block by block (a run over worker processes goes
+    through ``tuning.evaluation``; the games are the same)."""
     if games < 1:
         raise InputError("the number of games must be at least 1")
-    if jobs < 1:
-        raise InputError("--jobs must be at least 1")
-    config = config or GameConfig()
-    block = block or max(1, math.ceil(games / jobs))
-    blocks = seed_blocks(games, block)
     t0 = time.perf_counter()
-    if jobs == 1 or len(blocks) == 1:
-        parts = [_block(bots, seed, s, c, players, rotate, config) for s, c in blocks]
-    else:
-        parts = Parallel(n_jobs=jobs, backend="loky")(
-            delayed(_block)(bots, seed, s, c, players, rotate, config) for s, c in blocks)
+    parts = [play_games(bots, seed, s, c, players=players, rotate=rotate, config=config)
+             for s, c in seed_blocks(games, block or games)]
     res = GameResults.concat(parts)
     res.seconds = time.perf_counter() - t0
     return res
@@ -204,8 +191,8 @@ def to_match_result(bots: Sequence[BotSpec], res: GameResults) -> MatchResult:
     return m
 
 
-def run_match(bots: Sequence[BotSpec], games: int, seed: int = 0, jobs: int = 1,
+def run_match(bots: Sequence[BotSpec], games: int, seed: int = 0,
               players: int | None = None, rotate: bool = True,
               config: GameConfig | None = None) -> MatchResult:
-    """N games between the bots, seats rotated, split over ``jobs`` processes."""
-    return to_match_result(bots, play_many(bots, games, seed, jobs, players, rotate, config))
+    """N games between the bots in this process, seats rotated, as a ``MatchResult``."""
+    return to_match_result(bots, play_many(bots, games, seed, players, rotate, config))

@@ -1,4 +1,4 @@
-"""Plain per-game API and run summaries, parallel over seed blocks with joblib.
+"""Plain per-game API and run summaries in this process (worker pools live in tuning).
 
 ``play_games`` is what the tuning layer and the CLI call: game i of a run with root seed S
 is dealt from games.core.game_seeds(S, ., i), so results are identical whatever the number
@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from joblib import Parallel, delayed
 
 from games.core import Estimate, InputError, game_seeds, seed_blocks, wilson_interval
 from games.thegame.engine import play_batch
@@ -29,6 +28,15 @@ class GameBatch:
     cards_left: np.ndarray
     backwards: np.ndarray
     turns: np.ndarray
+
+    @staticmethod
+    def concat(parts: list[GameBatch]) -> GameBatch:
+        """Blocks of one run, in order, as one batch."""
+        if not parts:
+            empty = np.zeros(0, dtype=np.int64)
+            return GameBatch(empty, empty, empty)
+        return GameBatch(*(np.concatenate([getattr(b, f) for b in parts])
+                           for f in ("cards_left", "backwards", "turns")))
 
 
 def _check(depth: int, players: int) -> None:
@@ -75,9 +83,10 @@ def trace_game(player: str, params: Mapping[str, Any] | None, depth: int, seed: 
 
 def simulate(player: str, params: Mapping[str, Any] | None = None, depth: int = 0,
              seed: int = 0, start: int = 0, count: int = 1000, players: int = 1,
-             expert: bool = False, short_turn: bool = True, jobs: int = 1,
-             block: int = 2000, backend: str = "loky") -> GameBatch:
-    """Play ``count`` games, split into seed blocks over ``jobs`` joblib workers."""
+             expert: bool = False, short_turn: bool = True,
+             block: int = 2000) -> GameBatch:
+    """Play ``count`` games in this process, block by block (a run over worker processes
+    goes through ``tuning.evaluation``; the games are the same)."""
     _check(depth, players)
     if count < 0:
         raise InputError(f"number of games must be >= 0, got {count}")
@@ -85,24 +94,14 @@ def simulate(player: str, params: Mapping[str, Any] | None = None, depth: int = 
     blocks = [(start + s, c) for s, c in seed_blocks(count, max(1, block))] if count else []
     args = (player, dict(params or {}), depth, seed)
     kw = {"players": players, "expert": expert, "short_turn": short_turn}
-    if jobs == 1 or len(blocks) <= 1:
-        parts = [play_block(*args, s, c, **kw) for s, c in blocks]
-    else:
-        parts = Parallel(n_jobs=jobs, backend=backend)(
-            delayed(play_block)(*args, s, c, **kw) for s, c in blocks)
-    if not parts:
-        empty = np.zeros(0, dtype=np.int64)
-        return GameBatch(empty, empty, empty)
-    return GameBatch(*(np.concatenate([getattr(b, f) for b in parts])
-                       for f in ("cards_left", "backwards", "turns")))
+    parts = [play_block(*args, s, c, **kw) for s, c in blocks]
+    return GameBatch.concat(parts)
 
 
 def play_games(player: str, params: Mapping[str, Any] | None, depth: int, seed: int,
-               start: int, count: int, players: int = 1, expert: bool = False,
-               jobs: int = 1) -> np.ndarray:
+               start: int, count: int, players: int = 1, expert: bool = False) -> np.ndarray:
     """Cards left per game for games start..start+count-1 (0 = a win)."""
-    return simulate(player, params, depth, seed, start, count, players, expert,
-                    jobs=jobs).cards_left
+    return simulate(player, params, depth, seed, start, count, players, expert).cards_left
 
 
 def summarize(batch: GameBatch, seconds: float) -> dict[str, Any]:
@@ -128,13 +127,13 @@ def summarize(batch: GameBatch, seconds: float) -> dict[str, Any]:
 
 
 def run(player: str, params: Mapping[str, Any] | None = None, depth: int = 0, games: int = 1000,
-        seed: int = 0, jobs: int = 1, players: int = 1, expert: bool = False,
+        seed: int = 0, players: int = 1, expert: bool = False,
         short_turn: bool = True, block: int = 2000) -> dict[str, Any]:
-    """Simulate and summarise: the dict behind `tabletune play thegame`."""
+    """Simulate in this process and summarise (wins, cards left, speed)."""
     t0 = time.perf_counter()
     batch = simulate(player, params, depth, seed, 0, games, players, expert, short_turn,
-                     jobs, block)
+                     block)
     out = summarize(batch, time.perf_counter() - t0)
     out.update({"player": player, "params": dict(params or {}), "depth": depth, "seed": seed,
-                "players": players, "expert": expert, "jobs": jobs})
+                "players": players, "expert": expert})
     return out

@@ -39,8 +39,10 @@ def test_results_do_not_depend_on_the_split():
 
 
 def test_results_identical_with_two_jobs():
-    one = play_many([SBM, BM], 400, seed=9, jobs=1)
-    two = play_many([SBM, BM], 400, seed=9, jobs=2)
+    from tuning.reproduce.dominion_play import play_many as over_workers
+
+    one = play_many([SBM, BM], 400, seed=9)
+    two = over_workers([SBM, BM], 400, seed=9, jobs=2, block=60)
     assert all(np.array_equal(x, y) for x, y in zip(_arrays(one), _arrays(two), strict=True))
 
 

@@ -117,6 +117,14 @@ class WorkerPool:
                                                    initargs=(os.getpid(),))
         return self._executor
 
+    def on_workers(self, fn: Callable[[], Any]) -> list[Any]:
+        """``fn()`` once in each worker process (e.g. its peak memory); empty when inline."""
+        if self.inline or self.backend != "loky":
+            return []
+        executor = self._loky()
+        futures = [executor.submit(fn) for _ in range(4 * (self.jobs - 1))]
+        return [f.result() for f in futures]
+
     # ---- mapping
     def map(self, fn: Callable[..., Any], tasks: Iterable[tuple[Any, ...]]) -> list[Any]:
         """``[fn(*t) for t in tasks]``, spread over the workers."""

@@ -44,8 +44,8 @@ def tuned():
                            estate_over_silver_left=6, estate_left=9)
 
 
-def _mc_block(strategy: str, turns: int | None, games: int, seed: int, start: int,
-              alpha: float | None, params: dict | None) -> np.ndarray:
+def _mc_block(strategy: str, turns: int | None, seed: int, alpha: float | None,
+              params: dict | None, start: int, games: int) -> np.ndarray:
     from games.deckbuilder.api import simulate
 
     return simulate(strategy, turns=turns or 0, games=games, seed=seed, start=start,
@@ -56,12 +56,12 @@ def simulated(strategy: str, turns: int | None, games: int, seed: int, alpha=Non
               params=None, jobs: int = 2) -> Estimate:
     """Mean score over ``games`` seeded games, split over ``jobs`` processes (same result
     whatever the split: each game has its own seed)."""
-    from joblib import Parallel, delayed
+    from tuning.evaluation import WorkerPool
+    from tuning.evaluation.blocks import map_blocks
 
-    block = max(1, -(-games // (jobs * 4)))
-    parts = Parallel(n_jobs=jobs)(
-        delayed(_mc_block)(strategy, turns, min(block, games - s), seed, s, alpha, params)
-        for s in range(0, games, block))
+    with WorkerPool(jobs) as pool:
+        parts = map_blocks(_mc_block, (strategy, turns, seed, alpha, params), games,
+                           pool=pool, block=max(1, -(-games // (jobs * 4))))
     return Estimate.from_samples(np.concatenate(parts))
 
 

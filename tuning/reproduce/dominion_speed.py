@@ -9,9 +9,9 @@ from __future__ import annotations
 import resource
 from pathlib import Path
 
-from joblib import Parallel, delayed
-
-from games.dominion import BotSpec, play_many
+from games.dominion import BotSpec
+from tuning.evaluation import WorkerPool
+from tuning.reproduce.dominion_play import play_many
 
 MATCHUPS = {
     "big-money mirror": [BotSpec("big-money"), BotSpec("big-money")],
@@ -21,14 +21,14 @@ MATCHUPS = {
 }
 
 
-def best_rate(bots: list[BotSpec], games: int, jobs: int,
+def best_rate(bots: list[BotSpec], games: int, pool: WorkerPool,
               repeats: int) -> tuple[float, float, float]:
     """Best wall-clock games/s over ``repeats`` runs of ``games`` games, that run's seconds,
     and the best games per CPU-second of the simulating processes (less sensitive to other
     load on the machine)."""
     best = (0.0, 0.0, 0.0)
     for r in range(repeats):
-        res = play_many(bots, games, seed=100 + r, jobs=jobs)
+        res = play_many(bots, games, seed=100 + r, pool=pool)
         rate = games / res.seconds
         cpu = games / res.cpu_seconds if res.cpu_seconds > 0 else float("nan")
         best = (max(best[0], rate), res.seconds if rate > best[0] else best[1],
@@ -48,8 +48,7 @@ def peak_kib() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def worker_peak_mib(jobs: int = 2) -> float:
-    """Largest peak RSS among the (reused) loky workers that played the 2-job runs: they
-    stay alive between calls, so RUSAGE_CHILDREN never sees them."""
-    peaks = Parallel(n_jobs=jobs, backend="loky")(delayed(peak_kib)() for _ in range(4 * jobs))
-    return max(peaks) / 1024
+def worker_peak_mib(pool: WorkerPool) -> float:
+    """Largest peak RSS among the pool's worker processes (they live for the whole run, so
+    RUSAGE_CHILDREN never sees them); 0 for a pool without workers."""
+    return max(pool.on_workers(peak_kib), default=0) / 1024

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from games.core import Estimate, wilson_interval
-from games.dominion import BotSpec, GameConfig, play_many, to_match_result
+from games.dominion import BotSpec, GameConfig, to_match_result
+from tuning.evaluation import WorkerPool
+from tuning.reproduce.dominion_play import play_many
 
 BM, SBM, BMU = BotSpec("big-money"), BotSpec("smithy-big-money"), BotSpec("big-money-ultimate")
 BLOG = [BotSpec("blog-big-money"), BotSpec("blog-steward"), BotSpec("blog-smithy")]
@@ -169,18 +171,19 @@ def performance(games: int, repeats: int = 3) -> list[str]:
 
     rows = ["| match-up | 1 job: games/s | 1 job: games per CPU-s | 2 jobs: games/s | "
             "2 jobs: games per CPU-s | speed-up |", "|---|---|---|---|---|---|"]
-    for name in ("big-money mirror", "smithy-big-money vs big-money-ultimate"):
-        bots = MATCHUPS[name]
-        play_many(bots, 2000, 1, 1)
-        play_many(bots, 4000, 1, 2)
-        one, t1, cpu1 = best_rate(bots, games, 1, repeats)
-        two, t2, cpu2 = best_rate(bots, games, 2, repeats)
-        rows.append(f"| {name} | {one:,.0f} | {cpu1:,.0f} | {two:,.0f} | {cpu2:,.0f} | "
-                    f"{two / one:.2f} |")
-    load = os.getloadavg()[0]
-    own = peak_kib() / 1024
-    rows.append("")
-    rows.append(f"{games:,} games per run, best of {repeats}; load average {load:.1f} on "
-                f"{os.cpu_count()} cores at the end; peak memory {own:.0f} MiB (report "
-                f"process), {worker_peak_mib():.0f} MiB (largest worker).")
+    with WorkerPool(1) as solo, WorkerPool(2) as pair:
+        for name in ("big-money mirror", "smithy-big-money vs big-money-ultimate"):
+            bots = MATCHUPS[name]
+            play_many(bots, 2000, 1, pool=solo)  # warm-up: kernels loaded, workers started
+            play_many(bots, 4000, 1, pool=pair)
+            one, t1, cpu1 = best_rate(bots, games, solo, repeats)
+            two, t2, cpu2 = best_rate(bots, games, pair, repeats)
+            rows.append(f"| {name} | {one:,.0f} | {cpu1:,.0f} | {two:,.0f} | {cpu2:,.0f} | "
+                        f"{two / one:.2f} |")
+        load = os.getloadavg()[0]
+        own = peak_kib() / 1024
+        rows.append("")
+        rows.append(f"{games:,} games per run, best of {repeats}; load average {load:.1f} on "
+                    f"{os.cpu_count()} cores at the end; peak memory {own:.0f} MiB (report "
+                    f"process), {worker_peak_mib(pair):.0f} MiB (largest worker).")
     return rows

@@ -59,10 +59,18 @@ SLOW = ("real-capacity", "weighted-real-capacity", "single-bridges",
 
 def measure(player: str, params: dict, depth: int, games: int, jobs: int, seed: int) -> dict:
     """Play ``games`` seeded games of one player at one depth; the summary with wall time."""
-    from games.thegame import run
+    from games.thegame import play_block, summarize
+    from games.thegame.simulate import GameBatch
+    from tuning.evaluation import WorkerPool
+    from tuning.evaluation.blocks import map_blocks
 
     t0 = time.perf_counter()
-    out = run(player, params, depth, games, seed, jobs, block=max(100, games // (jobs * 8)))
+    with WorkerPool(jobs) as pool:
+        parts = map_blocks(play_block, (player, dict(params or {}), depth, seed), games,
+                           pool=pool, block=max(100, games // (jobs * 8)))
+    out = summarize(GameBatch.concat(parts), time.perf_counter() - t0)
+    out.update({"player": player, "params": dict(params or {}), "depth": depth, "seed": seed,
+                "players": 1, "expert": False, "jobs": jobs})
     out["wall_seconds"] = time.perf_counter() - t0
     print(f"  {player} {params} d={depth}: {100 * out['win_rate']:.2f}% "
           f"({out['games']} games, {out['wall_seconds']:.0f} s)", flush=True)

@@ -73,7 +73,10 @@ def merge(chunks: list[dict]) -> dict:
 
 def play_chunk(out_dir: Path, settings: Settings) -> Path:
     """Play games start..start+games-1 with the given weights; save chunk-START.json."""
-    from games.thegame import build_params, simulate, summarize
+    from games.thegame import build_params, play_block, summarize
+    from games.thegame.simulate import GameBatch
+    from tuning.evaluation import WorkerPool
+    from tuning.evaluation.blocks import map_blocks
 
     if not settings.params:
         raise InputError("thegame-d2-weights needs the weights: --param name=value ...")
@@ -81,8 +84,10 @@ def play_chunk(out_dir: Path, settings: Settings) -> Path:
     values = {k: getattr(params, k) for k in settings.params}
     start, games, jobs = settings.n("start"), settings.n("games"), settings.jobs
     t0 = time.perf_counter()
-    batch = simulate("recovery-fallback", values, 2, DEALS_SEED, start, games, jobs=jobs,
-                     block=max(100, games // (8 * jobs)))
+    with WorkerPool(jobs) as pool:
+        batch = GameBatch.concat(map_blocks(play_block, ("recovery-fallback", values, 2,
+                                                         DEALS_SEED), games, pool=pool,
+                                            start=start, block=max(100, games // (8 * jobs))))
     chunk = summarize(batch, time.perf_counter() - t0)
     chunk.update({"start": start, "params": values,
                   "under_10": int((batch.cards_left < 10).sum()),

@@ -1,0 +1,35 @@
+"""Any engine's block function over a run's worker pool: games split into seed blocks.
+
+Engines offer a function that plays games ``start .. start+count-1`` of a run in the calling
+process (``games.dominion.play_games``, ``games.thegame.play_block``, a game's ``play``);
+this spreads such a function over the workers of a :class:`WorkerPool`, block by block, and
+returns the blocks' results in order. Game i's seed depends only on the run seed and i, so
+the result never depends on the pool or the block size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.core import InputError, seed_blocks
+from tuning.evaluation.pool import WorkerPool
+
+
+def _call(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> Any:
+    return fn(*args, **kwargs)
+
+
+def map_blocks(fn: Callable[..., Any], before: Sequence[Any], games: int, *,
+               pool: WorkerPool | None = None, start: int = 0, block: int | None = None,
+               after: Sequence[Any] = (), **kwargs: Any) -> list[Any]:
+    """``fn(*before, s, c, *after, **kwargs)`` for every block ``(s, c)`` of games
+    ``start .. start+games-1``, in block order. ``block`` defaults to a size that gives each
+    worker about eight blocks."""
+    if games < 1:
+        raise InputError(f"the number of games must be at least 1, got {games}")
+    pool = pool or WorkerPool()
+    size = block or max(1, math.ceil(games / (8 * pool.jobs)))
+    tasks = [(fn, (*before, start + s, c, *after), kwargs) for s, c in seed_blocks(games, size)]
+    return pool.map(_call, tasks)
