@@ -89,6 +89,13 @@ class TheGame(registry.Game):
         return {"recovery-fallback (seed parameters)": BotSpec("recovery-fallback"),
                 "recovery-distance (seed parameters)": BotSpec("recovery-distance")}
 
+    def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
+        """The turn-level API (games.thegame.state): game ``seed`` of the engine's deals."""
+        from games.core import game_seeds
+        from games.thegame.state import TheGameState
+        return TheGameState(int(game_seeds(seed, 1)[0]), int(options.get("players", 1)),
+                            bool(options.get("expert", False)))
+
     def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
         """Cards left lie in 0..98 and a won game has none left."""
         out = self.play([BotSpec("recovery-distance")], self.check_options(options), seed, 0,

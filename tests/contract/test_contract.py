@@ -152,7 +152,8 @@ def test_turn_level_api_where_offered(game):
             played.append(move)
         moves += 1
     assert state.is_terminal() and state.legal_moves() == []
-    assert sorted(state.returns())[-1] in (0.5, 1.0) and len(state.returns()) >= 1
+    returns = state.returns()  # 1 win, 0.5 shared, 0 loss (a cooperative table: all alike)
+    assert returns and all(r in (0.0, 0.5, 1.0) for r in returns)
     if twin is not None:  # a clone replays the same moves to the same end
         for move in played:
             twin.apply(move)

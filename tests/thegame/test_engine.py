@@ -90,3 +90,24 @@ def test_seed_default_player_wins_about_as_often_as_published():
     rate = float((left == 0).mean())
     assert 0.10 < rate < 0.22  # seed: 13.1%; our reading of the bridges: about 15.5%
     assert 8.5 < float(left.mean()) < 13.5
+
+
+def test_the_turn_level_state_keeps_the_rules():
+    from games.thegame.rules import is_playable
+    from games.thegame.state import END_TURN, TheGameState
+
+    state = TheGameState(seed=11, players=2)
+    assert [len(h) for h in state.hands] == [7, 7] and len(state.draw) == 98 - 14
+    assert END_TURN not in state.legal_moves()  # a turn lays at least 2 cards first
+    rng = np.random.default_rng(3)
+    while not state.is_terminal():
+        moves = state.legal_moves()
+        plays = [m for m in moves if m != END_TURN]
+        move = END_TURN if END_TURN in moves and (not plays or rng.random() < 0.5) else \
+            plays[int(rng.integers(len(plays)))]
+        if move != END_TURN:
+            assert is_playable(move[1], state.tops[move[1]], move[0])
+        state.apply(move)
+    laid = len([m for m in state.history if m != END_TURN])
+    assert laid + state.cards_left() == 98
+    assert state.returns() in ([0.0, 0.0], [1.0, 1.0])
