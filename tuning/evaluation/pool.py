@@ -4,11 +4,12 @@
 
 - ``jobs = 1``: everything runs in this process;
 - ``loky`` (one machine): ``jobs - 1`` worker processes plus this process, which takes tasks
-  itself instead of waiting. Workers are started once and kept between calls; while they
-  are still starting (importing numpy and loading numba kernels) this process goes on alone,
-  so ``--jobs 2`` is never slower than ``--jobs 1``, even for runs shorter than a worker's
-  start. Stopping early (a pruned trial) submits nothing more and drops the few queued results;
-  workers are never killed in the middle of a run;
+  itself instead of waiting. Workers start only once this process has done a second of
+  work (a shorter run never pays for them) and are then kept for the rest of the run;
+  while they are still starting (importing numpy and loading numba kernels) this process
+  goes on alone, so ``--jobs 2`` is never much slower than ``--jobs 1``. Stopping early (a
+  pruned trial) submits nothing more and drops the few queued results; workers are never
+  killed in the middle of a run;
 - ``ray`` / ``dask`` (a cluster): joblib's backend of that name, connected once per run.
 
 Results never depend on the pool: tasks are seeded by game index, and results come back in
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any
@@ -30,6 +32,10 @@ BACKENDS = ("loky", "threading", "ray", "dask")
 #: seconds an idle worker waits for work before it exits (also bounds how long workers
 #: outlive a parent that was killed)
 IDLE_SECONDS = 20
+#: seconds of work this process does alone before it starts workers: starting one (a Python
+#: process importing numpy, numba and the game's kernels) costs about a second of a core,
+#: which a shorter run would never win back on a small machine
+START_AFTER_SECONDS = 1.0
 
 
 def resolve_jobs(jobs: int) -> int:
@@ -83,6 +89,7 @@ class WorkerPool:
         self._stack: contextlib.ExitStack | None = None
         self._executor: Any = None
         self._warm = False
+        self._alone_seconds = 0.0  # work done here before the workers were started
 
     # ---- lifetime
     def __enter__(self) -> WorkerPool:
@@ -157,11 +164,15 @@ class WorkerPool:
         task = next(tasks, None)
         if task is None:
             return
-        following = next(tasks, None)
-        if following is None:  # one task: no reason to wake the workers
-            yield fn(*task)
-            return
-        queue = [task, following]
+        while self._executor is None and self._alone_seconds < START_AFTER_SECONDS:
+            t0 = time.perf_counter()  # a short run is done here alone: no worker to start
+            result = fn(*task)
+            self._alone_seconds += time.perf_counter() - t0
+            yield result
+            task = next(tasks, None)
+            if task is None:
+                return
+        queue = [task]
 
         def draw() -> tuple[Any, ...] | None:
             return queue.pop(0) if queue else next(tasks, None)
