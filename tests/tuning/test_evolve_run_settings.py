@@ -198,7 +198,9 @@ def test_workers_exit_soon_after_the_main_process_is_killed(tmp_path, cli):
                      "--jobs", "2")
     try:
         _wait_for(proc, "gen   1/")
-        workers = _children(proc.pid)
+        deadline = time.monotonic() + 30  # workers start after a second of work done alone
+        while not (workers := _children(proc.pid)) and time.monotonic() < deadline:
+            time.sleep(0.2)
         assert workers  # jobs 2: one worker process beside the main one (and loky helpers)
     finally:
         os.kill(proc.pid, signal.SIGKILL)
