@@ -7,12 +7,12 @@ from pathlib import Path
 import typer
 
 from tuning.commands.apps import app, console, print_json
+from tuning.reproduce import GAMES
 
 
 @app.command("reproduce")
 def reproduce_command(
-    game: str = typer.Argument(..., help="deckbuilder, dominion, thegame or "
-                                         "thegame-d2-weights."),
+    game: str = typer.Argument(..., help="The reproduction: " + ", ".join(GAMES) + "."),
     out: Path | None = typer.Option(None, "--out",
                                     help="Report folder (default: the committed one under "
                                          "reports/)."),
