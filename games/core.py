@@ -231,6 +231,16 @@ class MatchResult:
         }
 
 
+def labels_for(bots: Sequence[Any]) -> list[str]:
+    """Distinct display labels of a line-up: a repeated bot gets #2, #3 ... (mirrors)."""
+    seen: dict[str, int] = {}
+    out = []
+    for b in bots:
+        seen[b.label] = seen.get(b.label, 0) + 1
+        out.append(b.label if seen[b.label] == 1 else f"{b.label}#{seen[b.label]}")
+    return out
+
+
 def rotated_seatings(bots: Sequence[str], games: int) -> Iterable[tuple[int, list[str]]]:
     """Yield (game index, seating) with seats rotated every game so each bot sits everywhere."""
     k = len(bots)

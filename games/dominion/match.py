@@ -14,7 +14,15 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from games.core import Estimate, InputError, MatchResult, Record, game_seeds, seed_blocks
+from games.core import (
+    Estimate,
+    InputError,
+    MatchResult,
+    Record,
+    game_seeds,
+    labels_for,
+    seed_blocks,
+)
 from games.dominion.bots import BotSpec, compile_bots
 from games.dominion.cards import initial_supply, parse_kingdom
 from games.dominion.engine import END_PROVINCES, END_STANDARD
@@ -144,16 +152,6 @@ def play_solo(bot: BotSpec, seed: int, start: int, count: int, provinces: int = 
     """One player until it owns ``provinces`` Provinces; ``turns`` is the turns it took."""
     cfg = GameConfig(kingdom=kingdom, cap=cap, solo_provinces=provinces)
     return play_games([bot], seed, start, count, players=1, config=cfg)
-
-
-def labels_for(bots: Sequence[BotSpec]) -> list[str]:
-    """Distinct display labels: a repeated bot gets #2, #3 ... (mirror matches)."""
-    seen: dict[str, int] = {}
-    out = []
-    for b in bots:
-        seen[b.label] = seen.get(b.label, 0) + 1
-        out.append(b.label if seen[b.label] == 1 else f"{b.label}#{seen[b.label]}")
-    return out
 
 
 def play_many(bots: Sequence[BotSpec], games: int, seed: int = 0,

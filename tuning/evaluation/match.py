@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from games import registry
-from games.core import Z95, BotSpec, InputError, Record, seed_blocks, wilson_interval
+from games.core import Z95, BotSpec, InputError, Record, labels_for, seed_blocks, wilson_interval
 from tuning.evaluation.pool import WorkerPool
 
 #: games per block when a match does not say: small enough for steady progress and for
@@ -118,16 +118,6 @@ def play_block(game_name: str, bots: tuple[BotSpec, ...], options: dict[str, Any
     tally = Tally.of(out, len(bots), game.tally(out, options))
     tally.seconds = time.perf_counter() - t0
     return tally
-
-
-def labels_for(bots: Sequence[BotSpec]) -> list[str]:
-    """Distinct display labels: a repeated bot gets #2, #3 ... (mirror matches)."""
-    seen: dict[str, int] = {}
-    out = []
-    for b in bots:
-        seen[b.label] = seen.get(b.label, 0) + 1
-        out.append(b.label if seen[b.label] == 1 else f"{b.label}#{seen[b.label]}")
-    return out
 
 
 @dataclass
