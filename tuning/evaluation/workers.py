@@ -2,9 +2,9 @@
 
 loky keeps its workers alive for minutes between tasks (its idle timeout) and has no check
 of its own for the death of the main process: after a ``kill -9`` of ``tabletune`` they
-would linger, each holding its memory. A worker that receives a task carrying the main
-process id starts one daemon thread that exits the worker as soon as that process is no
-longer its parent. Tasks that run in the main process itself (one job) start nothing.
+would linger, each holding its memory. Each worker of a :class:`WorkerPool` runs
+:func:`watch_parent` as it starts: one daemon thread exits the worker as soon as the main
+process is no longer its parent.
 """
 
 from __future__ import annotations
@@ -18,20 +18,18 @@ _watching = False
 _lock = threading.Lock()
 
 
-def main_pid(backend: str) -> int | None:
-    """The id to send with tasks: this process for local process pools, else None."""
-    return os.getpid() if backend in ("loky", "multiprocessing") else None
-
-
 def watch_parent(parent: int | None) -> None:
-    """In a worker started by ``parent``: exit as soon as ``parent`` is gone (once per process).
+    """In a worker started by ``parent`` (the pool's initializer): exit as soon as ``parent``
+    is gone (once per process), also when it died while this worker was still starting.
 
-    Does nothing in the main process itself, or where ``parent`` is not this process's
-    parent (a worker of a cluster scheduler, which manages its own workers).
+    Does nothing in the main process itself or without a parent id (cluster workers, which
+    their scheduler manages).
     """
     global _watching
-    if parent is None or _watching or os.getpid() == parent or os.getppid() != parent:
+    if parent is None or _watching or os.getpid() == parent:
         return
+    if os.getppid() != parent:  # the parent died before this worker finished starting
+        os._exit(1)
     with _lock:
         if _watching:
             return
