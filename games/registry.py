@@ -119,6 +119,8 @@ class Game:
     options: tuple[Option, ...] = ()
     #: opponents a study uses when its spec names none
     default_opponents: tuple[str, ...] = ()
+    #: False for a game with a score but no winner (a one-player score attack)
+    has_winner: bool = True
     #: bots a `tabletune play` uses when none are named
     default_bots: tuple[str, ...] = ()
     #: games a `tabletune play` runs unless told otherwise

@@ -76,6 +76,7 @@ class DeckbuilderGame(registry.Game):
     objectives = ("fraction_of_optimum", "mean_score")
     options = _OPTIONS
     default_bots = ("picky",)
+    has_winner = False
     test_options = {"turns": 12}
     cli_aliases = {"--strategy": "--bots", "-p": "--param", "-t": "--turns",
                    "--hand": "--hand-size", "-a": "--end-chance"}

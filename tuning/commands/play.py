@@ -109,15 +109,17 @@ def _print_match(game: registry.Game, data: dict[str, Any]) -> None:
                       f"{data['games_per_second']:,.0f} games/s", highlight=False)
         return
     table = Table(title=f"{game.name}, {data['games']:,} games per bot")
-    for col in ("bot", "mean score", "95% CI", "wins", "win rate", "mean turns", "capped"):
+    cols = ["bot", "mean score", "95% CI"] + (["wins", "win rate"] if game.has_winner else [])
+    for col in (*cols, "mean turns", "capped"):
         table.add_column(col, justify="left" if col == "bot" else "right", overflow="fold")
     for name, row in bots.items():
         lo, hi = row["mean_score_ci"]
-        wlo, whi = row["win_rate_ci"]
-        table.add_row(name, f"{row['mean_score']:.4f}", f"{lo:.4f}-{hi:.4f}",
-                      str(row["wins"]), f"{100 * row['win_rate']:.2f}% "
-                      f"({100 * wlo:.2f}-{100 * whi:.2f})", f"{row['mean_turns']:.2f}",
-                      str(row["capped_games"]))
+        cells = [name, f"{row['mean_score']:.4f}", f"{lo:.4f}-{hi:.4f}"]
+        if game.has_winner:
+            wlo, whi = row["win_rate_ci"]
+            cells += [str(row["wins"]), f"{100 * row['win_rate']:.2f}% "
+                      f"({100 * wlo:.2f}-{100 * whi:.2f})"]
+        table.add_row(*cells, f"{row['mean_turns']:.2f}", str(row["capped_games"]))
     console.print(table)
     console.print(f"{data['seconds']:.2f} s, {data['games_per_second']:,.0f} games/s",
                   highlight=False)

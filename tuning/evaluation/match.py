@@ -145,14 +145,16 @@ class MatchSummary:
             rec = Record()
             for r in t.per_seat[b]:
                 rec.add(r)
-            row: dict[str, Any] = rec.to_dict()
+            row: dict[str, Any] = rec.to_dict() if game.has_winner else {"games": rec.games}
             if self.seats > 1:
                 row["per_seat"] = [r.to_dict() for r in t.per_seat[b]]
             else:
-                lo, hi = wilson_interval(rec.wins, rec.games)
-                row.update({"win_rate": rec.wins / rec.games if rec.games else None,
-                            "win_rate_ci": [lo, hi], "mean_turns": t.turns.mean,
-                            "turns_ci": list(t.turns.ci95), "capped_games": t.capped})
+                if game.has_winner:
+                    lo, hi = wilson_interval(rec.wins, rec.games)
+                    row.update({"win_rate": rec.wins / rec.games if rec.games else None,
+                                "win_rate_ci": [lo, hi]})
+                row.update({"mean_turns": t.turns.mean, "turns_ci": list(t.turns.ci95),
+                            "capped_games": t.capped})
                 row.update(game.summarize_tally({k: (m.mean, m.ci95) for k, m in t.extra.items()}))
             row["mean_score"] = t.score[b].mean
             row["mean_score_ci"] = list(t.score[b].ci95)
