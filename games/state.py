@@ -46,6 +46,11 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy (history included)."""
 
+    def scores(self) -> list[float]:
+        """The game's own score per seat (points, or cards left in The Game); by default
+        the returns."""
+        return self.returns()
+
     def move_to_string(self, move: Move) -> str:
         """A readable form of ``move`` for traces."""
         return str(move)

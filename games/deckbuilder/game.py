@@ -173,6 +173,13 @@ class DeckbuilderGame(registry.Game):
                              options.get("end_chance"), extra.get("tol", 1e-6),
                              extra.get("max_size", 120))
 
+    def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
+        """The turn-level API (games.deckbuilder.state), fixed game length."""
+        from games.core import game_rng
+        from games.deckbuilder.state import DeckbuilderState
+        return DeckbuilderState(card_set(options), int(options.get("turns", 31)),
+                                game_rng(seed, 0))
+
     def genome_kinds(self) -> dict[str, Any]:
         from games.deckbuilder.genome import make_kind
         return {"deckbuilder-buylist": make_kind}

@@ -166,6 +166,10 @@ class SplendorState(State):
     def capped(self) -> bool:
         return bool(self.array[O_CAPPED])
 
+    def scores(self) -> list[float]:
+        """Prestige points per seat."""
+        return [float(p) for p in self.points()]
+
     def points(self) -> list[int]:
         return [int(self.array[O_PTS + p]) for p in range(self.players)]
 

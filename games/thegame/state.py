@@ -85,6 +85,10 @@ class TheGameState(State):
         won = 1.0 if self.laid == N_CARDS else 0.0
         return [won] * len(self.hands)
 
+    def scores(self) -> list[float]:
+        """Cards not laid (0 = a win), the same for every seat."""
+        return [float(self.cards_left())] * len(self.hands)
+
     def clone(self) -> TheGameState:
         twin = TheGameState.__new__(TheGameState)
         twin.history = list(self.history)

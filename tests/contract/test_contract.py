@@ -154,9 +154,11 @@ def test_turn_level_api_where_offered(game):
     assert state.is_terminal() and state.legal_moves() == []
     returns = state.returns()  # 1 win, 0.5 shared, 0 loss (a cooperative table: all alike)
     assert returns and all(r in (0.0, 0.5, 1.0) for r in returns)
+    assert len(state.scores()) == len(returns)
     if twin is not None:  # a clone replays the same moves to the same end
         for move in played:
             twin.apply(move)
         assert twin.returns() == state.returns() and twin.history == state.history
+        assert twin.scores() == state.scores()
     with pytest.raises(ValueError):
         state.apply(object())

@@ -73,6 +73,9 @@ class ToyState(State):
     def points(self) -> list[int]:
         return [sum(POINTS.get(c, 0) for c in d) for d in self.decks]
 
+    def scores(self) -> list[float]:
+        return [float(p) for p in self.points()]
+
     def returns(self) -> list[float]:
         p = self.points()
         return [1.0 if p[k] > p[1 - k] else 0.5 if p[k] == p[1 - k] else 0.0 for k in (0, 1)]
