@@ -88,7 +88,6 @@ class WorkerPool:
         self.address = address
         self._stack: contextlib.ExitStack | None = None
         self._executor: Any = None
-        self._warm = False
         self._alone_seconds = 0.0  # work done here before the workers were started
 
     # ---- lifetime
@@ -190,7 +189,6 @@ class WorkerPool:
                     if fut.done():
                         done.setdefault(i, fut.result())
                         del running[i]
-                        self._warm = True
                 while emit in done:
                     yield done.pop(emit)
                     emit += 1
@@ -200,11 +198,12 @@ class WorkerPool:
                     nxt += 1
                 elif not running:
                     break
-                elif not self._warm:
-                    # workers are still starting: do their oldest task here too
-                    i = min(running)
-                    _, args = running.pop(i)  # its worker's result is not waited for
-                    done[i] = fn(*args)
+                elif emit in running:
+                    # nothing new to take and the next result is still at a worker (starting,
+                    # or behind tasks a stopped evaluation left queued): do it here too;
+                    # whichever copy finishes first is used, the games are the same
+                    _, args = running.pop(emit)
+                    done[emit] = fn(*args)
                 else:
                     wait([f for f, _ in running.values()], return_when=FIRST_COMPLETED)
             while emit in done:
