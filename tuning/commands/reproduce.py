@@ -11,8 +11,8 @@ from tuning.commands.apps import app, console, print_json
 
 @app.command("reproduce")
 def reproduce_command(
-    game: str = typer.Argument(..., help="deckbuilder, dominion, thegame or "
-                                         "thegame-d2-weights."),
+    game: str = typer.Argument(..., help="deckbuilder, dominion, thegame, "
+                                         "thegame-d2-weights or splendor."),
     out: Path | None = typer.Option(None, "--out",
                                     help="Report folder (default: the committed one under "
                                          "reports/)."),
