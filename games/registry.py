@@ -12,7 +12,8 @@ Game ``i`` of a run with root ``seed`` uses ``game_seeds(seed, ., i)`` and seats
 ``i`` (seat ``k`` holds bot ``(k + i) % len(bots)``), so any split of a run into blocks gives
 the same games. Optional hooks: :meth:`Game.exact` (games with an exact value),
 :meth:`Game.new_state` (the turn-level API of :mod:`games.state`), :meth:`Game.baselines`,
-:meth:`Game.genome_kinds` and :meth:`Game.invariants` (checked by the contract suite).
+:meth:`Game.genome_kinds`, :meth:`Game.invariants` (checked by the contract suite) and
+:meth:`Game.watch` (one game as text, move by move, for `tabletune watch`).
 
 ``Option``, ``Outcomes`` and ``seating_for`` live in :mod:`games.options` and
 :mod:`games.outcomes` and are re-exported here, so a game imports only this module.
@@ -240,6 +241,13 @@ class Game:
     def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
         """A fresh :class:`games.state.State` for search players (where offered)."""
         raise NotImplementedError(f"{self.name} has no turn-level API")
+
+    def watch(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int,
+              index: int) -> str:
+        """Game ``index`` of the run with root ``seed`` as text, move by move (the same game
+        :meth:`play` plays there, seats rotated), for people who want to see what a bot
+        does. Options are checked; bots are checked specs."""
+        raise NotImplementedError(f"{self.name} has no move-by-move view")
 
     def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
         """Play ``count`` random games and assert the game's own invariants (contract suite)."""

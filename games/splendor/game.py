@@ -74,6 +74,16 @@ class SplendorGame(Game):
             raise InputError(f"splendor is played by 2, 3 or 4 players, got {players}")
         return SplendorState.new(players, seed, 0, opts["cap"])
 
+    def watch(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int,
+              index: int) -> str:
+        """Game ``index`` of the run replayed through the turn-level state: each position
+        (board, tokens, reserves, nobles) and each decision with the F it scored."""
+        from games.splendor.trace import trace_game
+
+        if index < 0:
+            raise InputError(f"game index must be 0 or more, got {index}")
+        return trace_game(list(bots), options, seed, index).render()
+
     def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
         """Random games for 2, 3 and 4 players (a third each), every invariant checked after
         every turn inside the kernel."""

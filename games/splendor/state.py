@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from games.core import InputError, game_seeds
-from games.splendor.cards import HIDDEN, POINTS, TIER
+from games.splendor.cards import HIDDEN, NOBLE_REQ, POINTS, TIER
 from games.splendor.deal import setup
 from games.splendor.rules import (
     M_BLIND,
@@ -211,6 +211,11 @@ class SplendorState(State):
         for t in (2, 1, 0):
             lines.append(f"  tier {t + 1} ({self.deck_sizes()[t]} left): " + " | ".join(
                 card_text(c) for c in self.board()[t]))
+        nobles = []
+        for nob, owner in self.nobles():
+            req = "".join(f"{v}{_GEM[c]}" for c, v in enumerate(NOBLE_REQ[nob]) if v)
+            nobles.append(f"[{req}]" + (f" seat {owner}" if owner >= 0 else ""))
+        lines.append("  nobles (3 pts): " + " | ".join(nobles))
         for p in range(self.players):
             tok = " ".join(f"{_GEM[c]}{v}" for c, v in enumerate(self.tokens(p)) if v)
             bon = " ".join(f"{_GEM[c]}{v}" for c, v in enumerate(self.bonuses(p)) if v)

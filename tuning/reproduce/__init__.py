@@ -26,6 +26,7 @@ GAMES = {
     "dominion": "tuning.reproduce.dominion",
     "thegame": "tuning.reproduce.thegame",
     "thegame-d2-weights": "tuning.reproduce.thegame_d2_weights",
+    "splendor": "tuning.reproduce.splendor",
 }
 
 

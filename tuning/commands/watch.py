@@ -1,0 +1,57 @@
+"""`tabletune watch GAME`: one game move by move, for people who want to see what a bot does.
+
+Game ``--game I`` of the run with root ``--seed S`` is the very game that `tabletune play`
+plays at that index (same deal, seats rotated the same way), shown through the game's
+:meth:`games.registry.Game.watch` hook. A game without the hook says so in one line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from games import registry
+from games.core import InputError
+from tuning.commands.apps import app, clean_errors, console
+from tuning.commands.play import line_up
+
+
+def _options(game: registry.Game, items: list[str]) -> dict[str, Any]:
+    """``--option name=value`` items as the game's checked options."""
+    values: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise InputError(f"--option expects name=value, got {item!r}")
+        values[name.strip().replace("-", "_")] = value.strip()
+    return game.check_options(values)
+
+
+@app.command("watch")
+@clean_errors
+def watch_command(
+    game_name: str = typer.Argument(..., metavar="GAME", help="A registered game."),
+    bots: str | None = typer.Option(None, "--bots", "-b",
+                                    help="bots in seat order of game 0, comma-separated; "
+                                         "name:value sets parameters (minimax:3)"),
+    seed: int = typer.Option(0, "--seed", "-s", help="root seed of the run"),
+    index: int = typer.Option(0, "--game", "-g", help="which game of the run (0, 1, ...)"),
+    option: list[str] = typer.Option([], "--option", "-o",
+                                     help="a game option name=value (repeatable), e.g. "
+                                          "cap=50"),
+    players: int | None = typer.Option(None, "--players",
+                                       help="seats (one bot given: it fills them all)"),
+) -> None:
+    """Watch one game move by move: each position and each decision with its score."""
+    game = registry.get(game_name)
+    if index < 0:
+        raise InputError(f"--game must be 0 or more, got {index}")
+    options = _options(game, option)
+    specs = line_up(game, bots, [], [], players, options)
+    game.seats(len(specs), options)
+    try:
+        text = game.watch(specs, options, seed, index)
+    except NotImplementedError:
+        raise InputError(f"{game.name} has no move-by-move view (no watch hook)") from None
+    console.print(text, highlight=False, markup=False, soft_wrap=True)
