@@ -31,11 +31,13 @@ class SGDValue:
 
     name = "sgd"
 
-    def __init__(self, eta0: float = 0.002, alpha: float = 1e-7, seed: int = 0) -> None:
+    def __init__(self, eta0: float = 0.002, alpha: float = 1e-7, seed: int = 0,
+                 average: int = 0) -> None:
         from sklearn.linear_model import SGDRegressor
         self.model = SGDRegressor(loss="squared_error", penalty="l2", alpha=alpha,
                                   learning_rate="constant", eta0=eta0, shuffle=False,
-                                  random_state=seed, fit_intercept=True)
+                                  random_state=seed, fit_intercept=True,
+                                  average=average if average > 0 else False)
         self.fitted = False
 
     def update(self, feats: np.ndarray, y: np.ndarray) -> None:
@@ -81,8 +83,8 @@ class AverageRewardValue:
         return self.w[feats].mean(axis=1)
 
 
-def make_estimator(name: str, *, eta0: float, alpha: float, visit_cap: int, seed: int
-                   ) -> SGDValue | AverageRewardValue:
+def make_estimator(name: str, *, eta0: float, alpha: float, visit_cap: int, seed: int,
+                   average: int = 0) -> SGDValue | AverageRewardValue:
     if name == "average":
         return AverageRewardValue(visit_cap)
-    return SGDValue(eta0, alpha, seed)
+    return SGDValue(eta0, alpha, seed, average)
