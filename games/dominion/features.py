@@ -115,6 +115,10 @@ def encode(p, c, zones, pinfo, piles, w, out, write):
     return value
 
 
+def _turns(s: int) -> str:
+    return f"turns {3 * s + 1}+" if s == NSTAGE - 1 else f"turns {3 * s + 1}-{3 * s + 3}"
+
+
 def describe(index: int) -> str:
     """A feature index in words (for reports on what a model learned)."""
     from games.dominion.cards import CARDS
@@ -122,13 +126,13 @@ def describe(index: int) -> str:
         d, rest = divmod(index - OFF_CARD, NCOUNT * NSTAGE)
         k, s = divmod(rest, NSTAGE)
         more = "+" if k == NCOUNT - 1 else ""
-        return f"{k}{more} {CARDS[d].name} at turns {3 * s + 1}-{3 * s + 3}"
+        return f"{k}{more} {CARDS[d].name} at {_turns(s)}"
     if index < OFF_DENS:
         a, s = divmod(index - OFF_AVG, NSTAGE)
-        return f"treasure average ${a / 4:.2f}-{(a + 1) / 4:.2f} at turns {3 * s + 1}-{3 * s + 3}"
+        return f"treasure average ${a / 4:.2f}-{(a + 1) / 4:.2f} at {_turns(s)}"
     if index < OFF_LEADP:
         a, s = divmod(index - OFF_DENS, NSTAGE)
-        return f"money per card ${a / 8:.3f}+ at turns {3 * s + 1}-{3 * s + 3}"
+        return f"money per card ${a / 8:.3f}+ at {_turns(s)}"
     if index < OFF_LEADG:
         lead, prov = divmod(index - OFF_LEADP, NPROV)
         return f"VP lead {lead - 15:+d} with {prov} Provinces left"
@@ -138,7 +142,7 @@ def describe(index: int) -> str:
     if index < OFF_SIZE:
         rest, sign = divmod(index - OFF_GSTAGE, 3)
         g, s = divmod(rest, NSTAGE)
-        return (f"{g} gains to the end at turns {3 * s + 1}-{3 * s + 3}, "
+        return (f"{g} gains to the end at {_turns(s)}, "
                 f"{('behind', 'level', 'ahead')[sign]}")
     size, s = divmod(index - OFF_SIZE, NSTAGE)
-    return f"{4 * size}-{4 * size + 3} cards at turns {3 * s + 1}-{3 * s + 3}"
+    return f"{4 * size}-{4 * size + 3} cards at {_turns(s)}"

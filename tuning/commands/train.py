@@ -49,6 +49,8 @@ def train_command(
     checkpoint: str | None = typer.Option(None, "--checkpoint",
                                           help="Checkpoint file (spec: train.checkpoint)."),
     resume: bool = typer.Option(False, "--resume", help="Continue from the checkpoint."),
+    restart: bool = typer.Option(False, "--restart",
+                                 help="Start over, replacing an existing checkpoint."),
     json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """Train the learned player (self-play and a pool of opponents), checkpointing as it goes."""
@@ -78,6 +80,10 @@ def train_command(
         # a run resumes with its own settings; only where files go may change
         tr = dataclasses.replace(saved, jobs=tr.jobs, model=tr.model, checkpoint=tr.checkpoint)
     else:
+        from pathlib import Path
+        if Path(tr.checkpoint).exists() and not restart:
+            raise InputError(f"checkpoint {tr.checkpoint!r} exists: continue it with --resume "
+                             "or start over with --restart")
         state = new_state(spec.name, tr, kingdom)
     names = {n for n in (*tr.opponents, *tr.probe) if n not in (SELF, SNAPSHOT)}
     opponents = {n: game.parse_bot(n) for n in names}
