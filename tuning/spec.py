@@ -48,14 +48,14 @@ def _studies_dir() -> Path:
 
 
 STUDIES_DIR = _studies_dir()
-OPTIMIZERS = ("optuna", "deap")
+OPTIMIZERS = ("optuna", "deap", "train")
 DIRECTIONS = ("maximize", "minimize")
 SAMPLERS = ("tpe", "cmaes", "random", "qmc", "gp", "nsgaii")
 PRUNERS = ("wilcoxon", "median", "none")
 ALGORITHMS = ("mu_plus_lambda", "mu_comma_lambda", "simple")
 PARAM_TYPES = ("float", "int", "categorical")
 
-_TOP = ("study", "game", "evaluation", "optuna", "deap", "genome", "space")
+_TOP = ("study", "game", "evaluation", "optuna", "deap", "genome", "space", "train")
 _STUDY_KEYS = ("name", "description", "game", "optimizer", "strategy", "objective", "direction")
 _EVAL_KEYS = ("games", "block", "seed", "opponents", "baseline", "reevaluate_top",
               "reevaluate_games", "jobs", "backend", "address")
@@ -145,6 +145,7 @@ class StudySpec:
     genome: dict[str, Any]
     space: dict[str, ParamSpec]
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
+    train: Any = None  # tuning.train.TrainSpec for optimizer "train" (a learned player)
 
     def scorer(self, opponents: Any = None) -> Scorer:
         """How a worker scores a candidate of this study (checked game options, objective,
@@ -418,10 +419,18 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
         if genome["kind"] not in kinds:
             raise fail(where, "genome.kind", f"unknown genome kind {genome['kind']!r} for "
                         f"{game}; allowed: {', '.join(sorted(kinds)) or 'none'}")
+    train = None
+    if "train" in raw or optimizer == "train":
+        if optimizer != "train" or game != "dominion":
+            raise fail(where, "train", "a [train] table needs game dominion and "
+                        "optimizer 'train'")
+        from tuning.train.config import parse_train
+        train = parse_train(where, raw.get("train", {}), described.parse_bot)
     spec = StudySpec(path=path, name=name, description=str(study.get("description", "")),
                      game=game, optimizer=optimizer, strategy=strategy, objective=objective,
                      direction=direction, game_options=game_options, evaluation=evaluation,
-                     optuna=optuna_spec, deap=deap, genome=genome, space=space, raw=raw)
+                     optuna=optuna_spec, deap=deap, genome=genome, space=space, raw=raw,
+                     train=train)
     try:
         described.check_study(spec.scorer().options, objective)
     except InputError as exc:

@@ -22,10 +22,13 @@ from games.dominion.engine import (
     ACT_RANDOM,
     ACT_SCORED,
     ACT_STATIC,
+    BUY_LEARNED,
     BUY_RANDOM,
     BUY_RULES,
     RULE_WIDTH,
 )
+from games.dominion.features import NF
+from games.dominion.learned import LEARNED, learned_weights
 
 # name -> (buy list, one-line description)
 NAMED: dict[str, tuple[str, str]] = {
@@ -52,6 +55,8 @@ NAMED: dict[str, tuple[str, str]] = {
 SPECIAL_BOTS: dict[str, str] = {
     "heuristic": "buy rules and action play driven by tunable coefficients (see HeuristicParams)",
     "random": "random legal play: random actions, Steward choices and affordable buys",
+    LEARNED: "learned:PATH: buys by a trained linear value of the resulting state "
+             "(a model file from 'tabletune train')",
 }
 
 
@@ -139,6 +144,16 @@ class BuyListBot:
     name: str = "buy-list"
 
 
+@dataclass
+class LearnedBot:
+    """Scores every legal buy by the linear value of the resulting state's features."""
+
+    weights: np.ndarray
+    eps: float = 0.0
+    record: bool = False
+    name: str = LEARNED
+
+
 ACTION_MODES = {"static": ACT_STATIC, "scored": ACT_SCORED, "none": ACT_NONE}
 
 
@@ -174,8 +189,13 @@ def _action_mode(spec: BotSpec) -> int:
     return ACTION_MODES[mode]
 
 
-def build_bot(spec: BotSpec) -> HeuristicBot | BuyListBot:
-    """The bot object a spec describes (raises InputError for unknown names/params)."""
+def build_bot(spec: BotSpec, kingdom: tuple[str, ...] | None = None
+              ) -> HeuristicBot | BuyListBot | LearnedBot:
+    """The bot object a spec describes (raises InputError for unknown names/params); a
+    learned model is checked against ``kingdom`` when given."""
+    if spec.name == LEARNED and spec.genome is None:
+        w, eps, record = learned_weights(spec.params, spec.label, kingdom)
+        return LearnedBot(w, eps, record, spec.label)
     if spec.name not in ("heuristic", "random") or spec.genome is not None:
         _action_mode(spec)
     if spec.genome is not None:
@@ -198,15 +218,27 @@ class CompiledBots:
     amode: np.ndarray
     bmode: np.ndarray
     fparams: np.ndarray
+    weights: np.ndarray = field(default_factory=lambda: np.zeros((1, NF)))
+    lparams: np.ndarray = field(default_factory=lambda: np.zeros((1, 2)))
 
 
 def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
     """Turn specs into engine tables; a buy list naming a card outside the supply is an
     error (the heuristic bot simply skips kingdom cards that are not in the game)."""
     tables, amode, bmode, fparams = [], [], [], []
-    for spec in specs:
-        bot = build_bot(spec)
-        if isinstance(bot, HeuristicBot):
+    kingdom = tuple(k for k in KINGDOM_KEYS if supply[INDEX[k]] >= 0)
+    weights = np.zeros((len(specs), NF), dtype=np.float64)
+    lparams = np.zeros((len(specs), 2), dtype=np.float64)
+    for b, spec in enumerate(specs):
+        bot = build_bot(spec, kingdom)
+        if isinstance(bot, LearnedBot):
+            bl = BuyList(())
+            amode.append(ACT_STATIC)
+            bmode.append(BUY_LEARNED)
+            fparams.append((4.0, 1.0))
+            weights[b] = bot.weights
+            lparams[b] = (bot.eps, 1.0 if bot.record else 0.0)
+        elif isinstance(bot, HeuristicBot):
             bl = bot.buylist()
             bl = BuyList(tuple(r for r in bl.rules if supply[INDEX[r.card]] >= 0))
             amode.append(ACT_SCORED)
@@ -230,7 +262,8 @@ def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
         rules[b, :t.shape[0]] = t
         nrules[b] = t.shape[0]
     return CompiledBots(rules, nrules, np.array(amode, dtype=np.int64),
-                        np.array(bmode, dtype=np.int64), np.array(fparams, dtype=np.float64))
+                        np.array(bmode, dtype=np.int64), np.array(fparams, dtype=np.float64),
+                        weights, lparams)
 
 
 def heuristic_param_names() -> list[str]:

@@ -60,7 +60,7 @@ RULE_WIDTH = 3 + 3 * MAX_COND  # card, limit (-1: none), n conditions, (var, op,
 OP_LE, OP_LT, OP_GE, OP_GT, OP_EQ = range(5)
 # Action modes and buy modes of a bot.
 ACT_STATIC, ACT_SCORED, ACT_RANDOM, ACT_NONE = 0, 1, 2, 3
-BUY_RULES, BUY_RANDOM = 0, 1
+BUY_RULES, BUY_RANDOM, BUY_LEARNED = 0, 1, 2
 # Steward choices.
 ST_DRAW, ST_COINS, ST_TRASH = 0, 1, 2
 # End rules.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -11,6 +12,7 @@ from games import registry
 from games.core import BotSpec, InputError
 from games.dominion.bots import NAMED, SPECIAL_BOTS, HeuristicParams, build_bot, spec_from_text
 from games.dominion.cards import KINGDOM_KEYS, parse_kingdom
+from games.dominion.learned import LEARNED
 from games.dominion.match import END_RULES, GameConfig, play_games
 
 _OPTIONS = (
@@ -55,11 +57,19 @@ class DominionGame(registry.Game):
         for name, desc in SPECIAL_BOTS.items():
             out[name] = registry.BotInfo(name, desc,
                                          HeuristicParams if name == "heuristic" else None)
+        out[LEARNED] = registry.BotInfo(LEARNED, SPECIAL_BOTS[LEARNED], positional=("path",))
         return out
 
     def parse_bot(self, text: str) -> BotSpec:
         """A bot name (``heuristic:smithy_share=0.2``) or a buy list in its text form."""
-        head = text.strip().partition(":")[0].strip().lower()
+        head, _, rest = text.strip().partition(":")
+        head = head.strip().lower()
+        if head == LEARNED:  # learned:PATH (a path may hold ',' or '=': taken whole)
+            path = rest.strip()
+            if not path:
+                raise InputError("bot 'learned' needs a model file: learned:PATH")
+            return self.check_bot(BotSpec(LEARNED, {"path": path},
+                                          label_text=f"learned:{Path(path).stem}"))
         if head in self.bots():
             return self.check_bot(registry.parse_bot_text(text, self.bots()))
         try:
@@ -71,7 +81,7 @@ class DominionGame(registry.Game):
                              f"{', '.join(self.bots())}, or a buy list ({exc})") from None
 
     def check_bot(self, spec: BotSpec) -> BotSpec:
-        build_bot(spec)  # unknown names, parameters and buy-list errors fail here
+        build_bot(spec)  # unknown names, parameters, buy-list and model errors fail here
         return spec
 
     def seats(self, n_bots: int, options: Mapping[str, Any]) -> int:

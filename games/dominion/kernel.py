@@ -23,6 +23,7 @@ from games.dominion.cards import COIN, COST, NC, PROVINCE
 from games.dominion.engine import (
     ACTIONS,
     B1,
+    BUY_LEARNED,
     BUY_RULES,
     BUYS,
     COINS,
@@ -74,6 +75,7 @@ from games.dominion.engine import (
     victory_points,
     void,
 )
+from games.dominion.features import NACTIVE, W1, encode
 
 
 @njit(Flt(Int, Int, Int, Z, PI, PI, TS), cache=True)
@@ -172,13 +174,42 @@ def random_buy(p, zones, piles, ts, rng):
     return -1
 
 
-@njit(void(Int, Int, F2, Int, Z, PI, PI, TS, R), cache=True)
-def buy_phase(p, bmode, rule_tab, nrule, zones, pinfo, piles, ts, rng):
-    """Play all treasures, then buy as the bot decides while buys remain."""
+@njit(Int(Int, W1, Flt, Z, PI, PI, TS, R, PI), cache=True)
+def learned_buy(p, w, eps, zones, pinfo, piles, ts, rng, rec_idx):
+    """The affordable card (or nothing) whose resulting state has the highest linear value;
+    with probability ``eps`` a random one instead (exploration while training)."""
+    if eps > 0.0 and rng_below(rng, 1 << 30) < eps * (1 << 30):
+        return random_buy(p, zones, piles, ts, rng)
+    out = rec_idx[0]
+    best = -1
+    best_v = encode(p, -1, zones, pinfo, piles, w, out, False)
+    for c in range(NC):
+        if piles[0, c] > 0 and COST[c] <= ts[COINS]:
+            v = encode(p, c, zones, pinfo, piles, w, out, False)
+            if v > best_v:
+                best_v = v
+                best = c
+    return best
+
+
+@njit(void(Int, Int, F2, Int, W1, W1, Z, PI, PI, TS, R, PI, PI, I1), cache=True)
+def buy_phase(p, bmode, rule_tab, nrule, w, lp, zones, pinfo, piles, ts, rng, rec_idx,
+              rec_meta, rec_n):
+    """Play all treasures, then buy as the bot decides while buys remain. A learned bot
+    with ``lp[1] > 0`` records the features of each state it chooses (row ``rec_n[0]``,
+    tagged with the game row ``rec_n[1]`` and the seat) while the buffer has room."""
     ts[COINS] += hand_money(p, zones)
     while ts[BUYS] > 0:
         if bmode == BUY_RULES:
             c = choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts)
+        elif bmode == BUY_LEARNED:
+            c = learned_buy(p, w, lp[0], zones, pinfo, piles, ts, rng, rec_idx)
+            if lp[1] > 0.0 and rec_n[0] < rec_idx.shape[0]:
+                r = rec_n[0]
+                encode(p, c, zones, pinfo, piles, w, rec_idx[r], True)
+                rec_meta[r, 0] = rec_n[1]
+                rec_meta[r, 1] = p
+                rec_n[0] += 1
         else:
             c = random_buy(p, zones, piles, ts, rng)
         if c < 0:
@@ -188,14 +219,16 @@ def buy_phase(p, bmode, rule_tab, nrule, zones, pinfo, piles, ts, rng):
         ts[BUYS] -= 1
 
 
-@njit(void(Int, Int, F3, I1, I1, I1, F2, Z, D, PI, PI, TS, R), cache=True)
-def take_turn(p, b, rules, nrules, amode, bmode, fparams, zones, draw, pinfo, piles, ts, rng):
+@njit(void(Int, Int, F3, I1, I1, I1, F2, F2, F2, Z, D, PI, PI, TS, R, PI, PI, I1), cache=True)
+def take_turn(p, b, rules, nrules, amode, bmode, fparams, weights, lparams, zones, draw, pinfo,
+              piles, ts, rng, rec_idx, rec_meta, rec_n):
     """One full turn of player p played by bot b."""
     ts[ACTIONS] = 1
     ts[BUYS] = 1
     ts[COINS] = 0
     action_phase(p, amode[b], fparams[b, 0], fparams[b, 1], zones, draw, pinfo, piles, ts, rng)
-    buy_phase(p, bmode[b], rules[b], nrules[b], zones, pinfo, piles, ts, rng)
+    buy_phase(p, bmode[b], rules[b], nrules[b], weights[b], lparams[b], zones, pinfo, piles,
+              ts, rng, rec_idx, rec_meta, rec_n)
     cleanup(p, zones, draw, pinfo, rng)
     pinfo[p, TURNS] += 1
 
@@ -253,22 +286,30 @@ def new_state(players: int, supply0: np.ndarray) -> tuple[np.ndarray, ...]:
             np.zeros(3, dtype=np.int64), np.zeros(1, dtype=np.uint64))
 
 
-@njit(void(U1, PI, F3, I1, I1, I1, F2, I1, Int, Bool, Int, Int, O2, PI, I1, I1, B1, Z, D, PI,
-           PI, TS, R), cache=True)
-def run_batch(seeds, seating, rules, nrules, amode, bmode, fparams, supply0, end_rule,
-              tiebreak, cap, solo_target, out_outcome, out_vp, out_turns, out_plies,
-              out_capped, zones, draw, pinfo, piles, ts, rng):
+def new_record(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Sample buffers of a batch: feature indices per row, (game row, seat), (count, game)."""
+    return (np.zeros((max(1, rows), NACTIVE), dtype=np.int64),
+            np.zeros((max(1, rows), 2), dtype=np.int64), np.zeros(2, dtype=np.int64))
+
+
+@njit(void(U1, PI, F3, I1, I1, I1, F2, F2, F2, I1, Int, Bool, Int, Int, O2, PI, I1, I1, B1, Z,
+           D, PI, PI, TS, R, PI, PI, I1), cache=True)
+def run_batch(seeds, seating, rules, nrules, amode, bmode, fparams, weights, lparams, supply0,
+              end_rule, tiebreak, cap, solo_target, out_outcome, out_vp, out_turns, out_plies,
+              out_capped, zones, draw, pinfo, piles, ts, rng, rec_idx, rec_meta, rec_n):
     """Play len(seeds) games to their end (or the cap); game i seats bot ``seating[i, k]``
     in seat k. Writes outcome and VP per seat, rounds (turns of the first player), plies
-    (turns of all players) and the capped flag. Work arrays come from :func:`new_state`."""
+    (turns of all players) and the capped flag. Work arrays come from :func:`new_state`;
+    ``rec_*`` from :func:`new_record` (learned bots' training samples)."""
     players = zones.shape[0]
     for i in range(seeds.shape[0]):
+        rec_n[1] = i
         setup_game(seeds[i], supply0, zones, draw, pinfo, piles, rng)
         p = 0
         capped = False
         while True:
-            take_turn(p, seating[i, p], rules, nrules, amode, bmode, fparams, zones, draw,
-                      pinfo, piles, ts, rng)
+            take_turn(p, seating[i, p], rules, nrules, amode, bmode, fparams, weights, lparams,
+                      zones, draw, pinfo, piles, ts, rng, rec_idx, rec_meta, rec_n)
             if solo_target > 0 and zones[p, OWNED, PROVINCE] >= solo_target:
                 break
             if game_over(piles, end_rule):

@@ -26,7 +26,7 @@ from games.core import (
 from games.dominion.bots import BotSpec, compile_bots
 from games.dominion.cards import initial_supply, parse_kingdom
 from games.dominion.engine import END_PROVINCES, END_STANDARD
-from games.dominion.kernel import new_state, run_batch
+from games.dominion.kernel import new_record, new_state, run_batch
 
 END_RULES = {"standard": END_STANDARD, "provinces": END_PROVINCES}
 
@@ -108,11 +108,14 @@ def seating_for(start: int, count: int, n_bots: int, rotate: bool = True) -> np.
 
 def play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
                kingdom: tuple[str, ...] | str | None = None, players: int | None = None, *,
-               rotate: bool = True, config: GameConfig | None = None) -> GameResults:
+               rotate: bool = True, config: GameConfig | None = None,
+               record_rows: int = 0) -> GameResults:
     """Play games ``start .. start+count-1`` of the run with root ``seed``.
 
     One bot per seat (``players`` defaults to ``len(bots)``); a mirror lists a bot twice.
     Results depend only on (bots, seed, game index, rules), never on how a run is split.
+    ``record_rows > 0`` keeps up to that many training samples of learned bots that record
+    (``extra["features"]``: active feature indices, ``extra["meta"]``: game row, seat).
     """
     cfg = config or GameConfig()
     if kingdom is not None:
@@ -139,12 +142,19 @@ def play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
     turns = np.zeros(count, dtype=np.int64)
     plies = np.zeros(count, dtype=np.int64)
     capped = np.zeros(count, dtype=np.bool_)
+    rec = new_record(record_rows)
     t0, c0 = time.perf_counter(), time.process_time()
     run_batch(seeds, seating, comp.rules, comp.nrules, comp.amode, comp.bmode, comp.fparams,
-              supply, END_RULES[cfg.end_rule], cfg.tiebreak, cfg.cap, cfg.solo_provinces,
-              outcome, vp, turns, plies, capped, *new_state(players, supply))
+              comp.weights, comp.lparams, supply, END_RULES[cfg.end_rule], cfg.tiebreak,
+              cfg.cap, cfg.solo_provinces, outcome, vp, turns, plies, capped,
+              *new_state(players, supply), *rec)
+    extra = {}
+    if record_rows > 0:
+        n = int(rec[2][0])
+        extra = {"features": rec[0][:n], "meta": rec[1][:n]}
     return GameResults(start, seating, outcome, vp, turns, plies, capped,
-                       seconds=time.perf_counter() - t0, cpu_seconds=time.process_time() - c0)
+                       seconds=time.perf_counter() - t0, cpu_seconds=time.process_time() - c0,
+                       extra=extra)
 
 
 def play_solo(bot: BotSpec, seed: int, start: int, count: int, provinces: int = 4,

@@ -10,7 +10,7 @@ from games.dominion import BotSpec, GameConfig, play_games, play_many, play_solo
 from games.dominion.bots import compile_bots
 from games.dominion.cards import INDEX, KINGDOM_KEYS, NC, initial_supply
 from games.dominion.engine import DISCARD, DLEN, END_STANDARD, HAND, OWNED, PLAY, game_over
-from games.dominion.kernel import setup_game, take_turn
+from games.dominion.kernel import new_record, setup_game, take_turn
 
 BM, SBM = BotSpec("big-money"), BotSpec("smithy-big-money")
 RANDOM = BotSpec("random")
@@ -88,7 +88,8 @@ def test_cards_conserved_turn_by_turn(players):
         for turn in range(60 * players):
             p = turn % players
             take_turn(p, p, comp.rules, comp.nrules, comp.amode, comp.bmode, comp.fparams,
-                      zones, draw, pinfo, piles, ts, rng)
+                      comp.weights, comp.lparams, zones, draw, pinfo, piles, ts, rng,
+                      *new_record(0))
             _check_conservation(zones, draw, pinfo, piles, total)
             assert zones[p, HAND].sum() <= 5 and zones[p, PLAY].sum() == 0
             if game_over(piles, END_STANDARD):

@@ -1,0 +1,53 @@
+"""Learned Dominion bot speed: two-player games per second on one core against Big Money.
+
+    python benchmarks/dominion_learned.py [--model runs/dominion-learned/model.npz]
+        [--games 100000] [--repeats 3]
+
+Without a model file the bot plays with random weights (the same work per decision as a
+trained model: every legal buy is scored). The figure is the best of ``--repeats`` runs
+after a warm-up, because other processes share this machine. The issue's target: at least
+10,000 games/s on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+import numpy as np
+
+from games.core import BotSpec
+from games.dominion import play_games
+from games.dominion.features import NF
+from games.dominion.game import GAME
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--model", default=None)
+    ap.add_argument("--games", type=int, default=100_000)
+    ap.add_argument("--repeats", type=int, default=3)
+    args = ap.parse_args()
+    if args.model:
+        bot = GAME.parse_bot(f"learned:{args.model}")
+    else:
+        w = np.random.default_rng(0).normal(size=NF)
+        bot = BotSpec("learned", {"weights": w})
+    bm = BotSpec("big-money")
+    play_games([bot, bm], 1, 0, 2000)  # warm-up: load the compiled kernels
+    print(f"cpu cores: {os.cpu_count()}, games per run: {args.games:,}, best of "
+          f"{args.repeats}, model: {args.model or 'random weights'}")
+    for name, bots in (("learned vs big-money", [bot, bm]), ("big-money mirror", [bm, bm])):
+        best = 0.0
+        for r in range(args.repeats):
+            t0 = time.perf_counter()
+            res = play_games(bots, 100 + r, 0, args.games)
+            best = max(best, args.games / (time.perf_counter() - t0))
+        print(f"{name:24s} {best:10,.0f} games/s (one core), mean rounds "
+              f"{res.turns.mean():.1f}")
+    print(f"load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main()

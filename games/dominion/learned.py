@@ -1,0 +1,124 @@
+"""The learned bot's model file: linear weights over ``games.dominion.features``.
+
+A model is an ``.npz`` file holding the weights, the feature-set id, the kingdom it was
+trained on and a small JSON of metadata. Loading checks all of it, so a damaged file, a
+file of another feature set or another kingdom is refused in one line (``InputError``)
+instead of playing nonsense. Saving is atomic (temporary file, then rename).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import zipfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from games.core import InputError
+from games.dominion.cards import KEYS
+from games.dominion.features import FEATURE_SET, NF
+
+LEARNED = "learned"
+
+
+@dataclass
+class LearnedModel:
+    """Weights (``NF`` float64), the kingdom they were trained on, free-form metadata."""
+
+    weights: np.ndarray
+    kingdom: tuple[str, ...]
+    meta: dict[str, Any] = field(default_factory=dict)
+    feature_set: str = FEATURE_SET
+
+
+def save_model(model: LearnedModel, path: str | Path) -> Path:
+    """Write the model atomically (a reader never sees half a file)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            np.savez(fh, weights=np.asarray(model.weights, dtype=np.float64),
+                     feature_set=np.array(model.feature_set),
+                     kingdom=np.array(",".join(model.kingdom)),
+                     meta=np.array(json.dumps(model.meta, sort_keys=True)))
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return path
+
+
+_CACHE: dict[tuple[str, int, int], LearnedModel] = {}
+
+
+def load_model(path: str | Path) -> LearnedModel:
+    """Read and check a model file; every problem is one ``InputError`` line."""
+    p = Path(str(path)).expanduser()
+    if not p.is_file():
+        raise InputError(f"learned model {str(path)!r}: no such file")
+    st = p.stat()
+    key = (str(p.resolve()), st.st_mtime_ns, st.st_size)
+    if key in _CACHE:
+        return _CACHE[key]
+    try:
+        with np.load(p, allow_pickle=False) as z:
+            data = {k: z[k] for k in ("weights", "feature_set", "kingdom", "meta")}
+    except KeyError as exc:
+        raise InputError(f"learned model {str(path)!r}: not a tabletune model (missing "
+                         f"{exc})") from None
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
+        raise InputError(f"learned model {str(path)!r}: damaged or not a model file "
+                         f"({type(exc).__name__})") from None
+    fs = str(data["feature_set"])
+    if fs != FEATURE_SET:
+        raise InputError(f"learned model {str(path)!r} uses feature set {fs!r}; this engine "
+                         f"has {FEATURE_SET!r} (retrain it)")
+    w = np.ascontiguousarray(data["weights"], dtype=np.float64)
+    if w.shape != (NF,) or not np.all(np.isfinite(w)):
+        raise InputError(f"learned model {str(path)!r}: weights are damaged "
+                         f"(shape {w.shape}, expected ({NF},) finite values)")
+    kingdom = tuple(k for k in str(data["kingdom"]).split(",") if k)
+    if any(k not in KEYS for k in kingdom):
+        raise InputError(f"learned model {str(path)!r}: unknown kingdom {kingdom}")
+    try:
+        meta = json.loads(str(data["meta"]))
+    except ValueError:
+        raise InputError(f"learned model {str(path)!r}: damaged metadata") from None
+    model = LearnedModel(w, kingdom, meta, fs)
+    _CACHE[key] = model
+    return model
+
+
+def learned_weights(params: Mapping[str, Any], label: str,
+                    kingdom: tuple[str, ...] | None) -> tuple[np.ndarray, float, bool]:
+    """(weights, exploration rate, record flag) of a learned bot spec.
+
+    ``params`` holds ``path`` (a model file) or ``weights`` (an array, while training),
+    plus optional ``eps`` and ``record``. With ``kingdom`` given, a model trained on
+    another kingdom is refused."""
+    extra = sorted(set(params) - {"path", "weights", "eps", "record"})
+    if extra:
+        raise InputError(f"bot {label!r}: unknown parameter(s) {', '.join(extra)}")
+    if "weights" in params:
+        w = np.ascontiguousarray(params["weights"], dtype=np.float64)
+        if w.shape != (NF,):
+            raise InputError(f"bot {label!r}: weights need shape ({NF},), got {w.shape}")
+    elif "path" in params:
+        model = load_model(params["path"])
+        if kingdom is not None and set(model.kingdom) != set(kingdom):
+            raise InputError(f"learned model {params['path']!r} was trained on kingdom "
+                             f"{','.join(model.kingdom) or 'none'}, not "
+                             f"{','.join(kingdom) or 'none'}")
+        w = model.weights
+    else:
+        raise InputError(f"bot {label!r}: use learned:PATH (a saved model file)")
+    eps = float(params.get("eps", 0.0))
+    if not 0.0 <= eps <= 1.0:
+        raise InputError(f"bot {label!r}: eps must be in [0, 1], got {eps}")
+    return w, eps, bool(params.get("record", False))

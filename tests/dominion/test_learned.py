@@ -1,0 +1,133 @@
+"""The learned bot: engine features, model files, its CLI name, and training runs that are
+deterministic whatever the job count and resume exactly."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from games.core import BotSpec, InputError
+from games.dominion import GameConfig, play_games
+from games.dominion.cards import DEFAULT_KINGDOM, INDEX, initial_supply
+from games.dominion.features import FEATURE_SET, NACTIVE, NF, encode
+from games.dominion.game import GAME
+from games.dominion.kernel import new_state, setup_game
+from games.dominion.learned import LearnedModel, load_model, save_model
+from tuning.cli import app
+from tuning.evaluation import WorkerPool
+from tuning.train import TrainSpec, load_checkpoint, new_state as new_train, train
+
+runner = CliRunner()
+
+
+def _model(tmp_path: Path, weights: np.ndarray | None = None, kingdom=DEFAULT_KINGDOM,
+           name: str = "m.npz") -> Path:
+    w = np.zeros(NF) if weights is None else weights
+    return save_model(LearnedModel(w, tuple(kingdom)), tmp_path / name)
+
+
+def test_existing_bots_play_the_same_games_as_before():
+    r = play_games([BotSpec("smithy-big-money"), BotSpec("big-money")], 11, 0, 500)
+    h = hashlib.sha256(r.outcome.tobytes() + r.vp.tobytes() + r.turns.tobytes()).hexdigest()
+    assert h == "b6c3d4cfec8cc4ef009d84c56c29a369e33daf4db30ce2a7ae35acc27af79cca"
+
+
+def test_encode_scores_a_gain_without_changing_the_state():
+    supply = initial_supply(2, DEFAULT_KINGDOM)
+    zones, draw, pinfo, piles, _, rng = new_state(2, supply)
+    setup_game(np.uint64(5), supply, zones, draw, pinfo, piles, rng)
+    before = (zones.copy(), piles.copy())
+    w = np.random.default_rng(0).normal(size=NF)
+    out = np.zeros(NACTIVE, dtype=np.int64)
+    gold = INDEX["gold"]
+    v = encode(0, gold, zones, pinfo, piles, w, out, True)
+    assert np.array_equal(zones, before[0]) and np.array_equal(piles, before[1])
+    assert 0 <= out.min() and out.max() < NF and len(set(out.tolist())) == NACTIVE
+    assert v == pytest.approx(w[out].sum())
+    nothing = np.zeros(NACTIVE, dtype=np.int64)
+    encode(0, -1, zones, pinfo, piles, w, nothing, True)
+    assert not np.array_equal(out, nothing)  # the Gold count and money features moved
+
+
+def test_model_file_round_trips_and_bad_files_are_refused(tmp_path):
+    w = np.arange(NF, dtype=np.float64)
+    path = _model(tmp_path, w)
+    assert np.array_equal(load_model(path).weights, w)
+    assert load_model(path).feature_set == FEATURE_SET
+    (tmp_path / "junk.npz").write_bytes(b"not a zip file")
+    with pytest.raises(InputError, match="damaged"):
+        load_model(tmp_path / "junk.npz")
+    np.savez(tmp_path / "foreign.npz", weights=w, feature_set=np.array("other-v9"),
+             kingdom=np.array(""), meta=np.array("{}"))
+    with pytest.raises(InputError, match="feature set"):
+        load_model(tmp_path / "foreign.npz")
+    with pytest.raises(InputError, match="no such file"):
+        load_model(tmp_path / "missing.npz")
+
+
+def test_learned_bot_from_the_cli_name_plays_and_checks_its_kingdom(tmp_path):
+    w = np.zeros(NF)
+    # a crude hand-made value: Provinces and Golds are good, Coppers bad
+    from games.dominion.features import NCOUNT, NSTAGE, OFF_CARD
+    for card, per in (("province", 1.0), ("gold", 0.4), ("silver", 0.15)):
+        for k in range(NCOUNT):
+            base = OFF_CARD + (INDEX[card] * NCOUNT + k) * NSTAGE
+            w[base:base + NSTAGE] = per * k
+    path = _model(tmp_path, w)
+    spec = GAME.parse_bot(f"learned:{path}")
+    res = play_games([spec, BotSpec("big-money")], 3, 0, 400)
+    again = play_games([spec, BotSpec("big-money")], 3, 0, 400)
+    assert np.array_equal(res.outcome, again.outcome)
+    assert res.bot_score()[:, 0].mean() > 0.2  # it buys money and Provinces: it competes
+    other = _model(tmp_path, w, ("smithy",), "other.npz")
+    with pytest.raises(InputError, match="trained on kingdom"):
+        play_games([GAME.parse_bot(f"learned:{other}"), BotSpec("big-money")], 3, 0, 10,
+                   config=GameConfig(kingdom="default"))
+    out = runner.invoke(app, ["play", "dominion", "--bots", f"learned:{tmp_path}/nope.npz,"
+                              "big-money", "-n", "10"])
+    assert out.exit_code == 2 and "no such file" in out.output
+
+
+def _spec(tmp_path: Path, **kw) -> TrainSpec:
+    base = dict(games=1200, round_games=400, block=200, probe_games=200, probe_every=2,
+                checkpoint_every=1, snapshot_every=1, eps_start=0.2,
+                opponents=("self", "big-money", "snapshot"),
+                model=str(tmp_path / "model.npz"), checkpoint=str(tmp_path / "ck.pkl"))
+    base.update(kw)
+    return TrainSpec(**base)
+
+
+@pytest.mark.parametrize("estimator", ["sgd", "average"])
+def test_training_is_the_same_with_two_jobs_and_after_a_resume(tmp_path, estimator):
+    opps = {"big-money": BotSpec("big-money")}
+    spec = _spec(tmp_path, estimator=estimator)
+    with WorkerPool(1) as pool:
+        whole = train(new_train("t", spec, DEFAULT_KINGDOM), spec, opps, pool)
+    assert whole.games == 1200 and np.any(whole.estimator.weights() != 0)
+    spec2 = _spec(tmp_path / "b", estimator=estimator)
+    with WorkerPool(2) as pool:
+        part = train(new_train("t", spec2, DEFAULT_KINGDOM), spec2, opps, pool, stop_after=1)
+    assert part.games == 400
+    resumed = load_checkpoint(spec2.checkpoint, "t")
+    with WorkerPool(2) as pool:
+        resumed = train(resumed, spec2, opps, pool)
+    assert np.array_equal(resumed.estimator.weights(), whole.estimator.weights())
+    assert resumed.curve == whole.curve
+    assert np.array_equal(load_model(spec2.model).weights, whole.estimator.weights())
+    with pytest.raises(InputError, match="belongs to study"):
+        load_checkpoint(spec2.checkpoint, "other")
+
+
+def test_train_spec_errors_are_one_line(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[study]\ngame = "dominion"\noptimizer = "train"\nstrategy = "learned"\n'
+                   '[train]\nopponents = ["self", "no-such-bot"]\n')
+    out = runner.invoke(app, ["train", str(bad)])
+    assert out.exit_code == 2 and "train.opponents" in out.output
+    assert len(out.output.strip().splitlines()) == 1
+    listed = runner.invoke(app, ["studies"])
+    assert "dominion-learned" in listed.output

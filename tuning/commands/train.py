@@ -1,0 +1,108 @@
+"""`tabletune train STUDY`: train a learned Dominion player from a spec's [train] table."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any
+
+import typer
+
+from games.core import InputError
+from tuning.commands.apps import app, clean_errors, console, err_console, print_json
+
+
+def _interval(est: dict[str, Any]) -> str:
+    lo, hi = est["ci95"]
+    return f"{est['mean']:.4f} ({lo:.4f}..{hi:.4f}, n={est['n']:,})"
+
+
+class _Progress:
+    """A throttled one-line progress report on stderr."""
+
+    def __init__(self, every: float = 2.0) -> None:
+        self.every = every
+        self.last = 0.0
+
+    def __call__(self, e: dict[str, Any]) -> None:
+        now = time.monotonic()
+        if now - self.last < self.every and e["round"] < e["rounds"]:
+            return
+        self.last = now
+        probe = ""
+        if e["score_vs"]:
+            probe = ", " + ", ".join(f"vs {k} {_interval(v)}" for k, v in e["score_vs"].items())
+        left = e["seconds_left"]
+        err_console.print(f"train: {e['games']:,}/{e['total']:,} games, eps {e['eps']:.3f}"
+                          f"{probe}, {e['games_per_s']:,.0f} games/s, "
+                          f"{left if left is None else round(left):,} s left", highlight=False)
+
+
+@app.command("train")
+@clean_errors
+def train_command(
+    study: str = typer.Argument(..., help="Study name in studies/ or a spec file path."),
+    games: int | None = typer.Option(None, "--games", help="Training games (spec: train.games)."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", help="Worker processes (spec: train.jobs)."),
+    seed: int | None = typer.Option(None, "--seed", help="Root seed (spec: train.seed)."),
+    model: str | None = typer.Option(None, "--model", help="Model file (spec: train.model)."),
+    checkpoint: str | None = typer.Option(None, "--checkpoint",
+                                          help="Checkpoint file (spec: train.checkpoint)."),
+    resume: bool = typer.Option(False, "--resume", help="Continue from the checkpoint."),
+    restart: bool = typer.Option(False, "--restart",
+                                 help="Start over, replacing an existing checkpoint."),
+    json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Train the learned player (self-play and a pool of opponents), checkpointing as it goes."""
+    from games import registry
+    from tuning.evaluation import WorkerPool, resolve_jobs
+    from tuning.spec import load_spec
+    from tuning.train import TrainSpec, load_checkpoint, model_of, new_state, train
+    from tuning.train.config import SELF, SNAPSHOT, parse_train
+
+    spec = load_spec(study)
+    if spec.optimizer != "train" or spec.train is None:
+        raise InputError(f"{spec.path}: study {spec.name!r} is not a training study "
+                         "(needs optimizer = \"train\" and a [train] table)")
+    tr: TrainSpec = spec.train
+    changes = {k: v for k, v in {"games": games, "jobs": jobs, "seed": seed, "model": model,
+                                 "checkpoint": checkpoint}.items() if v is not None}
+    tr = parse_train(f"{spec.path}: command line", {**_overridable(tr), **changes})
+    game = registry.get("dominion")
+    options = game.check_options(spec.game_options)
+    from games.dominion.cards import parse_kingdom
+    kingdom = parse_kingdom(options["kingdom"][0] if len(options["kingdom"]) == 1
+                            else list(options["kingdom"]))
+    if resume:
+        state = load_checkpoint(tr.checkpoint, spec.name)
+        saved = TrainSpec(**{k: tuple(v) if isinstance(v, list) else v
+                             for k, v in state.spec.items()})
+        # a run resumes with its own settings; only where files go may change
+        tr = dataclasses.replace(saved, jobs=tr.jobs, model=tr.model, checkpoint=tr.checkpoint)
+    else:
+        from pathlib import Path
+        if Path(tr.checkpoint).exists() and not restart:
+            raise InputError(f"checkpoint {tr.checkpoint!r} exists: continue it with --resume "
+                             "or start over with --restart")
+        state = new_state(spec.name, tr, kingdom)
+    names = {n for n in (*tr.opponents, *tr.probe) if n not in (SELF, SNAPSHOT)}
+    opponents = {n: game.parse_bot(n) for n in names}
+    with WorkerPool(resolve_jobs(tr.jobs)) as pool:
+        state = train(state, tr, opponents, pool, progress=_Progress())
+    last = state.curve[-1]["score_vs"] if state.curve else {}
+    data = {"study": spec.name, "games_trained": state.games, "model": tr.model,
+            "checkpoint": tr.checkpoint, "estimator": tr.estimator,
+            "seconds": round(state.seconds, 1), "score_vs": last, "curve": state.curve,
+            "meta": model_of(state).meta}
+    if json_out:
+        print_json(data)
+        return
+    console.print(f"{spec.name}: {state.games:,} games trained in {state.seconds:,.0f} s; "
+                  f"model {tr.model}", highlight=False)
+    for name, est in last.items():
+        console.print(f"  vs {name}: {_interval(est)}", highlight=False)
+
+
+def _overridable(tr: Any) -> dict[str, Any]:
+    """The spec's train table as TOML-like values (tuples as lists) for re-validation."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in tr.to_dict().items()}

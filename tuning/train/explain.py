@@ -1,0 +1,85 @@
+"""What a learned model values, in words: the worth of one more copy of each card by game
+stage, the strongest single features, and the learning curve of a run, as Markdown.
+
+    python -m tuning.train.explain --model runs/dominion-learned/model.npz \
+        [--run runs/dominion-learned/train.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import numpy as np
+
+from games.dominion.cards import CARDS, INDEX, KINGDOM_KEYS
+from games.dominion.features import NCOUNT, NSTAGE, OFF_CARD, describe
+from games.dominion.learned import load_model
+
+STAGES = (0, 2, 4, 6)  # turns 1-3, 7-9, 13-15, 19-21
+
+
+def card_worth(w: np.ndarray, card: int, stage: int, upto: int = 3) -> float:
+    """Mean value of going from k to k+1 copies (k < ``upto``) at a stage, card features
+    only (the money, lead and endgame features add to it in play)."""
+    base = OFF_CARD + card * NCOUNT * NSTAGE
+    vals = [w[base + (k + 1) * NSTAGE + stage] - w[base + k * NSTAGE + stage]
+            for k in range(upto)]
+    return float(np.mean(vals))
+
+
+def worth_table(w: np.ndarray, kingdom: tuple[str, ...]) -> list[str]:
+    cards = ["copper", "silver", "gold", "estate", "duchy", "province", *kingdom]
+    head = "| card | " + " | ".join(f"turns {3 * s + 1}-{3 * s + 3}" for s in STAGES) + " |"
+    out = [head, "|---|" + "---|" * len(STAGES)]
+    for key in cards:
+        c = INDEX[key]
+        out.append(f"| {CARDS[c].name} | " + " | ".join(
+            f"{card_worth(w, c, s):+.3f}" for s in STAGES) + " |")
+    return out
+
+
+def top_features(w: np.ndarray, n: int = 8) -> list[str]:
+    order = np.argsort(w)
+    out = ["Highest weights:"]
+    out += [f"- {w[i]:+.3f}: {describe(int(i))}" for i in order[::-1][:n]]
+    out += ["", "Lowest weights:"]
+    out += [f"- {w[i]:+.3f}: {describe(int(i))}" for i in order[:n]]
+    return out
+
+
+def curve_table(run: dict) -> list[str]:
+    curve = run.get("curve", [])
+    if not curve:
+        return []
+    names = list(curve[0]["score_vs"])
+    short = [n if len(n) < 30 else "evolved buy list" for n in names]
+    out = ["| games trained | " + " | ".join(short) + " |", "|---|" + "---|" * len(names)]
+    for point in curve:
+        cells = []
+        for n in names:
+            e = point["score_vs"][n]
+            lo, hi = e["ci95"]
+            cells.append(f"{e['mean']:.3f} ({lo:.3f}..{hi:.3f})")
+        out.append(f"| {point['games']:,} | " + " | ".join(cells) + " |")
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--model", required=True)
+    ap.add_argument("--run", default=None, help="the JSON that 'tabletune train --json' wrote")
+    args = ap.parse_args()
+    model = load_model(args.model)
+    kingdom = tuple(k for k in KINGDOM_KEYS if k in model.kingdom)
+    lines = ["Worth of one more copy (mean of the first three copies, card features only):",
+             "", *worth_table(model.weights, kingdom), "", *top_features(model.weights)]
+    if args.run:
+        with open(args.run, encoding="utf-8") as fh:
+            lines += ["", "Learning curve (greedy play, fixed probe seed set):", "",
+                      *curve_table(json.load(fh))]
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,177 @@
+"""The training loop: rounds of parallel games, one model update per round, probes,
+atomic checkpoints and an exact resume.
+
+Round r plays training games ``r * round_games ..`` of the run (game i's seed comes from
+``game_seeds``), in blocks of ``block`` games; block j faces ``opponents[j % len]``. The
+samples of a round are concatenated in block order, permuted by a Generator seeded with
+(seed, round) and fed to the estimator: the model after any round depends only on the spec,
+never on the number of jobs or on where a run was interrupted and resumed.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import pickle
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from games.core import BotSpec, Estimate, InputError, seed_blocks
+from games.dominion.features import FEATURE_SET
+from games.dominion.learned import LearnedModel, save_model
+from tuning.evaluation import WorkerPool, derived_seed
+from tuning.train.config import SELF, SNAPSHOT, TrainSpec
+from tuning.train.estimators import make_estimator
+from tuning.train.selfplay import play_block, probe_block
+
+CHECKPOINT_VERSION = 1
+Progress = Callable[[dict[str, Any]], None]
+
+
+@dataclass
+class TrainState:
+    """Everything a resumed run needs to continue exactly."""
+
+    study: str
+    spec: dict[str, Any]
+    kingdom: tuple[str, ...]
+    estimator: Any
+    round: int = 0
+    games: int = 0
+    snapshot: np.ndarray | None = None
+    curve: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def epsilon(spec: TrainSpec, games_done: int) -> float:
+    """Exploration rate: linear from eps_start to eps_end over eps_decay of the games."""
+    span = spec.eps_decay * spec.games
+    frac = 1.0 if span <= 0 else min(1.0, games_done / span)
+    return spec.eps_start + (spec.eps_end - spec.eps_start) * frac
+
+
+def save_checkpoint(state: TrainState, path: str | Path) -> None:
+    """Pickle the state atomically: a crash mid-write leaves the previous checkpoint."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump({"version": CHECKPOINT_VERSION, "feature_set": FEATURE_SET,
+                         "state": state}, fh)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def load_checkpoint(path: str | Path, study: str) -> TrainState:
+    """Read a checkpoint of this study; anything else is refused in one line."""
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(f"no checkpoint {str(path)!r} to resume")
+    try:
+        with open(path, "rb") as fh:
+            data = pickle.load(fh)
+        state = data["state"]
+        ok = data["version"] == CHECKPOINT_VERSION and isinstance(state, TrainState)
+    except Exception:  # noqa: BLE001 - any unreadable file gets the same one-line refusal
+        raise InputError(f"checkpoint {str(path)!r} is damaged or not a training "
+                         "checkpoint") from None
+    if not ok or data.get("feature_set") != FEATURE_SET:
+        raise InputError(f"checkpoint {str(path)!r} was written by another version")
+    if state.study != study:
+        raise InputError(f"checkpoint {str(path)!r} belongs to study {state.study!r}, "
+                         f"not {study!r}")
+    return state
+
+
+def new_state(study: str, spec: TrainSpec, kingdom: tuple[str, ...]) -> TrainState:
+    est = make_estimator(spec.estimator, eta0=spec.eta0, alpha=spec.alpha,
+                         visit_cap=spec.visit_cap, seed=spec.seed, average=spec.sgd_average)
+    return TrainState(study, spec.to_dict(), kingdom, est)
+
+
+def probe(pool: WorkerPool, weights: np.ndarray, spec: TrainSpec, opponents: dict[str, BotSpec],
+          kingdom: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    """Greedy play against each probe opponent on the same fixed seed set every time."""
+    out = {}
+    seed = derived_seed(spec.seed, "probe")
+    for name in spec.probe:
+        tasks = [(weights, opponents[name], seed, s, c, kingdom)
+                 for s, c in seed_blocks(spec.probe_games, spec.block)]
+        scores = np.concatenate(pool.map(probe_block, tasks)) if tasks else np.zeros(0)
+        out[name] = Estimate.from_samples(scores).to_dict()
+    return out
+
+
+def model_of(state: TrainState) -> LearnedModel:
+    meta = {"study": state.study, "games_trained": state.games,
+            "estimator": state.spec["estimator"], "seconds": round(state.seconds, 1)}
+    return LearnedModel(state.estimator.weights(), state.kingdom, meta)
+
+
+def train(state: TrainState, spec: TrainSpec, opponents: dict[str, BotSpec],
+          pool: WorkerPool, progress: Progress | None = None,
+          stop_after: int | None = None) -> TrainState:
+    """Run rounds until the budget is spent (or ``stop_after`` rounds, for tests)."""
+    rounds = math.ceil(spec.games / spec.round_games)
+    seed = derived_seed(spec.seed, "train")
+    pool_names = spec.opponents
+    done_now = 0
+    t_start = time.perf_counter()
+    games_at_start = state.games
+    while state.round < rounds:
+        if stop_after is not None and done_now >= stop_after:
+            break
+        t0 = time.perf_counter()
+        r = state.round
+        first = r * spec.round_games
+        count = min(spec.round_games, spec.games - first)
+        w = state.estimator.weights()
+        eps = epsilon(spec, first)
+        tasks = []
+        for s, c in seed_blocks(count, spec.block):
+            start = first + s
+            name = pool_names[(start // spec.block) % len(pool_names)]
+            snap = state.snapshot if name == SNAPSHOT else None
+            if name == SNAPSHOT and snap is None:
+                name = SELF
+            opp = None if name in (SELF, SNAPSHOT) else opponents[name]
+            tasks.append((w, eps, opp, snap, seed, start, c, state.kingdom, spec.margin))
+        parts = pool.map(play_block, tasks)
+        feats = np.concatenate([p[0] for p in parts])
+        y = np.concatenate([p[1] for p in parts])
+        order = np.random.default_rng([spec.seed, r]).permutation(len(y))
+        state.estimator.update(feats[order], y[order])
+        state.round += 1
+        state.games = first + count
+        done_now += 1
+        if state.round % spec.snapshot_every == 0:
+            state.snapshot = state.estimator.weights().copy()
+        probe_now = state.round % spec.probe_every == 0 or state.round == rounds
+        scores = None
+        if probe_now and spec.probe_games > 0:
+            scores = probe(pool, state.estimator.weights(), spec, opponents, state.kingdom)
+            state.curve.append({"games": state.games, "score_vs": scores})
+        state.seconds += time.perf_counter() - t0
+        if state.round % spec.checkpoint_every == 0 or state.round == rounds:
+            save_checkpoint(state, spec.checkpoint)
+            save_model(model_of(state), spec.model)
+        if progress is not None:
+            wall = time.perf_counter() - t_start
+            rate = (state.games - games_at_start) / wall if wall > 0 else 0.0
+            progress({"games": state.games, "total": spec.games, "round": state.round,
+                      "rounds": rounds, "eps": eps, "samples": int(len(y)),
+                      "train_score": float(np.mean([p[2] for p in parts])),
+                      "games_per_s": rate,
+                      "seconds_left": (spec.games - state.games) / rate if rate else None,
+                      "score_vs": scores or (state.curve[-1]["score_vs"] if state.curve
+                                             else None)})
+    return state

@@ -1,0 +1,63 @@
+"""Worker tasks of a training run: play a block of games, return training samples.
+
+A task is plain data (weights, opponent, seeds by game index), so a block gives the same
+samples in any process and with any number of jobs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from games.core import BotSpec
+from games.dominion import GameConfig, play_games
+from games.dominion.learned import LEARNED
+
+#: room for training samples per game (decisions of the learner); more are not kept
+ROWS_PER_GAME = 160
+
+
+def learner(weights: np.ndarray, eps: float = 0.0, record: bool = False,
+            label: str = "learned") -> BotSpec:
+    """The learned bot with in-memory weights."""
+    return BotSpec(LEARNED, {"weights": weights, "eps": eps, "record": record},
+                   label_text=label)
+
+
+def rewards(outcome: np.ndarray, vp: np.ndarray, meta: np.ndarray, margin: float
+            ) -> np.ndarray:
+    """Final reward of each sample's seat: outcome (+1/0/-1) + margin * VP difference to the
+    best other seat (clipped to +-30)."""
+    game, seat = meta[:, 0], meta[:, 1]
+    mine = vp[game, seat]
+    other = vp[game, 1 - seat]  # two-player games
+    diff = np.clip(mine - other, -30, 30)
+    return outcome[game, seat].astype(np.float64) + margin * diff
+
+
+def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
+               opp_weights: np.ndarray | None, seed: int, start: int, count: int,
+               kingdom: tuple[str, ...], margin: float
+               ) -> tuple[np.ndarray, np.ndarray, float]:
+    """Games ``start .. start+count-1``: the learner (recording, exploring) against
+    ``opponent`` (None: itself, both seats record; ``opp_weights``: a frozen snapshot).
+    Returns (feature indices per sample, reward per sample, mean learner score)."""
+    me = learner(weights, eps, True)
+    if opponent is None and opp_weights is None:
+        other = learner(weights, eps, True, "learned#2")
+    elif opp_weights is not None:
+        other = learner(opp_weights, eps, False, "snapshot")
+    else:
+        other = opponent
+    res = play_games([me, other], seed, start, count, config=GameConfig(kingdom=kingdom),
+                     record_rows=ROWS_PER_GAME * count)
+    feats, meta = res.extra["features"], res.extra["meta"]
+    y = rewards(res.outcome, res.vp, meta, margin)
+    return feats, y, float(res.bot_score()[:, 0].mean())
+
+
+def probe_block(weights: np.ndarray, opponent: BotSpec, seed: int, start: int, count: int,
+                kingdom: tuple[str, ...]) -> np.ndarray:
+    """Greedy learner's per-game scores (1 / 0.5 / 0) against a probe opponent."""
+    res = play_games([learner(weights), opponent], seed, start, count,
+                     config=GameConfig(kingdom=kingdom))
+    return res.bot_score()[:, 0]
