@@ -102,3 +102,44 @@ def cli():
         def start(self, *args: str, **kw) -> subprocess.Popen:
             return start_cli(*args, **kw)
     return Runner()
+
+
+def _load_helper(name: str):
+    """Import a helper module that lives beside this file (tests use importlib mode)."""
+    import importlib.util
+    key = f"tabletune_tests_{name}"
+    if key not in sys.modules:
+        spec = importlib.util.spec_from_file_location(key, Path(__file__).parent / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[key] = module
+        spec.loader.exec_module(module)
+    return sys.modules[key]
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A real PostgreSQL server for this test session (temporary folder, loopback port)."""
+    pytest.importorskip("psycopg", reason="the PostgreSQL driver is in the dev extra")
+    servers = _load_helper("servers")
+    PostgresServer, find_binaries = servers.PostgresServer, servers.find_binaries
+    bin_dir = find_binaries()
+    if bin_dir is None:
+        pytest.skip("no PostgreSQL server binaries (pip install pgserver, or Debian's postgresql)")
+    server = PostgresServer(bin_dir)
+    try:
+        server.init()
+        server.start()
+    except Exception as exc:  # noqa: BLE001 - say why the PostgreSQL tests cannot run
+        server.cleanup()
+        pytest.skip(f"cannot start PostgreSQL from {bin_dir}: {exc}")
+    yield server
+    server.cleanup()
+
+
+@pytest.fixture
+def pg_url(postgres, request, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fresh database on the session's server; short heartbeat and grace for the test."""
+    monkeypatch.setenv("TABLETUNE_HEARTBEAT_SECONDS", "1")
+    monkeypatch.setenv("TABLETUNE_GRACE_SECONDS", "3")
+    name = "t_" + "".join(c if c.isalnum() else "_" for c in request.node.name.lower())[:50]
+    return postgres.create_database(name)

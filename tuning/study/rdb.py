@@ -12,6 +12,7 @@ the same command. Heartbeat and grace period can be shortened through the enviro
 
 from __future__ import annotations
 
+import copy
 import functools
 import inspect
 import os
@@ -46,6 +47,8 @@ def first_line(exc: BaseException) -> str:
 
 def _reason(exc: BaseException) -> str:
     """What the driver said (SQLAlchemy keeps the driver's exception as ``orig``)."""
+    if isinstance(exc, optuna.exceptions.StorageInternalError) and exc.__cause__ is not None:
+        exc = exc.__cause__
     return first_line(getattr(exc, "orig", None) or exc)
 
 
@@ -66,10 +69,27 @@ def grace_seconds() -> int:
 
 
 def _is_connection_error(exc: BaseException) -> bool:
+    """A lost or refused database connection, anywhere in the chain of causes (Optuna wraps
+    commit errors in its own; SQLAlchemy then asks for a rollback of the dead transaction)."""
     from sqlalchemy import exc as sa_exc
-    if isinstance(exc, sa_exc.OperationalError | sa_exc.InterfaceError):
-        return True
-    return isinstance(exc, sa_exc.DBAPIError) and bool(exc.connection_invalidated)
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, sa_exc.OperationalError | sa_exc.InterfaceError):
+            return True
+        if isinstance(current, sa_exc.DBAPIError) and current.connection_invalidated:
+            return True
+        current = current.__cause__ or current.__context__
+    return False
+
+
+def _is_table_race(exc: BaseException) -> bool:
+    """Two workers creating Optuna's tables at once (PostgreSQL: duplicate key in pg_type)."""
+    from sqlalchemy import exc as sa_exc
+    return isinstance(exc, sa_exc.IntegrityError | sa_exc.ProgrammingError) or (
+        isinstance(exc, optuna.exceptions.StorageInternalError)
+        and isinstance(exc.__cause__, sa_exc.IntegrityError))
 
 
 def _retrying(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -83,6 +103,7 @@ def _retrying(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             except Exception as exc:
                 if not _is_connection_error(exc):
                     raise
+                self.scoped_session.remove()  # drop this thread's broken session
                 now = time.monotonic()
                 if waited_since is None:
                     waited_since = now
@@ -121,18 +142,27 @@ class RetryingRDBStorage(optuna.storages.RDBStorage):
 _WRAPPED = sorted(
     {n for cls in (optuna.storages.BaseStorage, optuna.storages._heartbeat.BaseHeartbeat)
      for n, f in vars(cls).items() if callable(f) and not n.startswith("__")}
-    | {"_get_stale_trial_ids"})
+    | {"_get_stale_trial_ids", "_get_trials"})  # private ones that Optuna's cache calls
 for _name in _WRAPPED:
     _fn = getattr(optuna.storages.RDBStorage, _name, None)
     if _fn is not None and inspect.isfunction(_fn):
         setattr(RetryingRDBStorage, _name, _retrying(_name, _fn))
 
 
-def _retry_callback() -> Any:
+def _retry_callback() -> Callable[[optuna.Study, Any], None]:
+    """Optuna's retry of a stale trial (same parameters, up to 3 times), without copying
+    tabletune's own marks (the dead owner's host and pid) onto the new trial."""
     cls = getattr(optuna.storages, "RetryHeartbeatStaleTrialCallback", None)
     if cls is None:
         cls = optuna.storages.RetryFailedTrialCallback
-    return cls(max_retry=3)
+    inner = cls(max_retry=3)
+
+    def retry(study: optuna.Study, trial: Any) -> None:
+        trial = copy.copy(trial)
+        trial._system_attrs = {k: v for k, v in trial.system_attrs.items()
+                               if not k.startswith("tabletune:")}
+        inner(study, trial)
+    return retry
 
 
 def open_rdb(url: str) -> optuna.storages.RDBStorage:
@@ -144,18 +174,23 @@ def open_rdb(url: str) -> optuna.storages.RDBStorage:
     if url.startswith("postgresql"):
         engine["connect_args"] = {"connect_timeout": 10}
     shown = redact(url)
-    try:
-        with warnings.catch_warnings():  # heartbeat options are marked experimental
-            warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
-            storage = RetryingRDBStorage(
-                url, engine_kwargs=engine, heartbeat_interval=heartbeat_seconds(),
-                grace_period=grace_seconds(), **{key: _retry_callback()})
-    except InputError:
-        raise
-    except ImportError as exc:
-        raise InputError(f"storage {shown}: missing database driver ({exc}); "
-                         "pip install 'psycopg[binary]'") from None
-    except Exception as exc:  # SQLAlchemy raises many kinds; show one line
-        raise InputError(f"storage {shown}: cannot connect ({_reason(exc)})") from None
+    for attempt in range(5):
+        try:
+            with warnings.catch_warnings():  # heartbeat options are marked experimental
+                warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+                storage = RetryingRDBStorage(
+                    url, engine_kwargs=engine, heartbeat_interval=heartbeat_seconds(),
+                    grace_period=grace_seconds(), **{key: _retry_callback()})
+            break
+        except InputError:
+            raise
+        except ImportError as exc:
+            raise InputError(f"storage {shown}: missing database driver ({exc}); "
+                             "pip install 'psycopg[binary]'") from None
+        except Exception as exc:  # SQLAlchemy raises many kinds; show one line
+            if _is_table_race(exc) and attempt < 4:
+                time.sleep(0.2 * (attempt + 1))  # another worker is creating the tables
+                continue
+            raise InputError(f"storage {shown}: cannot connect ({_reason(exc)})") from None
     storage.retry_seconds = _seconds("TABLETUNE_DB_RETRY_SECONDS", 60.0)
     return storage

@@ -170,11 +170,14 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-def fail_stale_trials(study: optuna.Study, opened: OpenedStorage) -> list[int]:
+def fail_stale_trials(study: optuna.Study, opened: OpenedStorage,
+                      by_pid: bool = True) -> list[int]:
     """Mark RUNNING trials whose process is gone as FAIL and queue their parameters again.
 
     A trial is stale when its process ran on this host and no longer exists, or when its
     heartbeat is older than the grace period (a process on another host that died).
+    On an RDB storage Optuna's heartbeat decides (and its callback queues the retry); with
+    ``by_pid`` a trial whose process on this host is gone is failed at once as well.
     Returns the numbers of the trials it failed.
     """
     failed: list[int] = []
@@ -183,8 +186,10 @@ def fail_stale_trials(study: optuna.Study, opened: OpenedStorage) -> list[int]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
             optuna.storages.fail_stale_trials(study)
-        after = {t.number for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))}
-        failed = sorted(before - after)
+        failed = [t.number for t in study.get_trials(deepcopy=False, states=(TrialState.FAIL,))
+                  if t.number in before]
+        if not by_pid:
+            return failed
     now = time.time()
     host = socket.gethostname()
     for trial in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
