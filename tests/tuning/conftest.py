@@ -143,3 +143,9 @@ def pg_url(postgres, request, monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setenv("TABLETUNE_GRACE_SECONDS", "3")
     name = "t_" + "".join(c if c.isalnum() else "_" for c in request.node.name.lower())[:50]
     return postgres.create_database(name)
+
+
+@pytest.fixture
+def free_port():
+    """``free_port()``: a loopback port nothing listens on (for addresses that must fail)."""
+    return _load_helper("servers").free_port

@@ -137,13 +137,12 @@ def test_server_down_stops_with_one_line_and_the_same_command_resumes(
     assert not [t for t in trials if t.state in (TrialState.RUNNING, TrialState.WAITING)]
 
 
-def test_dashboard_and_report_from_postgres(make_spec, pg_url, cli, tmp_path):
+def test_dashboard_and_report_from_postgres(make_spec, pg_url, cli, tmp_path, free_port):
     path = make_spec(trials=3, games=100, block=50, pruner="none", reevaluate_games=100)
     assert cli("run", str(path), "--storage", pg_url).returncode == 0
     report = cli("report", str(path), "--storage", pg_url, "--out", str(tmp_path / "rep"))
     assert report.returncode == 0, report.stderr[-800:]
     assert "quad" in (tmp_path / "rep" / "index.html").read_text()
-    from tabletune_tests_servers import free_port
     port = free_port()
     server = cli.start("dashboard", "--storage", pg_url, "--port", str(port))
     try:
@@ -164,8 +163,7 @@ def test_dashboard_and_report_from_postgres(make_spec, pg_url, cli, tmp_path):
 
 @pytest.mark.parametrize("case", ["unreachable", "wrong password"])
 def test_bad_database_is_one_line_exit_2_and_nothing_written(case, make_spec, postgres,
-                                                             pg_url, cli):
-    from tabletune_tests_servers import free_port
+                                                             pg_url, cli, free_port):
     url = (f"postgresql://tabletune:x@127.0.0.1:{free_port()}/db" if case == "unreachable"
            else pg_url.replace(":s3cret@", ":wrong@"))
     result = cli("run", str(make_spec(trials=2)), "--storage", url)
