@@ -141,8 +141,9 @@ def pg_url(postgres, request, monkeypatch: pytest.MonkeyPatch) -> str:
     """A fresh database on the session's server; short heartbeat and grace for the test."""
     monkeypatch.setenv("TABLETUNE_HEARTBEAT_SECONDS", "1")
     monkeypatch.setenv("TABLETUNE_GRACE_SECONDS", "3")
-    name = "t_" + "".join(c if c.isalnum() else "_" for c in request.node.name.lower())[:50]
-    return postgres.create_database(name)
+    import uuid
+    name = "".join(c if c.isalnum() else "_" for c in request.node.name.lower())[:40]
+    return postgres.create_database(f"t_{name}_{uuid.uuid4().hex[:8]}")
 
 
 @pytest.fixture
