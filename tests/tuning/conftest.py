@@ -104,24 +104,11 @@ def cli():
     return Runner()
 
 
-def _load_helper(name: str):
-    """Import a helper module that lives beside this file (tests use importlib mode)."""
-    import importlib.util
-    key = f"tabletune_tests_{name}"
-    if key not in sys.modules:
-        spec = importlib.util.spec_from_file_location(key, Path(__file__).parent / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[key] = module
-        spec.loader.exec_module(module)
-    return sys.modules[key]
-
-
 @pytest.fixture(scope="session")
 def postgres():
     """A real PostgreSQL server for this test session (temporary folder, loopback port)."""
     pytest.importorskip("psycopg", reason="the PostgreSQL driver is in the dev extra")
-    servers = _load_helper("servers")
-    PostgresServer, find_binaries = servers.PostgresServer, servers.find_binaries
+    from tuning.cluster.local_postgres import PostgresServer, find_binaries
     bin_dir = find_binaries()
     if bin_dir is None:
         pytest.skip("no PostgreSQL server binaries (pip install pgserver, or Debian's postgresql)")
@@ -149,4 +136,5 @@ def pg_url(postgres, request, monkeypatch: pytest.MonkeyPatch) -> str:
 @pytest.fixture
 def free_port():
     """``free_port()``: a loopback port nothing listens on (for addresses that must fail)."""
-    return _load_helper("servers").free_port
+    from tuning.cluster.local_postgres import free_port as port
+    return port

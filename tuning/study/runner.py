@@ -279,7 +279,7 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
             if trial is None:
                 if opened.is_rdb and st.others_running(study):
                     # a cluster: wait for the others' last trials, retrying any that go stale
-                    time.sleep(st.heartbeat_seconds())
+                    time.sleep(min(0.5, st.heartbeat_seconds()))
                     failed = st.fail_stale_trials(study, opened, by_pid=False)
                     if progress and failed:
                         progress({"event": "stale", "trials": failed})

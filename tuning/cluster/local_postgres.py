@@ -1,4 +1,4 @@
-"""Real servers for the cluster tests: a PostgreSQL server in a temporary folder.
+"""A throw-away PostgreSQL server in a temporary folder (tests, benchmarks, trying it out).
 
 The server binaries come from the ``pgserver`` wheel (the ``dev`` extra), or from a system
 PostgreSQL on PATH. PostgreSQL refuses to run as root, so under root the binaries are copied
@@ -15,7 +15,6 @@ import shutil
 import socket
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 USER, PASSWORD = "tabletune", "s3cret"
@@ -124,13 +123,3 @@ class PostgresServer:
         except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
             pass
         shutil.rmtree(self.root, ignore_errors=True)
-
-
-def wait_until(predicate, timeout: float, step: float = 0.1) -> bool:
-    """Poll ``predicate`` until it is true or ``timeout`` seconds have passed."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(step)
-    return bool(predicate())
