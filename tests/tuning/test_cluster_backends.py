@@ -67,7 +67,7 @@ def dask_address(cluster_env):
 def ray_local(cluster_env):
     ray = pytest.importorskip("ray", reason="ray cannot be installed on this Python")
     env = {k: v for k, v in os.environ.items() if k.startswith("TABLETUNE_")}
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
              runtime_env={"env_vars": env})
     yield None
     ray.shutdown()
