@@ -23,8 +23,8 @@ import argparse
 import json
 import os
 import resource
-import subprocess
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path

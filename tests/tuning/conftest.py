@@ -102,3 +102,39 @@ def cli():
         def start(self, *args: str, **kw) -> subprocess.Popen:
             return start_cli(*args, **kw)
     return Runner()
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A real PostgreSQL server for this test session (temporary folder, loopback port)."""
+    pytest.importorskip("psycopg", reason="the PostgreSQL driver is in the dev extra")
+    from tuning.cluster.local_postgres import PostgresServer, find_binaries
+    bin_dir = find_binaries()
+    if bin_dir is None:
+        pytest.skip("no PostgreSQL server binaries (pip install pgserver, or Debian's postgresql)")
+    server = PostgresServer(bin_dir)
+    try:
+        server.init()
+        server.start()
+    except Exception as exc:  # noqa: BLE001 - say why the PostgreSQL tests cannot run
+        server.cleanup()
+        pytest.skip(f"cannot start PostgreSQL from {bin_dir}: {exc}")
+    yield server
+    server.cleanup()
+
+
+@pytest.fixture
+def pg_url(postgres, request, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fresh database on the session's server; short heartbeat and grace for the test."""
+    monkeypatch.setenv("TABLETUNE_HEARTBEAT_SECONDS", "1")
+    monkeypatch.setenv("TABLETUNE_GRACE_SECONDS", "3")
+    import uuid
+    name = "".join(c if c.isalnum() else "_" for c in request.node.name.lower())[:40]
+    return postgres.create_database(f"t_{name}_{uuid.uuid4().hex[:8]}")
+
+
+@pytest.fixture
+def free_port():
+    """``free_port()``: a loopback port nothing listens on (for addresses that must fail)."""
+    from tuning.cluster.local_postgres import free_port as port
+    return port

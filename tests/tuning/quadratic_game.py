@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import signal
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -36,6 +37,19 @@ def value(params: Mapping[str, Any]) -> float:
     return 1.0 - (x - 0.3) ** 2 - (y - 0.6) ** 2 / 4 - 0.01 * (k - 5) ** 2 - flat
 
 
+def _kill_once() -> None:
+    """Kill this process (as a crashed cluster worker) if the test armed it: the first task
+    to rename ``armed`` to ``fired`` in the folder ``TABLETUNE_TEST_KILL_ONCE`` dies."""
+    folder = os.environ.get("TABLETUNE_TEST_KILL_ONCE")
+    if not folder:
+        return
+    try:
+        os.rename(os.path.join(folder, "armed"), os.path.join(folder, "fired"))
+    except OSError:
+        return
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
 class QuadraticGame(registry.Game):
     in_contract_suite = False  # a stand-in for the tuning tests, not a real game
     name = "quadratic"
@@ -54,6 +68,7 @@ class QuadraticGame(registry.Game):
         # a delay (from the environment, so it is not part of the study's settings) lets
         # tests catch a trial while it runs
         time.sleep(float(os.environ.get("TABLETUNE_TEST_DELAY", "0")))
+        _kill_once()
         seeds = game_seeds(seed, count, start)
         noise = np.array([np.random.Generator(np.random.PCG64(int(s))).normal()
                           for s in seeds])

@@ -199,6 +199,6 @@ def dashboard_command(
     if not 0 < port < 65536:
         raise InputError(f"--port must be 1..65535, got {port}")
     opened = open_storage(location, create=False)
-    console.print(f"optuna-dashboard on http://{host}:{port}/ serving {location}",
+    console.print(f"optuna-dashboard on http://{host}:{port}/ serving {opened.location}",
                   highlight=False, soft_wrap=True)
     optuna_dashboard.run_server(opened.storage, host=host, port=port)

@@ -10,7 +10,8 @@
   goes on alone, so ``--jobs 2`` is never much slower than ``--jobs 1``. Stopping early (a
   pruned trial) submits nothing more and drops the few queued results; workers are never
   killed in the middle of a run;
-- ``ray`` / ``dask`` (a cluster): joblib's backend of that name, connected once per run.
+- ``ray`` / ``dask`` (a cluster): connected once per run; tasks go to the cluster's own
+  futures (see :mod:`tuning.evaluation.cluster`), retried there if a worker dies.
 
 Results never depend on the pool: tasks are seeded by game index, and results come back in
 task order.
@@ -48,33 +49,20 @@ def resolve_jobs(jobs: int) -> int:
 
 
 @contextlib.contextmanager
-def backend_context(backend: str, address: str | None = None) -> Iterator[None]:
-    """Connect to a Ray or Dask cluster for the duration of a run; loky needs nothing."""
+def backend_context(backend: str, address: str | None = None) -> Iterator[Any]:
+    """Connect to a Ray or Dask cluster for the duration of a run (yields the connection);
+    loky and threading need nothing (yield None)."""
     if backend not in BACKENDS:
         raise InputError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
-    if backend == "ray":
+    if backend in ("ray", "dask"):
+        from tuning.evaluation.cluster import connect
+        cluster = connect(backend, address)
         try:
-            import ray
-            from ray.util.joblib import register_ray
-        except ImportError:
-            raise InputError("backend 'ray' needs the ray package (pip install 'ray')") from None
-        register_ray()
-        if not ray.is_initialized():
-            ray.init(address=address)
-        yield
-    elif backend == "dask":
-        try:
-            from dask.distributed import Client
-        except ImportError:
-            raise InputError(
-                "backend 'dask' needs dask.distributed (pip install 'dask[distributed]')") from None
-        client = Client(address) if address else Client(processes=True)
-        try:
-            yield
+            yield cluster
         finally:
-            client.close()
+            cluster.close()
     else:
-        yield
+        yield None
 
 
 class WorkerPool:
@@ -89,11 +77,12 @@ class WorkerPool:
         self._stack: contextlib.ExitStack | None = None
         self._executor: Any = None
         self._alone_seconds = 0.0  # work done here before the workers were started
+        self._cluster: Any = None
 
     # ---- lifetime
     def __enter__(self) -> WorkerPool:
         self._stack = contextlib.ExitStack()
-        self._stack.enter_context(backend_context(self.backend, self.address))
+        self._cluster = self._stack.enter_context(backend_context(self.backend, self.address))
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -107,6 +96,7 @@ class WorkerPool:
         if self._stack is not None:
             self._stack.close()
             self._stack = None
+            self._cluster = None
 
     @property
     def inline(self) -> bool:
@@ -146,13 +136,14 @@ class WorkerPool:
         elif self.backend == "loky":
             yield from self._imap_loky(fn, iter(tasks))
         else:
-            yield from self._imap_joblib(fn, tasks)
+            yield from self._imap_cluster(fn, tasks)
 
-    def _imap_joblib(self, fn: Callable[..., Any], tasks: Iterable[tuple[Any, ...]]
-                     ) -> Iterator[Any]:
-        from joblib import Parallel, delayed
-        parallel = Parallel(n_jobs=self.jobs, backend=self.backend, return_as="generator")
-        yield from parallel(delayed(fn)(*t) for t in tasks)
+    def _imap_cluster(self, fn: Callable[..., Any], tasks: Iterable[tuple[Any, ...]]
+                      ) -> Iterator[Any]:
+        from tuning.evaluation.cluster import imap_ordered
+        if self._cluster is None:
+            raise RuntimeError("a ray/dask WorkerPool is used inside its 'with' block only")
+        yield from imap_ordered(self._cluster, fn, tasks)
 
     def _imap_loky(self, fn: Callable[..., Any], tasks: Iterator[tuple[Any, ...]]
                    ) -> Iterator[Any]:

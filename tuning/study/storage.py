@@ -31,6 +31,7 @@ from optuna.trial import TrialState
 
 from games.core import InputError
 from tuning.study.journal_check import check_journal, replay_failure
+from tuning.study.rdb import heartbeat_seconds, open_rdb, redact
 
 RUNS_DIR = Path("runs")
 HEARTBEAT_SECONDS = 10
@@ -125,13 +126,6 @@ def _append_without_fsync(self: Any, logs: list[dict[str, Any]]) -> None:
         self._lock.release()
 
 
-def _retry_callback() -> Any:
-    cls = getattr(optuna.storages, "RetryHeartbeatStaleTrialCallback", None)
-    if cls is None:
-        cls = optuna.storages.RetryFailedTrialCallback
-    return cls(max_retry=3)
-
-
 def open_storage(location: str, *, create: bool = True,
                  make_folder: bool = False) -> OpenedStorage:
     """Open a journal file path or an RDB URL (``postgresql://...``, ``sqlite:///...``).
@@ -141,21 +135,7 @@ def open_storage(location: str, *, create: bool = True,
     or filled as a new, empty study.
     """
     if "://" in location:
-        import inspect
-        params = inspect.signature(optuna.storages.RDBStorage).parameters
-        key = ("heartbeat_stale_trial_callback" if "heartbeat_stale_trial_callback" in params
-               else "failed_trial_callback")  # renamed in Optuna 4.9
-        try:
-            with warnings.catch_warnings():  # heartbeat options are marked experimental
-                warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
-                storage = optuna.storages.RDBStorage(
-                    location, heartbeat_interval=HEARTBEAT_SECONDS, grace_period=GRACE_SECONDS,
-                    **{key: _retry_callback()})
-        except ImportError as exc:
-            raise InputError(f"storage {location}: missing database driver ({exc})") from None
-        except Exception as exc:  # SQLAlchemy raises many kinds; show one line
-            raise InputError(f"storage {location}: cannot connect ({exc})") from None
-        return OpenedStorage(storage, location)
+        return OpenedStorage(open_rdb(location), redact(location))
     path = Path(location)
     if path.is_dir():
         raise InputError(f"storage {location} is a directory; give a journal file path")
@@ -190,21 +170,26 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-def fail_stale_trials(study: optuna.Study, opened: OpenedStorage) -> list[int]:
+def fail_stale_trials(study: optuna.Study, opened: OpenedStorage,
+                      by_pid: bool = True) -> list[int]:
     """Mark RUNNING trials whose process is gone as FAIL and queue their parameters again.
 
     A trial is stale when its process ran on this host and no longer exists, or when its
     heartbeat is older than the grace period (a process on another host that died).
+    On an RDB storage Optuna's heartbeat decides (and its callback queues the retry); with
+    ``by_pid`` a trial whose process on this host is gone is failed at once as well.
     Returns the numbers of the trials it failed.
     """
-    if opened.is_rdb:
+    failed: list[int] = []
+    if opened.is_rdb:  # Optuna's heartbeat fails (and retries) trials beyond the grace period
         before = {t.number for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))}
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
             optuna.storages.fail_stale_trials(study)
-        after = {t.number for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))}
-        return sorted(before - after)
-    failed: list[int] = []
+        failed = [t.number for t in study.get_trials(deepcopy=False, states=(TrialState.FAIL,))
+                  if t.number in before]
+        if not by_pid:
+            return failed
     now = time.time()
     host = socket.gethostname()
     for trial in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
@@ -216,7 +201,7 @@ def fail_stale_trials(study: optuna.Study, opened: OpenedStorage) -> list[int]:
         if here and int(pid) == os.getpid():
             continue
         gone = here and not _pid_alive(int(pid))
-        if not gone and now - beat <= GRACE_SECONDS:
+        if not gone and (opened.is_rdb or now - beat <= GRACE_SECONDS):
             continue
         try:
             if not study._storage.set_trial_state_values(trial._trial_id, TrialState.FAIL):
@@ -226,7 +211,12 @@ def fail_stale_trials(study: optuna.Study, opened: OpenedStorage) -> list[int]:
         failed.append(trial.number)
         if trial.params:
             study.enqueue_trial(trial.params, user_attrs={"retry_of": trial.number})
-    return failed
+    return sorted(failed)
+
+
+def others_running(study: optuna.Study) -> bool:
+    """Whether trials of other processes still run (their result may yet fill the budget)."""
+    return bool(study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)))
 
 
 def budget_used(study: optuna.Study) -> tuple[int, bool]:
@@ -271,7 +261,9 @@ class Heartbeat:
     """Background thread that keeps the current trial's heartbeat fresh."""
 
     def __init__(self, study: optuna.Study, opened: OpenedStorage,
-                 interval: float = HEARTBEAT_SECONDS) -> None:
+                 interval: float | None = None) -> None:
+        if interval is None:
+            interval = heartbeat_seconds() if opened.is_rdb else HEARTBEAT_SECONDS
         self._study, self._opened, self._interval = study, opened, interval
         self._trial_id: int | None = None
         self._stop = threading.Event()

@@ -1,0 +1,162 @@
+"""Dask and Ray evaluation against real clusters started here: the same results as loky for a
+study and an evolution, a worker killed mid-evaluation, and addresses that do not answer."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tuning.evaluation import WorkerPool, candidate_bot, evaluate
+from tuning.spec import load_spec
+from tuning.study.runner import run_study
+
+pytestmark = pytest.mark.slow
+HERE = Path(__file__).resolve().parent
+GAMES = ",".join(str(HERE / f) for f in ("quadratic_game.py", "test_evolve_parallel.py"))
+
+EVOLUTION = """
+[study]
+name = "toy-evolution"
+game = "toy-evolve"
+optimizer = "deap"
+objective = "mean_score"
+
+[evaluation]
+games = 40
+block = 10
+seed = 5
+reevaluate_top = 2
+reevaluate_games = 60
+opponents = ["a", "b"]
+
+[deap]
+generations = 2
+population = 6
+offspring = 8
+hall_of_fame = 3
+
+[genome]
+kind = "toy-digits"
+hall_of_fame_opponents = 1
+pool_every = 2
+"""
+
+
+@pytest.fixture(scope="session")
+def cluster_env(tmp_path_factory):
+    """Environment the cluster workers start with: the test games and a kill switch."""
+    kill = tmp_path_factory.mktemp("kill")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TABLETUNE_GAMES", GAMES)
+        mp.setenv("TABLETUNE_TEST_KILL_ONCE", str(kill))
+        yield kill
+
+
+@pytest.fixture(scope="session")
+def dask_address(cluster_env):
+    distributed = pytest.importorskip("dask.distributed", reason="dask[distributed] missing")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=None)
+    yield cluster.scheduler_address
+    cluster.close()
+
+
+@pytest.fixture(scope="session")
+def ray_local(cluster_env):
+    ray = pytest.importorskip("ray", reason="ray cannot be installed on this Python")
+    env = {k: v for k, v in os.environ.items() if k.startswith("TABLETUNE_")}
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
+             runtime_env={"env_vars": env})
+    yield None
+    ray.shutdown()
+
+
+@pytest.fixture(params=["dask", "ray"])
+def cluster(request, monkeypatch):
+    """(backend, address) of a running cluster; the test games are registered here too."""
+    monkeypatch.setenv("TABLETUNE_GAMES", GAMES)
+    fixture = "dask_address" if request.param == "dask" else "ray_local"
+    return request.param, request.getfixturevalue(fixture)
+
+
+def _trials(study):
+    return [(t.number, t.params, t.value, t.state.name) for t in study.trials]
+
+
+def test_study_gives_the_same_results_as_loky(cluster, make_spec, tmp_path):
+    import optuna
+
+    from tuning.study.storage import open_storage
+    backend, address = cluster
+    spec = load_spec(make_spec(trials=5, games=200, block=50))
+    out = {}
+    for name, b, a in (("loky", "loky", None), (backend, backend, address)):
+        journal = str(tmp_path / f"{name}.journal")
+        summary = run_study(spec.with_overrides(jobs=2, backend=b, address=a), journal)
+        study = optuna.load_study(study_name="quad", storage=open_storage(journal).storage)
+        best = {k: v for k, v in summary.best.items()
+                if k not in ("seconds", "games_per_second")}
+        out[name] = (_trials(study), best)
+    assert out[backend] == out["loky"]
+
+
+def _strip(rows):
+    return [{k: v for k, v in r.items() if k not in ("seconds", "games_per_s")} for r in rows]
+
+
+def test_evolution_gives_the_same_results_as_loky(cluster, tmp_path):
+    from tuning.evolution.runner import build_evolution
+    backend, address = cluster
+    path = tmp_path / "toy-evolution.toml"
+    path.write_text(EVOLUTION)
+    results = []
+    for b, a in (("loky", None), (backend, address)):
+        spec = load_spec(path).with_overrides(jobs=2, backend=b, address=a)
+        with WorkerPool(2, b, a) as pool:
+            evo = build_evolution(spec, pool, checkpoint=tmp_path / b / "c.ckpt")
+            results.append(evo.run())
+    loky, other = results
+    assert other.hall_of_fame == loky.hall_of_fame
+    assert _strip(other.logbook) == _strip(loky.logbook)
+
+
+def test_killed_worker_task_is_retried_with_the_same_result(cluster, cluster_env, make_spec):
+    backend, address = cluster
+    spec = load_spec(make_spec(games=400, block=50))
+    bot = candidate_bot({"strategy": "bowl", "params": {"x": 0.4, "y": 0.5, "k": 4}})
+    ev = spec.evaluation
+    with WorkerPool(2) as pool:
+        want = evaluate(spec.scorer(), bot, games=ev.games, seed=ev.seed, block=ev.block,
+                        pool=pool)
+    (cluster_env / "fired").unlink(missing_ok=True)
+    (cluster_env / "armed").touch()
+    with WorkerPool(2, backend, address) as pool:
+        got = evaluate(spec.scorer(), bot, games=ev.games, seed=ev.seed, block=ev.block,
+                       pool=pool)
+    assert (cluster_env / "fired").exists(), "no worker was killed"
+    assert (got.mean, got.stderr, got.block_means) == (want.mean, want.stderr, want.block_means)
+
+
+def test_scheduler_that_does_not_answer_is_one_line_exit_2(make_spec, cli, tmp_path,
+                                                            monkeypatch, free_port):
+    monkeypatch.setenv("TABLETUNE_CONNECT_SECONDS", "2")
+    journal = tmp_path / "s.journal"
+    result = cli("run", str(make_spec(trials=2)), "--storage", str(journal), "--backend",
+                 "dask", "--address", f"tcp://127.0.0.1:{free_port()}")
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "dask scheduler tcp://127.0.0.1:" in lines[0], result.stderr
+    assert "does not answer" in lines[0]
+    assert not journal.exists()
+
+
+def test_unknown_backend_is_one_line_exit_2(make_spec, cli, tmp_path):
+    journal = tmp_path / "s.journal"
+    result = cli("run", str(make_spec(trials=2)), "--storage", str(journal), "--backend",
+                 "spark")
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "spark" in lines[0] and "dask" in lines[0], result.stderr
+    assert not journal.exists()

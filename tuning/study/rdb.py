@@ -1,0 +1,196 @@
+"""RDB storage (PostgreSQL, MySQL, SQLite URLs) that rides out a database restart.
+
+Optuna's ``RDBStorage`` raises on the first dropped connection, so a PostgreSQL restart
+would stop every worker of a cluster at once. Here every storage call is retried while the
+database is unreachable, for up to ``TABLETUNE_DB_RETRY_SECONDS`` (60 by default), with
+one line on stderr when the connection is lost and one when it is back; pooled connections
+are checked before use (``pool_pre_ping``), so a restarted server is simply reconnected.
+After that time the error reaches the command, which stops with one line and resumes with
+the same command. Heartbeat and grace period can be shortened through the environment
+(``TABLETUNE_HEARTBEAT_SECONDS``, ``TABLETUNE_GRACE_SECONDS``) for tests and small clusters.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import inspect
+import os
+import re
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import optuna
+
+from games.core import InputError
+
+HEARTBEAT_SECONDS = 10
+GRACE_SECONDS = 120
+_PASSWORD = re.compile(r"(://[^:/@]+:)[^@]*@")
+
+
+def redact(url: str) -> str:
+    """A storage URL with its password replaced by ``***`` (for messages and summaries)."""
+    return _PASSWORD.sub(r"\1***@", url)
+
+
+def first_line(exc: BaseException) -> str:
+    """The first non-empty line of an exception's text (drivers write several)."""
+    for line in str(exc).splitlines():
+        if line.strip():
+            return line.strip()
+    return type(exc).__name__
+
+
+def _reason(exc: BaseException) -> str:
+    """What the driver said (SQLAlchemy keeps the driver's exception as ``orig``)."""
+    if isinstance(exc, optuna.exceptions.StorageInternalError) and exc.__cause__ is not None:
+        exc = exc.__cause__
+    return first_line(getattr(exc, "orig", None) or exc)
+
+
+def _seconds(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, default))
+    except ValueError:
+        raise InputError(f"{name} must be a number of seconds, got "
+                         f"{os.environ[name]!r}") from None
+
+
+def heartbeat_seconds() -> int:
+    return max(1, int(_seconds("TABLETUNE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)))
+
+
+def grace_seconds() -> int:
+    return max(heartbeat_seconds() + 1, int(_seconds("TABLETUNE_GRACE_SECONDS", GRACE_SECONDS)))
+
+
+def _is_connection_error(exc: BaseException) -> bool:
+    """A lost or refused database connection, anywhere in the chain of causes (Optuna wraps
+    commit errors in its own; SQLAlchemy then asks for a rollback of the dead transaction)."""
+    from sqlalchemy import exc as sa_exc
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, sa_exc.OperationalError | sa_exc.InterfaceError):
+            return True
+        if isinstance(current, sa_exc.DBAPIError) and current.connection_invalidated:
+            return True
+        current = current.__cause__ or current.__context__
+    return False
+
+
+def _is_table_race(exc: BaseException) -> bool:
+    """Two workers creating Optuna's tables at once (PostgreSQL: duplicate key in pg_type)."""
+    from sqlalchemy import exc as sa_exc
+    return isinstance(exc, sa_exc.IntegrityError | sa_exc.ProgrammingError) or (
+        isinstance(exc, optuna.exceptions.StorageInternalError)
+        and isinstance(exc.__cause__, sa_exc.IntegrityError))
+
+
+def _retrying(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(fn)
+    def call(self: RetryingRDBStorage, *args: Any, **kwargs: Any) -> Any:
+        waited_since: float | None = None
+        delay = 0.2
+        while True:
+            try:
+                result = fn(self, *args, **kwargs)
+            except Exception as exc:
+                if not _is_connection_error(exc):
+                    raise
+                self.scoped_session.remove()  # drop this thread's broken session
+                now = time.monotonic()
+                if waited_since is None:
+                    waited_since = now
+                    self.notice(f"storage {redact(self.url)}: connection lost ({_reason(exc)}); "
+                                f"retrying for up to {self.retry_seconds:.0f}s")
+                if now - waited_since >= self.retry_seconds:
+                    if not self.retry_seconds:
+                        raise
+                    raise InputError(
+                        f"storage {redact(self.url)}: connection lost for "
+                        f"{self.retry_seconds:.0f}s ({_reason(exc)}); "
+                        "run the same command again to resume") from None
+                time.sleep(delay)
+                delay = min(2 * delay, 2.0)
+                continue
+            if waited_since is not None:
+                self.notice(f"storage {redact(self.url)}: connection back after "
+                            f"{time.monotonic() - waited_since:.1f}s; going on")
+            return result
+    return call
+
+
+class RetryingRDBStorage(optuna.storages.RDBStorage):
+    """``RDBStorage`` whose storage calls are retried while the database is unreachable."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.retry_seconds = 0.0  # while connecting: fail at once, with one line
+        super().__init__(*args, **kwargs)
+
+    @staticmethod
+    def notice(message: str) -> None:
+        sys.stderr.write(f"warning: {message}\n")
+        sys.stderr.flush()
+
+
+_WRAPPED = sorted(
+    {n for cls in (optuna.storages.BaseStorage, optuna.storages._heartbeat.BaseHeartbeat)
+     for n, f in vars(cls).items() if callable(f) and not n.startswith("__")}
+    | {"_get_stale_trial_ids", "_get_trials"})  # private ones that Optuna's cache calls
+for _name in _WRAPPED:
+    _fn = getattr(optuna.storages.RDBStorage, _name, None)
+    if _fn is not None and inspect.isfunction(_fn):
+        setattr(RetryingRDBStorage, _name, _retrying(_name, _fn))
+
+
+def _retry_callback() -> Callable[[optuna.Study, Any], None]:
+    """Optuna's retry of a stale trial (same parameters, up to 3 times), without copying
+    tabletune's own marks (the dead owner's host and pid) onto the new trial."""
+    cls = getattr(optuna.storages, "RetryHeartbeatStaleTrialCallback", None)
+    if cls is None:
+        cls = optuna.storages.RetryFailedTrialCallback
+    inner = cls(max_retry=3)
+
+    def retry(study: optuna.Study, trial: Any) -> None:
+        trial = copy.copy(trial)
+        trial._system_attrs = {k: v for k, v in trial.system_attrs.items()
+                               if not k.startswith("tabletune:")}
+        inner(study, trial)
+    return retry
+
+
+def open_rdb(url: str) -> optuna.storages.RDBStorage:
+    """Connect to an RDB URL with heartbeat and retry of stale trials; one line if it fails."""
+    params = inspect.signature(optuna.storages.RDBStorage).parameters
+    key = ("heartbeat_stale_trial_callback" if "heartbeat_stale_trial_callback" in params
+           else "failed_trial_callback")  # renamed in Optuna 4.9
+    engine: dict[str, Any] = {"pool_pre_ping": True}
+    if url.startswith("postgresql"):
+        engine["connect_args"] = {"connect_timeout": 10}
+    shown = redact(url)
+    for attempt in range(5):
+        try:
+            with warnings.catch_warnings():  # heartbeat options are marked experimental
+                warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+                storage = RetryingRDBStorage(
+                    url, engine_kwargs=engine, heartbeat_interval=heartbeat_seconds(),
+                    grace_period=grace_seconds(), **{key: _retry_callback()})
+            break
+        except InputError:
+            raise
+        except ImportError as exc:
+            raise InputError(f"storage {shown}: missing database driver ({exc}); "
+                             "pip install 'psycopg[binary]'") from None
+        except Exception as exc:  # SQLAlchemy raises many kinds; show one line
+            if _is_table_race(exc) and attempt < 4:
+                time.sleep(0.2 * (attempt + 1))  # another worker is creating the tables
+                continue
+            raise InputError(f"storage {shown}: cannot connect ({_reason(exc)})") from None
+    storage.retry_seconds = _seconds("TABLETUNE_DB_RETRY_SECONDS", 60.0)
+    return storage
