@@ -13,8 +13,10 @@ from rich.table import Table
 
 from games.core import Estimate, InputError, parse_param_assignments
 from games.deckbuilder import api, exact, strategies
+from games.deckbuilder.budget import check_memory
 from games.deckbuilder.model import CardSet, make_card_set
-from tuning.commands.apps import bots_app, console, err_console, play_app, print_json, solve_app
+from tuning.commands.apps import (bots_app, console, err_console, play_app, print_json,
+                                   show_error, solve_app)
 
 CARDS_HELP = ("card set, comma-separated name:t<value>:c<cost> (treasure) or "
               "name:v<points>:c<cost> (victory); default: the thesis set "
@@ -30,10 +32,17 @@ def _clean_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return fn(*args, **kwargs)
         except InputError as exc:
-            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            show_error(str(exc))
             raise typer.Exit(2) from None
 
     return wrapper
+
+
+def _budget(size: int, cs: CardSet, what: str) -> None:
+    """Refuse or warn from the memory estimate before the solver allocates anything."""
+    note = check_memory(size, cs, what)
+    if note:
+        err_console.print(note, highlight=False, soft_wrap=True)
 
 
 def _card_set(cards: str | None, start: str | None, hand: int) -> CardSet:
@@ -79,12 +88,20 @@ def solve_deckbuilder(
     out: dict[str, Any] = {"card_set": cs.text(), "start": cs.start_text(), **cs.check()}
     if alpha is None:
         turns = exact.check_turns(turns)
+        _budget(turns, cs, f"--turns {turns}")
         sol = exact.solve(turns, cs, keep_policy=False)
         out.update({"turns": turns, "optimal": sol.value})
         values = {s.name if s.kind != "rule" or s.rule_text is None else s.rule_text:
                   api.exact_value(s, turns, cs) for s in strats}
     else:
-        from games.deckbuilder.geometric import geometric_values
+        from games.deckbuilder.geometric import geometric_values, horizon
+
+        if max_size < 1:
+            raise InputError(f"--max-size must be a whole number >= 1, got {max_size}")
+        if not (0.0 < tol < 1.0):
+            raise InputError(f"--tol must lie in (0, 1), got {tol}")
+        size = horizon(alpha, cs.max_points, tol, max_size)
+        _budget(size, cs, f"end chance {alpha:g} with --tol {tol:g} ({size} added cards)")
 
         # one sweep for the optimum and every strategy: hand probabilities are shared
         res, *others = geometric_values([api.resolve("optimal"), *strats], alpha, cs, tol,
