@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from games import registry
-from games.core import InputError
+from games.core import InputError, check_seed
 from tuning.evaluation import BACKENDS, Scorer
 
 
@@ -154,7 +154,7 @@ class StudySpec:
         if jobs is not None:
             ev = dataclasses.replace(ev, jobs=_positive_int(where, "--jobs", jobs))
         if seed is not None:
-            ev = dataclasses.replace(ev, seed=_int(where, "--seed", seed, low=0))
+            ev = dataclasses.replace(ev, seed=_seed(where, "--seed", seed))
         if backend is not None:
             ev = dataclasses.replace(ev, backend=_choice(where, "--backend", backend, BACKENDS))
         if address is not None:
@@ -179,6 +179,13 @@ def _int(where: str, key: str, value: Any, low: int | None = None) -> int:
     if low is not None and value < low:
         raise _fail(where, key, f"must be >= {low}, got {value}")
     return value
+
+
+def _seed(where: str, key: str, value: Any) -> int:
+    try:
+        return check_seed(value, key)
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
 
 
 def _positive_int(where: str, key: str, value: Any) -> int:
@@ -248,7 +255,7 @@ def _parse_evaluation(where: str, table: dict[str, Any]) -> EvaluationSpec:
     return EvaluationSpec(
         games=games,
         block=block,
-        seed=_int(where, k + "seed", table.get("seed", d.seed), low=0),
+        seed=_seed(where, k + "seed", table.get("seed", d.seed)),
         opponents=tuple(opponents),
         baseline=None if baseline is None else _str(where, k + "baseline", baseline),
         reevaluate_top=_int(where, k + "reevaluate_top",
@@ -403,6 +410,11 @@ def load_spec(study: str | Path) -> StudySpec:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise InputError(f"{path}: not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text (byte {exc.start}: "
+                         f"0x{exc.object[exc.start]:02x})") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read it: {exc.strerror or exc}") from None
     return parse_spec(raw, path)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from games.core import Estimate, InputError, parse_param_assignments
+from games.core import Estimate, InputError, check_seed, parse_param_assignments
 from games.deckbuilder import api, exact, strategies
 from games.deckbuilder.budget import check_memory
 from games.deckbuilder.model import CardSet, make_card_set
@@ -156,6 +156,7 @@ def play_deckbuilder(
     cs = _card_set(cards, start, hand)
     if games <= 0:
         raise InputError(f"--games must be positive, got {games}")
+    check_seed(seed)
     if end_chance is None:
         exact.check_turns(turns)
     strat = api.resolve(strategy, parse_param_assignments(param))
