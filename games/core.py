@@ -25,6 +25,19 @@ class InputError(ValueError):
 
 # --------------------------------------------------------------------------- seeding
 
+MAX_SEED = 2**64 - 1  # game seeds mix the root as 64 bits: larger roots would alias
+
+
+def check_seed(value: object, name: str = "--seed") -> int:
+    """The one rule for root seeds in every command and spec: a whole number in
+    0 .. 2**64-1 (a larger or negative root would silently repeat another seed's games)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{name} must be a whole number, got {value!r}")
+    if not 0 <= value <= MAX_SEED:
+        raise InputError(f"{name} must lie in 0 .. 2**64-1, got {value}")
+    return value
+
+
 _splitmix64 = mix_array  # game seeds: SplitMix64 over (root, game index)
 
 

@@ -32,9 +32,7 @@ def main() -> None:
     try:
         app()
     except InputError as exc:
-        from rich.markup import escape  # a message may contain [brackets]: show them as is
-        apps.err_console.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False,
-                               soft_wrap=True)
+        apps.show_error(str(exc))
         sys.exit(2)
     except KeyboardInterrupt:
         apps.err_console.print("interrupted")

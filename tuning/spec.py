@@ -27,6 +27,7 @@ from tuning.spec_checks import (
     check_known_keys,
     check_number,
     check_positive_int,
+    check_seed_at,
     check_str,
     check_table,
     fail,
@@ -168,7 +169,7 @@ class StudySpec:
         if jobs is not None:
             ev = dataclasses.replace(ev, jobs=check_positive_int(where, "--jobs", jobs))
         if seed is not None:
-            ev = dataclasses.replace(ev, seed=check_int(where, "--seed", seed, low=0))
+            ev = dataclasses.replace(ev, seed=check_seed_at(where, "--seed", seed))
         if backend is not None:
             ev = dataclasses.replace(ev, backend=check_choice(where, "--backend", backend,
                                                               BACKENDS))
@@ -204,7 +205,7 @@ def _parse_evaluation(where: str, table: dict[str, Any]) -> EvaluationSpec:
     return EvaluationSpec(
         games=games,
         block=block,
-        seed=check_int(where, k + "seed", table.get("seed", d.seed), low=0),
+        seed=check_seed_at(where, k + "seed", table.get("seed", d.seed)),
         opponents=tuple(opponents),
         baseline=None if baseline is None else check_str(where, k + "baseline", baseline),
         reevaluate_top=check_int(where, k + "reevaluate_top",
@@ -359,6 +360,11 @@ def load_spec(study: str | Path) -> StudySpec:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise InputError(f"{path}: not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text (byte {exc.start}: "
+                         f"0x{exc.object[exc.start]:02x})") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read it: {exc.strerror or exc}") from None
     return parse_spec(raw, path)
 
 

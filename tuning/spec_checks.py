@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from games.core import InputError
+from games.core import InputError, check_seed
 
 
 def fail(where: str, key: str, message: str) -> InputError:
@@ -64,3 +64,11 @@ def check_known_keys(where: str, section: str, table: dict[str, Any],
         if key not in allowed:
             raise fail(where, f"{section}.{key}",
                         f"unknown key; allowed keys: {', '.join(allowed)}")
+
+
+def check_seed_at(where: str, key: str, value: Any) -> int:
+    """A root seed by the one rule of every command (games.core.check_seed)."""
+    try:
+        return check_seed(value, key)
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None

@@ -7,6 +7,7 @@ set), so an optimiser that revisits a point pays nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -103,10 +104,20 @@ def simulate(strategy: StrategyLike, turns: int = 31, games: int = 1000, seed: i
 
 def solve_summary(turns: int | None, card_set: CardSet = DEFAULT,
                   strategies: list[StrategyLike] | None = None, end_chance: float | None = None,
-                  tol: float = 1e-6, max_size: int = 120) -> dict[str, Any]:
+                  tol: float = 1e-6, max_size: int = 120,
+                  notify: Callable[[str], None] | None = None) -> dict[str, Any]:
     """The exact optimum of a game and the exact values of ``strategies`` (the dict behind
-    ``tabletune solve deckbuilder``): card-set checks, optimum, values, seconds."""
+    ``tabletune solve deckbuilder``): card-set checks, optimum, values, seconds. The memory
+    estimate is checked before anything is allocated: a solve that cannot fit is refused,
+    a large one announced through ``notify``."""
     import time
+
+    from games.deckbuilder.budget import check_memory
+
+    def budget(size: int, what: str) -> None:
+        note = check_memory(size, card_set, what)
+        if note and notify is not None:
+            notify(note)
 
     strats = [resolve(s) for s in strategies or []]
     for s in strats:
@@ -119,11 +130,16 @@ def solve_summary(turns: int | None, card_set: CardSet = DEFAULT,
                            **card_set.check()}
     if alpha is None:
         turns = exact.check_turns(turns)
+        budget(turns, f"--turns {turns}")
         out.update({"turns": turns, "optimal": optimal_value(turns, card_set)})
         values = {s.rule_text or s.name: exact_value(s, turns, card_set) for s in strats}
     else:
-        from games.deckbuilder.geometric import geometric_values
+        from games.deckbuilder.geometric import geometric_values, horizon
 
+        if not 0.0 < tol < 1.0:
+            raise InputError(f"--tol must lie in (0, 1), got {tol}")
+        size = horizon(alpha, card_set.max_points, tol, max_size)
+        budget(size, f"end chance {alpha:g} with --tol {tol:g} ({size} added cards)")
         # one sweep for the optimum and every strategy: hand probabilities are shared
         res, *others = geometric_values([resolve("optimal"), *strats], alpha, card_set, tol,
                                         max_size)

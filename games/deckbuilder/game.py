@@ -171,7 +171,7 @@ class DeckbuilderGame(registry.Game):
               extra: Mapping[str, Any]) -> dict[str, Any]:
         return solve_summary(options.get("turns", 31), card_set(options), list(strategies),
                              options.get("end_chance"), extra.get("tol", 1e-6),
-                             extra.get("max_size", 120))
+                             extra.get("max_size", 120), extra.get("notify"))
 
     def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
         """The turn-level API (games.deckbuilder.state), fixed game length."""

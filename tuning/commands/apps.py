@@ -14,6 +14,30 @@ from rich.console import Console
 
 from games.core import InputError
 
+
+def _flags_without_type() -> None:
+    """Show flags as flags in --help. Typer 0.29 renders its own options and prints every
+    option's type, so `--json` appeared as `--json <bool>` (also `--help <bool>`); a flag
+    takes no value, so it gets no type column. Older Typer (click's options) is unaffected."""
+    try:
+        from typer.core import TyperOption
+    except ImportError:  # pragma: no cover - very old Typer
+        return
+    shown = getattr(TyperOption, "display_type_rich", None)
+    if shown is None or getattr(shown, "_flags_checked", False):
+        return
+
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        if getattr(self, "is_flag", False) and not getattr(self, "count", False):
+            return None
+        return shown(self, ctx)
+
+    display_type_rich._flags_checked = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_without_type()
+
 app = typer.Typer(
     name="tabletune",
     help="Find strong strategies in card games: exact solvers, fast engines, Optuna and DEAP.",
@@ -48,10 +72,27 @@ def clean_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return fn(*args, **kwargs)
         except InputError as exc:
-            err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            show_error(str(exc))
             raise typer.Exit(2) from None
 
     return wrapper
+
+
+def wants_json(argv: list[str] | None = None) -> bool:
+    """Whether the command line asked for JSON output (errors then come as JSON too)."""
+    args = sys.argv[1:] if argv is None else argv
+    return "--json" in args[: args.index("--")] if "--" in args else "--json" in args
+
+
+def show_error(message: str, status: int = 2) -> None:
+    """One error line on stderr; with --json, a JSON object on stdout as well so that a
+    script reading stdout gets {"error": ..., "exit_status": 2} instead of nothing."""
+    from rich.markup import escape  # a message may contain [brackets]: show them as is
+    err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False,
+                      soft_wrap=True)
+    if wants_json():
+        sys.stdout.write(json.dumps({"error": message, "exit_status": status}) + "\n")
+        sys.stdout.flush()
 
 
 def progress_printer(what: str, every: float = 2.0) -> Callable[[int, int, float], None]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from games.core import InputError
+from games.core import InputError, check_seed
 from tuning.commands.apps import app, console, err_console, print_json
 
 
@@ -69,6 +69,8 @@ def evolve_command(
     if resume and restart:
         raise InputError("--resume and --restart exclude each other")
     spec = load_spec(study).with_overrides(jobs=jobs, backend=backend, address=address)
+    if seed is not None:
+        check_seed(seed)
     out = err_console if json_out else console
 
     def progress(row: dict) -> None:

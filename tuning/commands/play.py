@@ -15,7 +15,7 @@ import typer
 from rich.table import Table
 
 from games import registry
-from games.core import BotSpec, InputError, parse_param_assignments
+from games.core import BotSpec, InputError, check_seed, parse_param_assignments
 from tuning.commands.apps import (
     bots_app,
     clean_errors,
@@ -186,7 +186,9 @@ def make_play_command(game: registry.Game) -> Any:
         from tuning.evaluation.match import run_match
 
         options = game.check_options({o.name: kw[f"opt_{o.name}"] for o in game.options})
+        check_seed(kw["seed"], "--seed")
         specs = line_up(game, kw["bots"], kw["bot"], kw["param"], kw.get("players"), options)
+        check_seed(kw["seed"])
         if kw["block"] < 0:
             raise InputError(f"--block must be positive (or 0: automatic), got {kw['block']}")
         progress = None if kw["as_json"] else progress_printer(f"play {game.name}")

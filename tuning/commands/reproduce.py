@@ -37,9 +37,11 @@ def reproduce_command(
     Full sizes take minutes to tens of minutes; `--scale 0.01` or `--size` make a quick
     run, `--from-json` rebuilds the README from committed data in seconds.
     """
-    from games.core import parse_param_assignments
+    from games.core import check_seed, parse_param_assignments
     from tuning.reproduce import parse_sizes, reproduce_game
 
+    if seed is not None:
+        check_seed(seed)
     written = reproduce_game(
         game, out, jobs=jobs, seed=seed, from_json=from_json, scale=scale,
         sizes=parse_sizes(size), parts=parts.split(",") if parts else None,

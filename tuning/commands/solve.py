@@ -13,7 +13,7 @@ import typer
 from rich.table import Table
 
 from games import registry
-from tuning.commands.apps import clean_errors, console, print_json, solve_app
+from tuning.commands.apps import clean_errors, console, err_console, print_json, solve_app
 from tuning.commands.play import option_parameter, split_bots
 
 
@@ -45,6 +45,7 @@ def make_solve_command(game: registry.Game) -> Any:
         options = game.check_options({o.name: kw[f"opt_{o.name}"] for o in game.options})
         extra = {o.name: o.validate(kw[f"opt_{o.name}"], o.cli_flag)
                  for o in game.solve_options}
+        extra["notify"] = lambda note: err_console.print(note, highlight=False)
         out = game.solve(options, split_bots(kw["evaluate"]), extra)
         if kw["as_json"]:
             print_json(out)

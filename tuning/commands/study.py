@@ -122,10 +122,20 @@ def run_command(
         print_json(data)
         return
     best = summary.best
-    console.print(f"study {spec.name} on {summary.storage}: {data['trials_completed']} complete, "
-                  f"{data['trials_pruned']} pruned, {data['trials_failed']} failed "
-                  f"({summary.trials_run_here} run here in {summary.seconds:.1f}s, Optuna "
-                  f"overhead {100 * summary.optuna_share:.1f}%)", highlight=False, soft_wrap=True)
+    if summary.trials_run_here == 0:
+        total = data["trials_completed"] + data["trials_pruned"] + data["trials_failed"]
+        console.print(f"study {spec.name} on {summary.storage} is complete: it holds {total} "
+                      f"of {spec.optuna.trials} trials; to extend it: tabletune run {study} "
+                      f"--trials {max(total, spec.optuna.trials) * 2}"
+                      + (f" --storage {storage}" if storage else ""), highlight=False,
+                      soft_wrap=True)
+    else:
+        console.print(f"study {spec.name} on {summary.storage}: "
+                      f"{data['trials_completed']} complete, "
+                      f"{data['trials_pruned']} pruned, {data['trials_failed']} failed "
+                      f"({summary.trials_run_here} run here in {summary.seconds:.1f}s, Optuna "
+                      f"overhead {100 * summary.optuna_share:.1f}%)", highlight=False,
+                      soft_wrap=True)
     if best:
         lo, hi = best["ci95"]
         how = (f"re-evaluated on {best['games']:,} fresh games" if best.get("reevaluated")
