@@ -17,8 +17,6 @@ import numpy as np
 from games.core import BotSpec, InputError, make_params, tunable
 from games.dominion.buylist import BuyList, BuyRule, Condition, parse_buylist
 from games.dominion.cards import CARDS, INDEX, KINGDOM_KEYS
-from games.dominion.features import NF
-from games.dominion.learned import LEARNED, learned_weights
 from games.dominion.engine import (
     ACT_NONE,
     ACT_RANDOM,
@@ -29,6 +27,8 @@ from games.dominion.engine import (
     BUY_RULES,
     RULE_WIDTH,
 )
+from games.dominion.features import NF
+from games.dominion.learned import LEARNED, learned_weights
 
 # name -> (buy list, one-line description)
 NAMED: dict[str, tuple[str, str]] = {

@@ -18,11 +18,10 @@ has an id (``FEATURE_SET``) that every saved model records.
 
 from __future__ import annotations
 
-from numba import njit
+from numba import njit, types
 
 from games.dominion.cards import COIN, IS_TREASURE, NC, PROVINCE, VP
 from games.dominion.engine import OWNED, PI, TURNS, Bool, Flt, Int, Z, gains_to_end
-from numba import types
 
 NSTAGE = 8
 NCOUNT = 12

@@ -19,7 +19,8 @@ from games.dominion.kernel import new_state, setup_game
 from games.dominion.learned import LearnedModel, load_model, save_model
 from tuning.cli import app
 from tuning.evaluation import WorkerPool
-from tuning.train import TrainSpec, load_checkpoint, new_state as new_train, train
+from tuning.train import TrainSpec, load_checkpoint, train
+from tuning.train import new_state as new_train
 
 runner = CliRunner()
 

@@ -49,10 +49,12 @@ class TrainSpec:
         return dataclasses.asdict(self)
 
 
-_INT_MIN = {"games": 1, "round_games": 1, "block": 1, "seed": 0, "jobs": -1, "visit_cap": 1, "sgd_average": 0,
-            "snapshot_every": 1, "checkpoint_every": 1, "probe_games": 0, "probe_every": 1}
-_FLOAT_RANGE = {"weight_ema": (0.0, 0.999), "eta0": (0.0, 10.0), "alpha": (0.0, 10.0), "margin": (0.0, 10.0),
-                "eps_start": (0.0, 1.0), "eps_end": (0.0, 1.0), "eps_decay": (0.0, 1.0)}
+_INT_MIN = {"games": 1, "round_games": 1, "block": 1, "seed": 0, "jobs": -1, "visit_cap": 1,
+            "sgd_average": 0, "snapshot_every": 1, "checkpoint_every": 1, "probe_games": 0,
+            "probe_every": 1}
+_FLOAT_RANGE = {"weight_ema": (0.0, 0.999), "eta0": (0.0, 10.0), "alpha": (0.0, 10.0),
+                "margin": (0.0, 10.0), "eps_start": (0.0, 1.0), "eps_end": (0.0, 1.0),
+                "eps_decay": (0.0, 1.0)}
 
 
 def parse_train(where: str, table: Any, known_bot: Any = None) -> TrainSpec:

@@ -12,7 +12,7 @@ import json
 
 import numpy as np
 
-from games.dominion.cards import CARDS, KINGDOM_KEYS, INDEX
+from games.dominion.cards import CARDS, INDEX, KINGDOM_KEYS
 from games.dominion.features import NCOUNT, NSTAGE, OFF_CARD, describe
 from games.dominion.learned import load_model
 
