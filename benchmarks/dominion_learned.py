@@ -5,7 +5,8 @@
 
 Without a model file the bot plays with random weights (the same work per decision as a
 trained model: every legal buy is scored). The figure is the best of ``--repeats`` runs
-after a warm-up, because other processes share this machine. The issue's target: at least
+after a warm-up, because other processes share this machine; games per CPU-second (the
+process's own CPU time) is the figure that load does not distort. The issue's target: at least
 10,000 games/s on one core.
 """
 
@@ -39,13 +40,14 @@ def main() -> None:
     print(f"cpu cores: {os.cpu_count()}, games per run: {args.games:,}, best of "
           f"{args.repeats}, model: {args.model or 'random weights'}")
     for name, bots in (("learned vs big-money", [bot, bm]), ("big-money mirror", [bm, bm])):
-        best = 0.0
+        best = best_cpu = 0.0
         for r in range(args.repeats):
             t0 = time.perf_counter()
             res = play_games(bots, 100 + r, 0, args.games)
             best = max(best, args.games / (time.perf_counter() - t0))
-        print(f"{name:24s} {best:10,.0f} games/s (one core), mean rounds "
-              f"{res.turns.mean():.1f}")
+            best_cpu = max(best_cpu, args.games / res.cpu_seconds)
+        print(f"{name:24s} {best:10,.0f} games/s (one core, wall) {best_cpu:10,.0f} games "
+              f"per CPU-second, mean rounds {res.turns.mean():.1f}")
     print(f"load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 

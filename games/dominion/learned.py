@@ -47,6 +47,7 @@ def save_model(model: LearnedModel, path: str | Path) -> Path:
                      feature_set=np.array(model.feature_set),
                      kingdom=np.array(",".join(model.kingdom)),
                      meta=np.array(json.dumps(model.meta, sort_keys=True)))
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; a model is for sharing
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):

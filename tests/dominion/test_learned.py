@@ -102,14 +102,14 @@ def _spec(tmp_path: Path, **kw) -> TrainSpec:
     return TrainSpec(**base)
 
 
-@pytest.mark.parametrize("estimator", ["sgd", "average"])
-def test_training_is_the_same_with_two_jobs_and_after_a_resume(tmp_path, estimator):
+@pytest.mark.parametrize("estimator,ema", [("sgd", 0.0), ("average", 0.0), ("sgd", 0.9)])
+def test_training_is_the_same_with_two_jobs_and_after_a_resume(tmp_path, estimator, ema):
     opps = {"big-money": BotSpec("big-money")}
-    spec = _spec(tmp_path, estimator=estimator)
+    spec = _spec(tmp_path, estimator=estimator, weight_ema=ema)
     with WorkerPool(1) as pool:
         whole = train(new_train("t", spec, DEFAULT_KINGDOM), spec, opps, pool)
     assert whole.games == 1200 and np.any(whole.estimator.weights() != 0)
-    spec2 = _spec(tmp_path / "b", estimator=estimator)
+    spec2 = _spec(tmp_path / "b", estimator=estimator, weight_ema=ema)
     with WorkerPool(2) as pool:
         part = train(new_train("t", spec2, DEFAULT_KINGDOM), spec2, opps, pool, stop_after=1)
     assert part.games == 400

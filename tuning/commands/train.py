@@ -43,7 +43,8 @@ class _Progress:
 def train_command(
     study: str = typer.Argument(..., help="Study name in studies/ or a spec file path."),
     games: int | None = typer.Option(None, "--games", help="Training games (spec: train.games)."),
-    jobs: int | None = typer.Option(None, "--jobs", "-j", help="Worker processes (spec: train.jobs)."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j",
+                                    help="Worker processes (spec: train.jobs)."),
     seed: int | None = typer.Option(None, "--seed", help="Root seed (spec: train.seed)."),
     model: str | None = typer.Option(None, "--model", help="Model file (spec: train.model)."),
     checkpoint: str | None = typer.Option(None, "--checkpoint",

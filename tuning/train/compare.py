@@ -73,7 +73,7 @@ def compare(weights: np.ndarray, kingdom: tuple[str, ...], games: int = 20_000,
     opps = [None, BotSpec("big-money"), BotSpec("smithy-big-money"),
             BotSpec("big-money-ultimate")]
     X, y, g = collect(weights, kingdom, games, seed, opps)
-    fit = g % 2 == 0
+    fit = (g // len(opps)) % 2 == 0  # whole blocks, every opponent on both sides
     order = np.random.default_rng(seed).permutation(int(fit.sum()))
     Xf, yf = X[fit][order], y[fit][order]
     rows = []
@@ -98,7 +98,7 @@ def compare(weights: np.ndarray, kingdom: tuple[str, ...], games: int = 20_000,
     add("seed 001's average-reward rule (cap 250)", avg.predict(X[~fit]),
         time.perf_counter() - t0)
     t0 = time.perf_counter()
-    hgb = HistGradientBoostingRegressor(max_iter=200, random_state=seed)
+    hgb = HistGradientBoostingRegressor(max_iter=100, random_state=seed)
     hgb.fit(dense(Xf), yf)
     add("HistGradientBoostingRegressor (dense numbers)", hgb.predict(dense(X[~fit])),
         time.perf_counter() - t0)

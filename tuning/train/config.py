@@ -30,6 +30,8 @@ class TrainSpec:
     eta0: float = 0.002             # SGD step size (constant)
     alpha: float = 1e-7             # SGD L2 penalty
     sgd_average: int = 0            # > 0: averaged SGD, averaging from this many samples on
+    weight_ema: float = 0.0         # > 0: play with an exponential average of the weights
+                                    # over rounds (this decay per round): a smoother policy
     visit_cap: int = 250            # the seed's rule: visits counted up to this cap
     margin: float = 0.01            # reward = outcome (+1/0/-1) + margin * VP difference
     eps_start: float = 0.3          # exploration: epsilon-greedy, linear decay ...
@@ -47,10 +49,12 @@ class TrainSpec:
         return dataclasses.asdict(self)
 
 
-_INT_MIN = {"games": 1, "round_games": 1, "block": 1, "seed": 0, "jobs": -1, "visit_cap": 1, "sgd_average": 0,
-            "snapshot_every": 1, "checkpoint_every": 1, "probe_games": 0, "probe_every": 1}
-_FLOAT_RANGE = {"eta0": (0.0, 10.0), "alpha": (0.0, 10.0), "margin": (0.0, 10.0),
-                "eps_start": (0.0, 1.0), "eps_end": (0.0, 1.0), "eps_decay": (0.0, 1.0)}
+_INT_MIN = {"games": 1, "round_games": 1, "block": 1, "seed": 0, "jobs": -1, "visit_cap": 1,
+            "sgd_average": 0, "snapshot_every": 1, "checkpoint_every": 1, "probe_games": 0,
+            "probe_every": 1}
+_FLOAT_RANGE = {"weight_ema": (0.0, 0.999), "eta0": (0.0, 10.0), "alpha": (0.0, 10.0),
+                "margin": (0.0, 10.0), "eps_start": (0.0, 1.0), "eps_end": (0.0, 1.0),
+                "eps_decay": (0.0, 1.0)}
 
 
 def parse_train(where: str, table: Any, known_bot: Any = None) -> TrainSpec:

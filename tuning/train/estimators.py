@@ -32,22 +32,31 @@ class SGDValue:
     name = "sgd"
 
     def __init__(self, eta0: float = 0.002, alpha: float = 1e-7, seed: int = 0,
-                 average: int = 0) -> None:
+                 average: int = 0, ema: float = 0.0) -> None:
         from sklearn.linear_model import SGDRegressor
         self.model = SGDRegressor(loss="squared_error", penalty="l2", alpha=alpha,
                                   learning_rate="constant", eta0=eta0, shuffle=False,
                                   random_state=seed, fit_intercept=True,
                                   average=average if average > 0 else False)
         self.fitted = False
+        self.ema = ema
+        self.smooth: np.ndarray | None = None
 
     def update(self, feats: np.ndarray, y: np.ndarray) -> None:
         if len(y):
             self.model.partial_fit(one_hot(feats), y)
             self.fitted = True
+            if self.ema > 0:
+                coef = np.asarray(self.model.coef_, dtype=np.float64)
+                self.smooth = (coef.copy() if self.smooth is None
+                               else self.ema * self.smooth + (1.0 - self.ema) * coef)
 
     def weights(self) -> np.ndarray:
+        """Kernel weights: the fitted coefficients, or their average over recent rounds."""
         if not self.fitted:
             return np.zeros(NF)
+        if self.smooth is not None:
+            return np.ascontiguousarray(self.smooth)
         return np.ascontiguousarray(self.model.coef_, dtype=np.float64)
 
     def predict(self, feats: np.ndarray) -> np.ndarray:
@@ -84,7 +93,7 @@ class AverageRewardValue:
 
 
 def make_estimator(name: str, *, eta0: float, alpha: float, visit_cap: int, seed: int,
-                   average: int = 0) -> SGDValue | AverageRewardValue:
+                   average: int = 0, ema: float = 0.0) -> SGDValue | AverageRewardValue:
     if name == "average":
         return AverageRewardValue(visit_cap)
-    return SGDValue(eta0, alpha, seed, average)
+    return SGDValue(eta0, alpha, seed, average, ema)

@@ -19,12 +19,16 @@ from games.dominion.learned import load_model
 STAGES = (0, 2, 4, 6)  # turns 1-3, 7-9, 13-15, 19-21
 
 
+START = {"copper": 7, "estate": 3}  # copies in the starting deck
+
+
 def card_worth(w: np.ndarray, card: int, stage: int, upto: int = 3) -> float:
-    """Mean value of going from k to k+1 copies (k < ``upto``) at a stage, card features
-    only (the money, lead and endgame features add to it in play)."""
+    """Mean value of one more copy, for the first ``upto`` copies bought (beyond the starting
+    deck) at a stage, card features only (money, lead and endgame features add to it)."""
     base = OFF_CARD + card * NCOUNT * NSTAGE
+    first = START.get(CARDS[card].key, 0)
     vals = [w[base + (k + 1) * NSTAGE + stage] - w[base + k * NSTAGE + stage]
-            for k in range(upto)]
+            for k in range(first, min(first + upto, NCOUNT - 1))]
     return float(np.mean(vals))
 
 
@@ -72,7 +76,7 @@ def main() -> None:
     args = ap.parse_args()
     model = load_model(args.model)
     kingdom = tuple(k for k in KINGDOM_KEYS if k in model.kingdom)
-    lines = ["Worth of one more copy (mean of the first three copies, card features only):",
+    lines = ["Worth of one more copy (first three bought, card features only):",
              "", *worth_table(model.weights, kingdom), "", *top_features(model.weights)]
     if args.run:
         with open(args.run, encoding="utf-8") as fh:

@@ -94,7 +94,8 @@ def load_checkpoint(path: str | Path, study: str) -> TrainState:
 
 def new_state(study: str, spec: TrainSpec, kingdom: tuple[str, ...]) -> TrainState:
     est = make_estimator(spec.estimator, eta0=spec.eta0, alpha=spec.alpha,
-                         visit_cap=spec.visit_cap, seed=spec.seed, average=spec.sgd_average)
+                         visit_cap=spec.visit_cap, seed=spec.seed, average=spec.sgd_average,
+                         ema=spec.weight_ema)
     return TrainState(study, spec.to_dict(), kingdom, est)
 
 
