@@ -57,7 +57,8 @@ class DominionGame(registry.Game):
         for name, desc in SPECIAL_BOTS.items():
             out[name] = registry.BotInfo(name, desc,
                                          HeuristicParams if name == "heuristic" else None)
-        out[LEARNED] = registry.BotInfo(LEARNED, SPECIAL_BOTS[LEARNED], positional=("path",))
+        out[LEARNED] = registry.BotInfo(LEARNED, SPECIAL_BOTS[LEARNED], positional=("path",),
+                                        example=f"{LEARNED}:reports/dominion-learned/model.npz")
         return out
 
     def parse_bot(self, text: str) -> BotSpec:
