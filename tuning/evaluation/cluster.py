@@ -101,11 +101,11 @@ class RayCluster:
         except ImportError:
             raise InputError("backend 'ray' needs the ray package (pip install 'ray')") from None
         self.ray = ray
+        if address:
+            _probe(address)
         self.owned = not ray.is_initialized()
         env = {k: v for k, v in os.environ.items() if k.startswith("TABLETUNE_")}
         if self.owned:
-            if address:
-                _probe(address)
             try:
                 ray.init(address=address, include_dashboard=False, log_to_driver=False,
                          runtime_env={"env_vars": env} if env else None,
