@@ -152,6 +152,14 @@ def test_scheduler_that_does_not_answer_is_one_line_exit_2(make_spec, cli, tmp_p
     assert not journal.exists()
 
 
+def test_ray_address_that_does_not_answer_is_refused_at_once(free_port):
+    pytest.importorskip("ray", reason="ray cannot be installed on this Python")
+    from games.core import InputError
+    with pytest.raises(InputError, match=r"ray cluster 127\.0\.0\.1:\d+ does not answer"):
+        with WorkerPool(2, "ray", f"127.0.0.1:{free_port()}"):
+            pass
+
+
 def test_unknown_backend_is_one_line_exit_2(make_spec, cli, tmp_path):
     journal = tmp_path / "s.journal"
     result = cli("run", str(make_spec(trials=2)), "--storage", str(journal), "--backend",

@@ -75,6 +75,23 @@ def _call(fn: Callable[..., Any], *args: Any) -> Any:
     return fn(*args)
 
 
+def _probe(address: str) -> None:
+    """Refuse a Ray address whose port does not answer (Ray itself waits minutes)."""
+    import socket
+    from urllib.parse import urlsplit
+    if address in ("auto", "local"):
+        return
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parts.hostname is None or parts.port is None:
+        raise InputError(f"ray address {address!r}: give HOST:PORT (or ray://HOST:PORT)")
+    try:
+        with socket.create_connection((parts.hostname, parts.port), timeout=connect_seconds()):
+            pass
+    except OSError as exc:
+        raise InputError(f"ray cluster {address} does not answer ({exc.strerror or exc})"
+                         ) from None
+
+
 class RayCluster:
     """Ray for one run: the cluster at ``address``, or a local Ray started here."""
 
@@ -84,6 +101,8 @@ class RayCluster:
         except ImportError:
             raise InputError("backend 'ray' needs the ray package (pip install 'ray')") from None
         self.ray = ray
+        if address:
+            _probe(address)
         self.owned = not ray.is_initialized()
         env = {k: v for k, v in os.environ.items() if k.startswith("TABLETUNE_")}
         if self.owned:
