@@ -200,7 +200,7 @@ def time_share_commands(study: str, out_dir: Path) -> str:
     recorded = json.loads((out_dir / "time_share.json").read_text())["command"]
     record = f"runs/{study}-time-share.json"
     return (f"tabletune evolve {study}\n{recorded} --json {record}\n"
-            f"tabletune report {study} --time-share {record}")
+            f"tabletune report {study} --time-share {record} --publish")
 
 
 def take_time_share(record: str | Path, out_dir: Path) -> None:
@@ -307,7 +307,7 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
                  r["games"], r["seconds"]] for r in rows]
     gen_head = ["gen", "evals", "best", "mean", "std", "min", "max", "games", "seconds"]
     hof_rows = [[i + 1, t, s.mean, s.stderr] for i, (t, s) in enumerate(result.hall_of_fame)]
-    command = f"tabletune evolve {spec.name}\ntabletune report {spec.name}"
+    command = f"tabletune evolve {spec.name}\ntabletune report {spec.name} --publish"
     share = time_share_note(out_dir)
     if share is not None:
         summary["time_share"] = share

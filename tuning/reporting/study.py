@@ -196,7 +196,7 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
     storage_flag = f" --storage {storage}" if storage else ""
     name = spec.path.stem if spec.path.resolve().parent == STUDIES_DIR else str(spec.path)
     commands = (f"tabletune run {name}{storage_flag}\n"
-                f"tabletune report {name}{storage_flag}")
+                f"tabletune report {name}{storage_flag} --publish")
     params_rows = [[k, v] for k, v in (best.get("params") or {}).items()]
     stats = [["trials", sum(counts.values())], *[[k.lower(), v] for k, v in counts.items()],
              ["games played in the search", games if not exact else "none (exact)"],
