@@ -331,7 +331,7 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         .figure(figures["baselines.png"], "baselines.png"),
         Section("Fitness per generation").text(pool_note).figure(figures["fitness.png"],
                                                                  "fitness.png")
-        .table(gen_head, gen_rows),
+        .collapsed_table(f"{len(gen_rows)} generations: the table", gen_head, gen_rows),
         Section("Hall of fame").text("Fitness on the evolution's own seed set (common "
                                      "random numbers), best first.")
         .table(["rank", "genome", "fitness", "stderr"], hof_rows),
@@ -346,7 +346,9 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         "![fitness per generation](fitness.png)\n\n![baselines](baselines.png)",
         "## Hall of fame\n\n" + markdown_table(["rank", "genome", "fitness", "stderr"],
                                                hof_rows),
-        f"## Fitness per generation\n\n{pool_note}\n\n" + markdown_table(gen_head, gen_rows),
+        f"## Fitness per generation\n\n{pool_note}\n\n<details><summary>{len(gen_rows)} "
+        f"generations: the table</summary>\n\n" + markdown_table(gen_head, gen_rows)
+        + "\n\n</details>",
     ] + ([f"## Time in game simulation\n\n{share}"] if share is not None else []) + [
         f"## Regenerate\n\n```\n{command}\n```\n",
     ])

@@ -130,8 +130,12 @@ def _search_note(spec: Any, data: dict[str, Any], exact: bool) -> str:
         return (f"Every candidate is scored exactly (expected value over all shuffles, no "
                 f"sampling), so search values are final; the top {n} candidates and the "
                 "baselines are recomputed exactly for the table, and intervals have zero width.")
+    from games import registry
+
+    solo = registry.get(spec.game).player_counts == (1,)  # one seat: nothing to rotate
+    seats = "" if solo else ", seats rotated"
     return (f"Search: every candidate plays the same {ev.games:,} games (seed {ev.seed}, "
-            f"blocks of {ev.block}, seats rotated). Re-evaluation: the top {n} candidates and "
+            f"blocks of {ev.block}{seats}). Re-evaluation: the top {n} candidates and "
             f"the baselines replay {data.get('games', 0):,} fresh games (root seed "
             f"{data.get('seed')}); the best is the best re-evaluated one, not the best search "
             "value.")
