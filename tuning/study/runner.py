@@ -145,7 +145,11 @@ def open_study(spec: StudySpec, location: str | None = None,
                                 pruner=make_pruner(spec), load_if_exists=True)
     mark = fingerprint(spec)
     if getattr(study, "metric_names", None) is None and hasattr(study, "set_metric_names"):
-        study.set_metric_names([spec.objective])  # the dashboard names it, not "Objective 0"
+        import warnings
+
+        with warnings.catch_warnings():  # experimental in Optuna, stable in use since 3.2
+            warnings.simplefilter("ignore")
+            study.set_metric_names([spec.objective])  # the dashboard names it, not "Objective 0"
     attrs = study.user_attrs
     if "fingerprint" not in attrs:
         study.set_user_attr("fingerprint", mark)
