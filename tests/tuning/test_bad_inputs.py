@@ -31,6 +31,7 @@ BAD = [
     ["run", "deckbuilder-heuristic", "--seed", "-1", "--trials", "1"],
     ["run", "no-such-study", "--trials", "1"],
     ["report", "no-such-study"],
+    ["report", "deckbuilder-heuristic", "--out", "x", "--publish"],
     ["run", "{bad}", "--trials", "1"],
     ["evolve", "{bad}"],
     ["play", "dominion", "--turns", "abc"],  # click's own usage error: also exit 2

@@ -60,7 +60,7 @@ def test_time_share_is_taken_from_a_given_file_not_written_by_the_benchmark(tmp_
     lines = time_share_commands("s", out).splitlines()
     assert lines == ["tabletune evolve s",
                      record["command"] + " --json runs/s-time-share.json",
-                     "tabletune report s --time-share runs/s-time-share.json"]
+                     "tabletune report s --time-share runs/s-time-share.json --publish"]
     assert not any("reports/" in line for line in lines)
     bad = tmp_path / "bad.json"
     bad.write_text("{}")

@@ -150,7 +150,10 @@ def report_command(
     study: str = typer.Argument(..., help="Study name in studies/ or a spec file path."),
     storage: str | None = typer.Option(None, "--storage",
                                        help="Journal file or RDB URL (for DEAP: checkpoint)."),
-    out: Path | None = typer.Option(None, "--out", help="Output folder (default reports/STUDY)."),
+    out: Path | None = typer.Option(None, "--out", help="Output folder (default "
+                                    "runs/reports/STUDY; reports/STUDY with --publish)."),
+    publish: bool = typer.Option(False, "--publish",
+                                 help="Write to the committed reports/STUDY/ folder."),
     time_share: Path | None = typer.Option(None, "--time-share",
                                            help="Evolutions: a benchmarks/evolve_profile.py "
                                                 "record to quote (kept as time_share.json)."),
@@ -160,7 +163,12 @@ def report_command(
     from tuning.spec import load_spec
 
     spec = load_spec(study)
-    out_dir = out or Path("reports") / spec.name
+    if out is not None and publish:
+        raise InputError("--out and --publish exclude each other: --publish writes to "
+                         f"reports/{spec.name}/")
+    # by default a scratch folder: a report run in the repository must not overwrite the
+    # committed reports/STUDY/ unless asked
+    out_dir = out or (Path("reports") if publish else Path("runs") / "reports") / spec.name
     if spec.optimizer == "deap":
         from tuning.evolution.runner import default_checkpoint
         from tuning.reporting.evolution import build_evolution_report

@@ -105,7 +105,7 @@ def time_share_commands(study: str, out_dir: Path) -> str:
     recorded = json.loads((out_dir / "time_share.json").read_text())["command"]
     record = f"runs/{study}-time-share.json"
     return (f"tabletune evolve {study}\n{recorded} --json {record}\n"
-            f"tabletune report {study} --time-share {record}")
+            f"tabletune report {study} --time-share {record} --publish")
 
 
 def take_time_share(record: str | Path, out_dir: Path) -> None:
@@ -178,7 +178,7 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
                  r["games"], r["seconds"]] for r in rows]
     gen_head = ["gen", "evals", "best", "mean", "std", "min", "max", "games", "seconds"]
     hof_rows = [[i + 1, t, s.mean, s.stderr] for i, (t, s) in enumerate(result.hall_of_fame)]
-    command = f"tabletune evolve {spec.name}\ntabletune report {spec.name}"
+    command = f"tabletune evolve {spec.name}\ntabletune report {spec.name} --publish"
     share = time_share_note(out_dir)
     if share is not None:
         summary["time_share"] = share
@@ -202,7 +202,7 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         .figure(figures["baselines.png"], "baselines.png"),
         Section("Fitness per generation").text(pool_note).figure(figures["fitness.png"],
                                                                  "fitness.png")
-        .table(gen_head, gen_rows),
+        .collapsed_table(f"{len(gen_rows)} generations: the table", gen_head, gen_rows),
         Section("Hall of fame").text("Fitness on the evolution's own seed set (common "
                                      "random numbers), best first.")
         .table(["rank", "genome", "fitness", "stderr"], hof_rows),
@@ -217,7 +217,9 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         "![fitness per generation](fitness.png)\n\n![baselines](baselines.png)",
         "## Hall of fame\n\n" + markdown_table(["rank", "genome", "fitness", "stderr"],
                                                hof_rows),
-        f"## Fitness per generation\n\n{pool_note}\n\n" + markdown_table(gen_head, gen_rows),
+        f"## Fitness per generation\n\n{pool_note}\n\n<details><summary>{len(gen_rows)} "
+        f"generations: the table</summary>\n\n" + markdown_table(gen_head, gen_rows)
+        + "\n\n</details>",
     ] + ([f"## Time in game simulation\n\n{share}"] if share is not None else []) + [
         f"## Regenerate\n\n```\n{command}\n```\n",
     ])

@@ -28,7 +28,8 @@ th, td { border: 1px solid #ccc; padding: 4px 8px; text-align: right; }
 th { background: #f3f3f3; }
 td:first-child, th:first-child { text-align: left; }
 img { max-width: 100%; }
-pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; }
+pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; white-space: pre-wrap;
+      overflow-wrap: anywhere; }
 """
 
 
@@ -49,6 +50,13 @@ class Section:
 
     def table(self, headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> Section:
         self.blocks.append(html_table(headers, rows))
+        return self
+
+    def collapsed_table(self, summary: str, headers: Sequence[str],
+                        rows: Sequence[Sequence[Any]]) -> Section:
+        """A long table folded under a <details> line, so it does not fill the page."""
+        self.blocks.append(f"<details><summary>{html.escape(summary)}</summary>"
+                           f"{html_table(headers, rows)}</details>")
         return self
 
     def figure(self, png: bytes, name: str, caption: str = "") -> Section:

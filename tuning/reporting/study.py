@@ -27,6 +27,20 @@ def _trial_rows(study: Any) -> tuple[list[Any], list[Any], list[Any]]:
     return trials, done, pruned
 
 
+def _zoom(ax: Any, values: list[float], maximize: bool) -> None:
+    """Show the better three quarters of the trials: a few poor early trials (0.3 where
+    the good ones lie in 0.99-1.0) would otherwise flatten the range that matters."""
+    ordered = sorted(values)
+    q = ordered[len(ordered) // 4] if maximize else ordered[(3 * len(ordered)) // 4]
+    lo, hi = (q, ordered[-1]) if maximize else (ordered[0], q)
+    if hi <= lo:
+        return
+    pad = 0.08 * (hi - lo)
+    ax.set_ylim(lo - pad, hi + pad)
+    ax.set_ylabel("objective (worst quarter of trials below the axis)" if maximize
+                  else "objective (worst quarter of trials above the axis)")
+
+
 def history_figure(study: Any, best: dict[str, Any]) -> bytes:
     """Trial values, pruned trials' last block mean, best so far, re-evaluated best with CI."""
     _, done, pruned = _trial_rows(study)
@@ -56,6 +70,8 @@ def history_figure(study: Any, best: dict[str, Any]) -> bytes:
             ax.axhline(lo, color="#2ca02c", linewidth=1, label=what)
     ax.set_xlabel("trial")
     ax.set_ylabel("objective")
+    if done and len(done) >= 8:
+        _zoom(ax, [t.value for t in done], maximize)
     ax.set_title(f"Optimisation history: {study.study_name}")
     ax.legend(loc="lower right" if maximize else "upper right", fontsize=8)
     ax.grid(alpha=0.3)
@@ -130,8 +146,12 @@ def _search_note(spec: Any, data: dict[str, Any], exact: bool) -> str:
         return (f"Every candidate is scored exactly (expected value over all shuffles, no "
                 f"sampling), so search values are final; the top {n} candidates and the "
                 "baselines are recomputed exactly for the table, and intervals have zero width.")
+    from games import registry
+
+    solo = registry.get(spec.game).player_counts == (1,)  # one seat: nothing to rotate
+    seats = "" if solo else ", seats rotated"
     return (f"Search: every candidate plays the same {ev.games:,} games (seed {ev.seed}, "
-            f"blocks of {ev.block}, seats rotated). Re-evaluation: the top {n} candidates and "
+            f"blocks of {ev.block}{seats}). Re-evaluation: the top {n} candidates and "
             f"the baselines replay {data.get('games', 0):,} fresh games (root seed "
             f"{data.get('seed')}); the best is the best re-evaluated one, not the best search "
             "value.")
@@ -196,7 +216,7 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
     storage_flag = f" --storage {storage}" if storage else ""
     name = spec.path.stem if spec.path.resolve().parent == STUDIES_DIR else str(spec.path)
     commands = (f"tabletune run {name}{storage_flag}\n"
-                f"tabletune report {name}{storage_flag}")
+                f"tabletune report {name}{storage_flag} --publish")
     params_rows = [[k, v] for k, v in (best.get("params") or {}).items()]
     stats = [["trials", sum(counts.values())], *[[k.lower(), v] for k, v in counts.items()],
              ["games played in the search", games if not exact else "none (exact)"],

@@ -117,6 +117,9 @@ def reevaluate(study: optuna.Study, spec: StudySpec, force: bool = False,
         "comparisons": comparisons,
     }
     study.set_user_attr(ATTR, data)
+    # the best after re-evaluation, marked where the dashboard shows the study's user
+    # attributes: its "Best Trial" ranks by search value, which can disagree
+    study.set_user_attr("reevaluated_best_trial", t_best.number)
     return data
 
 

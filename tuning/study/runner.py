@@ -144,6 +144,12 @@ def open_study(spec: StudySpec, location: str | None = None,
                                 direction=spec.direction, sampler=make_sampler(spec),
                                 pruner=make_pruner(spec), load_if_exists=True)
     mark = fingerprint(spec)
+    if getattr(study, "metric_names", None) is None and hasattr(study, "set_metric_names"):
+        import warnings
+
+        with warnings.catch_warnings():  # experimental in Optuna, stable in use since 3.2
+            warnings.simplefilter("ignore")
+            study.set_metric_names([spec.objective])  # the dashboard names it, not "Objective 0"
     attrs = study.user_attrs
     if "fingerprint" not in attrs:
         study.set_user_attr("fingerprint", mark)
