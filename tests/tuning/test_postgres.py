@@ -117,6 +117,9 @@ def test_server_down_stops_with_one_line_and_the_same_command_resumes(
         make_spec, pg_url, postgres, cli, monkeypatch):
     monkeypatch.setenv("TABLETUNE_TEST_DELAY", "0.1")
     monkeypatch.setenv("TABLETUNE_DB_RETRY_SECONDS", "2")
+    # a loaded machine may leave the stopped worker's trial to the heartbeat: keep it short
+    monkeypatch.setenv("TABLETUNE_HEARTBEAT_SECONDS", "1")
+    monkeypatch.setenv("TABLETUNE_GRACE_SECONDS", "6")
     path = make_spec(trials=6, games=200, block=50, pruner="none", reevaluate_games=100)
     args = ("run", str(path), "--storage", pg_url, "--json")
     proc = cli.start(*args)
