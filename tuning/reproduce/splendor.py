@@ -7,8 +7,9 @@ bot in both seats) and ``readings`` (the leaf readings of the thesis's Figure 4.
 rows that miss). Every row is two players, seats rotated every game, root seed SEED (game
 i dealt from games.core.game_seeds(SEED, ., i)), so the same command gives the same
 figures whatever the number of jobs. Sizes shrink with search cost (one core: Minimax(5)
-vs Greedy about 3.5 games a second, RandomSearch(10, 1000) about one game a second). Each part is saved as it grows; the README is written from
-every results-*.json present, with notes.md of the report folder appended.
+vs Greedy about 3.5 games a second, RandomSearch(10, 1000) about one game a second).
+Each part is saved as it grows; the README is written from every results-*.json present,
+with notes.md of the report folder appended.
 """
 
 from __future__ import annotations
@@ -145,7 +146,8 @@ TITLES = {
 }
 
 
-def readme_text(results: dict[str, dict[str, Any]], notes: str | None) -> str:
+def readme_text(results: dict[str, dict[str, Any]], notes: str | None,
+                bench: dict[str, Any] | None = None) -> str:
     """README.md from the parts present (and the hand-written notes)."""
     lines = [
         "# Splendor: seed 003's tables (Reed thesis) reproduced",
@@ -162,9 +164,36 @@ def readme_text(results: dict[str, dict[str, Any]], notes: str | None) -> str:
             continue
         lines += ["", f"## {TITLES[part]}", ""]
         lines += _table(results[part]["rows"], first_seat=part == "first-player")
+    if bench:
+        lines += ["", *speed_lines(bench)]
     if notes:
         lines += ["", notes.strip()]
     return "\n".join(lines) + "\n"
+
+
+def speed_lines(bench: dict[str, Any]) -> list[str]:
+    """The speed and memory section from ``benchmarks/splendor.py --json`` figures."""
+    lines = ["## Speed and memory", "",
+             f"From `python benchmarks/splendor.py --json FILE` (benchmark.json; load average "
+             f"{bench.get('load_average', float('nan')):.2f} when it started: the machine "
+             "was shared, so rates are lower bounds).", ""]
+    if "random_games_per_second" in bench:
+        rate = bench["random_games_per_second"]
+        lines.append(f"- Random vs random, 2 players, one core: {rate:,.0f} games/s (target "
+                     f"20,000; a Rust engine reports about 98,000 on a fast laptop core: "
+                     f"ratio {rate / 98_000:.2f}).")
+    if "greedy_games_per_second" in bench:
+        lines.append(f"- Greedy vs Greedy, one core: {bench['greedy_games_per_second']:,.0f} "
+                     "games/s (target 1,000).")
+    for label, t in bench.get("seconds_per_move", {}).items():
+        lines.append(f"- {label}: median {t['median']:.4f} s per move, max {t['max']:.3f} s "
+                     f"over {t['positions']} positions (one core).")
+    for m in bench.get("memory", []):
+        lines.append(f"- Peak memory of a {m['games']:,}-game match `{m['bots']}` with "
+                     f"{m['jobs']} jobs: {m['tree_peak_mib']:.0f} MiB for the main process "
+                     f"and its workers together (largest single process "
+                     f"{m['largest_process_mib']:.0f} MiB); {m['seconds']:.0f} s wall.")
+    return lines
 
 
 def reproduce(out_dir: Path, settings: Settings) -> list[Path]:
@@ -179,6 +208,7 @@ def reproduce(out_dir: Path, settings: Settings) -> list[Path]:
     results = {p: json.loads((out_dir / f"results-{p}.json").read_text(encoding="utf-8"))
                for p in PARTS if (out_dir / f"results-{p}.json").is_file()}
     notes = text_file(out_dir, "notes.md", FOLDER)
-    text = readme_text(results, notes.read_text(encoding="utf-8") if notes else None)
+    text = readme_text(results, notes.read_text(encoding="utf-8") if notes else None,
+                       json.loads(bench.read_text(encoding="utf-8")) if bench else None)
     (out_dir / "README.md").write_text(text, encoding="utf-8")
     return written + [out_dir / "README.md"]
