@@ -9,7 +9,7 @@ from pathlib import Path
 from games import kernel_cache
 
 _SOURCES = ("cards.py", "rules.py", "deal.py", "heuristics.py", "search.py", "kernel.py",
-            "_cache.py", "data/splendor_cards.csv", "data/splendor_nobles.csv")
+            "plans.py", "_cache.py", "data/splendor_cards.csv", "data/splendor_nobles.csv")
 
 
 def invalidate_stale_cache(here: Path | None = None) -> None:
