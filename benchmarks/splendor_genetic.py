@@ -86,9 +86,9 @@ def main() -> None:
     for text in [a.bot, *a.also]:
         r = time_moves(text, positions)
         figures["bots"].append(r)
-        line = (f"{text}: median {r['cpu']['median']:.3f} s/move CPU "
-                f"(p90 {r['cpu']['p90']:.3f}), wall median {r['wall']['median']:.3f} "
-                f"(p90 {r['wall']['p90']:.3f}) over {r['positions']} positions")
+        line = (f"{text}: median {r['cpu']['median']:.4f} s/move CPU "
+                f"(p90 {r['cpu']['p90']:.4f}), wall median {r['wall']['median']:.4f} "
+                f"(p90 {r['wall']['p90']:.4f}) over {r['positions']} positions")
         if "deap_share" in r:
             rest = 1 - r["deap_share"] - r["simulation_share"]
             line += (f"; DEAP {r['deap_share']:.1%}, simulation {r['simulation_share']:.1%}, "
