@@ -10,9 +10,10 @@ The loop is DEAP's ``eaSimple`` with ``varAnd`` written out, so each child remem
 was made: tournament selection, crossover of consecutive pairs with ``cxpb``, mutation with
 ``mutpb``, then only the changed chromosomes are simulated (one numba call per
 generation). The best plan ever seen (a one-place hall of fame) gives the move. Per
-generation it records what the thesis measured: best fitness, the share of distinct
-chromosomes and of distinct expressed prefixes, and how often crossover and mutation made
-a child better than its parents.
+generation it records the evaluations and the best fitness and, with ``detail``, what the
+thesis measured: the share of distinct chromosomes and of distinct expressed prefixes, and
+how often crossover and mutation made a child better than its parents. Times are CPU
+seconds of this process (the machine may be shared).
 """
 
 from __future__ import annotations
@@ -62,9 +63,9 @@ class GenerationStats:
 
     evaluated: int
     best: float
-    mean: float
-    distinct: float  # share of distinct chromosomes
-    distinct_expressed: float  # share of distinct expressed prefixes (the thesis's classes)
+    mean: float = float("nan")
+    distinct: float = float("nan")  # share of distinct chromosomes
+    distinct_expressed: float = float("nan")  # ... of distinct expressed prefixes
     cx_children: int = 0  # evaluated children of a crossover
     cx_better: int = 0  # ... fitter than the better parent
     mut_children: int = 0  # evaluated children of a mutation alone
@@ -77,7 +78,7 @@ class MoveStats:
 
     generations: list[GenerationStats] = field(default_factory=list)
     evaluations: int = 0
-    seconds: float = 0.0  # the whole move, view and set-up included
+    seconds: float = 0.0  # the whole evolution (CPU)
     simulation: float = 0.0  # inside the numba plan simulations
     deap: float = 0.0  # inside DEAP: initialisation, selection, crossover, mutation, clones
 
@@ -131,9 +132,9 @@ def _evaluate(problem: Problem, plans: list[Plan], stats: MoveStats) -> None:
     if not plans:
         return
     genes = np.array(plans, dtype=np.int64).reshape(len(plans), problem.length)
-    t = time.perf_counter()
+    t = time.process_time()
     fit, first, read = problem.evaluate(genes)
-    stats.simulation += time.perf_counter() - t
+    stats.simulation += time.process_time() - t
     stats.evaluations += len(plans)
     for i, plan in enumerate(plans):
         plan.fitness.values = (float(fit[i]),)
@@ -143,37 +144,41 @@ def _evaluate(problem: Problem, plans: list[Plan], stats: MoveStats) -> None:
             plan[:] = genes[i].tolist()
 
 
-def _generation(pop: list[Plan], evaluated: int) -> GenerationStats:
+def _generation(pop: list[Plan], evaluated: int, detail: bool) -> GenerationStats:
     values = [p.fitness.values[0] for p in pop]
+    if not detail:
+        return GenerationStats(evaluated, max(values))
     return GenerationStats(
         evaluated=evaluated, best=max(values), mean=sum(values) / len(values),
         distinct=len({tuple(p) for p in pop}) / len(pop),
         distinct_expressed=len({tuple(p[:p.expressed]) for p in pop}) / len(pop))
 
 
-def evolve(problem: Problem, p: GeneticParams, seed: int) -> tuple[Plan, MoveStats]:
-    """Run one move's evolution; the best plan ever simulated and the move's statistics."""
+def evolve(problem: Problem, p: GeneticParams, seed: int,
+           detail: bool = False) -> tuple[Plan, MoveStats]:
+    """Run one move's evolution; the best plan ever simulated and the move's statistics
+    (diversity and operator yield too with ``detail``; they cost time)."""
     saved = random.getstate()
     random.seed(seed)
     try:
-        return _run(problem, p)
+        return _run(problem, p, detail)
     finally:
         random.setstate(saved)
 
 
-def _run(problem: Problem, p: GeneticParams) -> tuple[Plan, MoveStats]:
+def _run(problem: Problem, p: GeneticParams, detail: bool) -> tuple[Plan, MoveStats]:
     stats = MoveStats()
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     tb = _toolbox(problem, p)
     pop = [Plan(tb.genes()) for _ in range(p.population)]
-    stats.deap += time.perf_counter() - t0
+    stats.deap += time.process_time() - t0
     _evaluate(problem, pop, stats)
     hof = tools.HallOfFame(1, similar=lambda a, b: False)
     hof.update(pop)
-    stats.generations.append(_generation(pop, len(pop)))
+    stats.generations.append(_generation(pop, len(pop), detail))
     can_cross = p.crossover and problem.length >= 2
     for _gen in range(1, p.generations):
-        t = time.perf_counter()
+        t = time.process_time()
         kids = [clone(k) for k in tb.select(pop, len(pop))]
         cx_parent = [None] * len(kids)
         mut_parent = [None] * len(kids)
@@ -192,11 +197,11 @@ def _run(problem: Problem, p: GeneticParams) -> tuple[Plan, MoveStats]:
                         mut_parent[i] = kid.fitness.values[0]
                     _mutate(tb, kid, p, problem.permutation)
                     del kid.fitness.values
-        stats.deap += time.perf_counter() - t
+        stats.deap += time.process_time() - t
         fresh = [k for k in kids if not k.fitness.valid]
         _evaluate(problem, fresh, stats)
-        row = _generation(kids, len(fresh))
-        for i, kid in enumerate(kids):
+        row = _generation(kids, len(fresh), detail)
+        for i, kid in enumerate(kids if detail else ()):
             f = kid.fitness.values[0]
             if cx_parent[i] is not None:
                 row.cx_children += 1
@@ -207,5 +212,5 @@ def _run(problem: Problem, p: GeneticParams) -> tuple[Plan, MoveStats]:
         stats.generations.append(row)
         pop[:] = kids
         hof.update(pop)
-    stats.seconds = time.perf_counter() - t0
+    stats.seconds = time.process_time() - t0
     return hof[0], stats

@@ -23,6 +23,7 @@ from games.splendor.plans import (
     SKIP_SLACK,
     evaluate_plans,
     exact_alphabet,
+    new_table,
     order_goals,
     own_turns,
 )
@@ -59,14 +60,16 @@ def make_problem(name: str, params: GeneticParams, root: np.ndarray, w: np.ndarr
         alphabet = int(exact_alphabet(root, p, ak, av))
         length = own * (SKIP_SLACK if enc == ENC_SKIP else 1)
     ak, av = ak[:alphabet], av[:alphabet]
+    keys, answers = new_table(params.evaluations * params.depth)  # shared by the move
+    used = np.zeros(1, dtype=np.int64)
 
     def evaluate(genes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         n = genes.shape[0]
         fit = np.empty(n, dtype=np.float64)
         first = np.empty(n, dtype=np.int64)
         read = np.empty(n, dtype=np.int64)
-        evaluate_plans(root, genes, enc, params.depth, cards, kinds, ak, av, w, stream, fit,
-                       first, read)
+        evaluate_plans(root, genes, enc, params.depth, cards, kinds, ak, av, w, stream, keys,
+                       answers, used, fit, first, read)
         return fit, first, read
 
     return Problem(length, max(alphabet, 1), enc == ENC_ORDER, evaluate, enc == ENC_REPAIR)
@@ -75,11 +78,12 @@ def make_problem(name: str, params: GeneticParams, root: np.ndarray, w: np.ndarr
 class GeneticBot:
     """An online genetic player for the turn-level state (``act``) and the match loop
     (``choose`` on a raw position). ``recorder``, when a list, receives each move's
-    :class:`games.splendor.evolve.MoveStats`."""
+    :class:`games.splendor.evolve.MoveStats` (with diversity and operator yield when
+    ``detail``, by default when a recorder is given here)."""
 
     def __init__(self, name: str, params: GeneticParams, row: np.ndarray, sampled: bool = False,
-                 rng: np.random.Generator | None = None,
-                 recorder: list | None = None) -> None:
+                 rng: np.random.Generator | None = None, recorder: list | None = None,
+                 detail: bool | None = None) -> None:
         self.name = name
         self.params = params
         self.row = row  # Greedy's kernel row with this bot's F: return and noble decisions
@@ -87,6 +91,7 @@ class GeneticBot:
         self.sampled = sampled
         self.rng = rng or np.random.default_rng(0)
         self.recorder = recorder
+        self.detail = recorder is not None if detail is None else detail
         self._sub = np.array([0], dtype=np.uint64)
 
     def choose(self, s: np.ndarray) -> int:
@@ -101,7 +106,7 @@ class GeneticBot:
         root = np.empty(SIZE, dtype=np.int64)
         view(s, int(s[O_CUR]), int(self.sampled), stream, root)
         problem = make_problem(self.name, self.params, root, self.w, stream)
-        best, stats = evolve(problem, self.params, seed)
+        best, stats = evolve(problem, self.params, seed, self.detail)
         if self.recorder is not None:
             self.recorder.append(stats)
         return int(best.first)

@@ -18,6 +18,12 @@ Encodings (the thesis's chapter 5):
 
 Own turns with nothing to play (a skip chromosome read to its end, every goal closed) are
 played by Greedy with F. Each batch call scores a whole population.
+
+Speed: Greedy's replies take most of a plan's time, and the plans of one move share most of
+their positions (the population converges). A move's plans therefore share a transposition
+table of decisions: position (hashed twice, 128 bits in all) and question (Greedy's move,
+or BuySeeker's answer for goal g) -> answer. Both are functions of the position alone, so
+the table changes no result, only the time.
 """
 
 from __future__ import annotations
@@ -39,8 +45,10 @@ from games.splendor.rules import (
     O_BOARD,
     O_BON,
     O_CUR,
+    O_DECK,
     O_DONE,
     O_NP,
+    O_REFILL,
     O_RES,
     O_TOK,
     SIZE,
@@ -260,62 +268,147 @@ def _repair(s: np.ndarray, p: int, legal: np.ndarray, n: int, ak: np.ndarray,
     return scratch[rand_below(rng, count)]
 
 
+# --------------------------------------------------------------------------- decisions table
+
+EMPTY = -(1 << 40)  # a free slot (no answer is this negative)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_G = np.uint64(0x9E3779B97F4A7C15)
+_FNV = np.uint64(0x100000001B3)
+
+
+def new_table(entries: int) -> tuple[np.ndarray, np.ndarray]:
+    """An empty decisions table for about ``entries`` answers (keys, answers)."""
+    size = 1 << max(8, min(20, int(2 * max(entries, 1) - 1).bit_length()))
+    return np.zeros((2, size), dtype=np.uint64), np.full(size, EMPTY, dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _fmix(h: np.uint64) -> np.uint64:
+    h = (h ^ (h >> np.uint64(30))) * _M1
+    h = (h ^ (h >> np.uint64(27))) * _M2
+    return h ^ (h >> np.uint64(31))
+
+
+@njit(cache=True)
+def position_hash(s: np.ndarray) -> tuple[np.uint64, np.uint64]:
+    """Two independent 64-bit hashes of a position (everything a decision can read)."""
+    n = SIZE if s[O_REFILL] else O_DECK
+    h1 = np.uint64(0xCBF29CE484222325)
+    h2 = _G
+    for i in range(n):
+        x = np.uint64(s[i] & 0xFFFFFFFF)
+        h1 = (h1 ^ x) * _FNV
+        h2 = _fmix(h2 + x + np.uint64(i))
+    return _fmix(h1), h2
+
+
+@njit(cache=True)
+def lookup(keys: np.ndarray, answers: np.ndarray, h1: np.uint64, h2: np.uint64,
+           question: int) -> tuple[int, int]:
+    """(answer or EMPTY, slot) of ``question`` about the position hashed (h1, h2)."""
+    k1 = _fmix(h1 + np.uint64(question) * _G)
+    k2 = h2 ^ (np.uint64(question + 1) * _M1)
+    mask = answers.size - 1
+    i = int(k1 >> np.uint64(40)) & mask
+    while True:
+        a = answers[i]
+        if a == EMPTY or (keys[0, i] == k1 and keys[1, i] == k2):
+            return a, i
+        i = (i + 1) & mask
+
+
+@njit(cache=True)
+def store(keys: np.ndarray, answers: np.ndarray, h1: np.uint64, h2: np.uint64,
+          question: int, slot: int, answer: int, used: np.ndarray) -> None:
+    """Keep an answer in the free ``slot`` found by :func:`lookup` (while half empty)."""
+    if 2 * used[0] < answers.size:
+        keys[0, slot] = _fmix(h1 + np.uint64(question) * _G)
+        keys[1, slot] = h2 ^ (np.uint64(question + 1) * _M1)
+        answers[slot] = answer
+        used[0] += 1
+
+
+@njit(cache=True)
+def greedy_at(line: np.ndarray, h1: np.uint64, h2: np.uint64, w: np.ndarray,
+              scratch: np.ndarray, moves: np.ndarray, keys: np.ndarray, answers: np.ndarray,
+              used: np.ndarray) -> int:
+    """Greedy's move in ``line`` (hashed h1, h2), through the decisions table."""
+    a, slot = lookup(keys, answers, h1, h2, 0)
+    if a != EMPTY:
+        return a
+    a = greedy(line, w, scratch, moves)
+    store(keys, answers, h1, h2, 0, slot, a, used)
+    return a
+
+
+@njit(cache=True)
+def seek_at(line: np.ndarray, h1: np.uint64, h2: np.uint64, p: int, g: int,
+            cards: np.ndarray, kinds: np.ndarray, w: np.ndarray, moves: np.ndarray,
+            tmp: np.ndarray, keys: np.ndarray, answers: np.ndarray, used: np.ndarray) -> int:
+    """BuySeeker's answer for goal ``g`` in ``line``, through the decisions table."""
+    a, slot = lookup(keys, answers, h1, h2, 1 + g)
+    if a != EMPTY:
+        return a
+    a = seek(line, p, cards[g], kinds[g], w, moves, tmp)
+    store(keys, answers, h1, h2, 1 + g, slot, a, used)
+    return a
+
+
 # --------------------------------------------------------------------------- simulation
 
 
 @njit(cache=True)
-def _own_move(line: np.ndarray, p: int, genes: np.ndarray, ptr: int, enc: int,
-              cards: np.ndarray, kinds: np.ndarray, ak: np.ndarray, av: np.ndarray,
-              size: int, w: np.ndarray, rng: np.ndarray, legal: np.ndarray,
-              moves: np.ndarray, tmp: np.ndarray, scratch: np.ndarray,
-              pool: np.ndarray, repairing: np.ndarray) -> tuple[int, int]:
-    """(move, next gene position) of one own turn of a plan."""
+def _own_move(line: np.ndarray, h1: np.uint64, h2: np.uint64, p: int, genes: np.ndarray,
+              ptr: int, enc: int, cards: np.ndarray, kinds: np.ndarray, ak: np.ndarray,
+              av: np.ndarray, w: np.ndarray, rng: np.ndarray, work: np.ndarray,
+              keys: np.ndarray, answers: np.ndarray, used: np.ndarray,
+              repairing: np.ndarray) -> tuple[int, int]:
+    """(move, next gene position) of one own turn of a plan (``work``: scratch rows)."""
     length = genes.size
+    legal, moves, pool = work[0, :MAX_LEGAL], work[1, :MAX_LEGAL], work[2, :MAX_LEGAL]
+    tmp, scratch = work[3], work[4]
     if enc == ENC_ORDER:
         while ptr < length:
-            g = genes[ptr]
-            m = seek(line, p, cards[g], kinds[g], w, moves, tmp)
+            m = seek_at(line, h1, h2, p, genes[ptr], cards, kinds, w, moves, tmp, keys,
+                        answers, used)
             if m == GONE:
                 ptr += 1
                 continue
             if m >= 0:
                 return m, ptr
             break
-        return greedy(line, w, scratch, moves), ptr
+        return greedy_at(line, h1, h2, w, scratch, moves, keys, answers, used), ptr
     n = legal_main(line, legal)
     if enc == ENC_INDEX:
         if ptr < length:
             return legal[genes[ptr] % n], ptr + 1
-        return greedy(line, w, scratch, moves), ptr
-    if enc == ENC_SKIP:
+    elif enc == ENC_SKIP:
         while ptr < length:
             g = genes[ptr]
             ptr += 1
             m = exact_move(line, p, ak[g], av[g], legal, n)
             if m >= 0:
                 return m, ptr
-        return greedy(line, w, scratch, moves), ptr
-    # ENC_REPAIR: an illegal gene regenerates the rest of the chromosome as play goes on
-    if ptr < length:
+    elif ptr < length:  # ENC_REPAIR: an illegal gene regenerates the rest as play goes on
         g = genes[ptr]
         m = -1 if repairing[0] else exact_move(line, p, ak[g], av[g], legal, n)
-        if m < 0:
-            repairing[0] = 1
-            g = _repair(line, p, legal, n, ak, av, size, rng, pool)
-            if g >= 0:
-                genes[ptr] = g
-                return exact_move(line, p, ak[g], av[g], legal, n), ptr + 1
-            return greedy(line, w, scratch, moves), ptr + 1
-        return m, ptr + 1
-    return greedy(line, w, scratch, moves), ptr
+        if m >= 0:
+            return m, ptr + 1
+        repairing[0] = 1
+        g = _repair(line, p, legal, n, ak, av, ak.size, rng, pool)
+        if g >= 0:
+            genes[ptr] = g
+            return exact_move(line, p, ak[g], av[g], legal, n), ptr + 1
+        ptr += 1
+    return greedy_at(line, h1, h2, w, scratch, moves, keys, answers, used), ptr
 
 
 @njit(cache=True)
 def plan_value(root: np.ndarray, genes: np.ndarray, enc: int, depth: int, cards: np.ndarray,
-               kinds: np.ndarray, ak: np.ndarray, av: np.ndarray, size: int, w: np.ndarray,
-               rng: np.ndarray, line: np.ndarray, legal: np.ndarray, moves: np.ndarray,
-               tmp: np.ndarray, scratch: np.ndarray, pool: np.ndarray,
-               out: np.ndarray) -> float:
+               kinds: np.ndarray, ak: np.ndarray, av: np.ndarray, w: np.ndarray,
+               rng: np.ndarray, line: np.ndarray, work: np.ndarray, keys: np.ndarray,
+               answers: np.ndarray, used: np.ndarray, out: np.ndarray) -> float:
     """Play one chromosome ``depth`` turns from ``root`` (a view); its F. ``out`` gets the
     first move and the number of genes read (the expressed prefix)."""
     me = root[O_CUR]
@@ -328,14 +421,15 @@ def plan_value(root: np.ndarray, genes: np.ndarray, enc: int, depth: int, cards:
         if line[O_DONE]:
             break
         p = line[O_CUR]
+        h1, h2 = position_hash(line)
         if p == me:
-            m, ptr = _own_move(line, p, genes, ptr, enc, cards, kinds, ak, av, size, w, rng,
-                               legal, moves, tmp, scratch, pool, repairing)
+            m, ptr = _own_move(line, h1, h2, p, genes, ptr, enc, cards, kinds, ak, av, w, rng,
+                               work, keys, answers, used, repairing)
             read = max(read, min(ptr + (1 if enc == ENC_ORDER else 0), genes.size))
             if first < 0:
                 first = m
         else:
-            m = greedy(line, w, scratch, moves)
+            m = greedy_at(line, h1, h2, w, work[4], work[1, :MAX_LEGAL], keys, answers, used)
         apply_move(line, m)
         resolve(line, p, w)
     out[0] = first
@@ -346,19 +440,16 @@ def plan_value(root: np.ndarray, genes: np.ndarray, enc: int, depth: int, cards:
 @njit(cache=True)
 def evaluate_plans(root: np.ndarray, genes: np.ndarray, enc: int, depth: int,
                    cards: np.ndarray, kinds: np.ndarray, ak: np.ndarray, av: np.ndarray,
-                   w: np.ndarray, rng: np.ndarray, fitness: np.ndarray, first: np.ndarray,
+                   w: np.ndarray, rng: np.ndarray, keys: np.ndarray, answers: np.ndarray,
+                   used: np.ndarray, fitness: np.ndarray, first: np.ndarray,
                    expressed: np.ndarray) -> None:
-    """Score every row of ``genes`` (repairs written back into it)."""
+    """Score every row of ``genes`` (repairs written back into it); ``keys``, ``answers``
+    and ``used`` are the move's decisions table (:func:`new_table`, ``used`` one int)."""
     line = np.empty(SIZE, dtype=np.int64)
-    tmp = np.empty(SIZE, dtype=np.int64)
-    scratch = np.empty(SIZE, dtype=np.int64)
-    legal = np.empty(MAX_LEGAL, dtype=np.int64)
-    moves = np.empty(MAX_LEGAL, dtype=np.int64)
-    pool = np.empty(MAX_LEGAL, dtype=np.int64)
+    work = np.empty((5, SIZE), dtype=np.int64)
     out = np.empty(2, dtype=np.int64)
-    size = ak.size
     for i in range(genes.shape[0]):
-        fitness[i] = plan_value(root, genes[i], enc, depth, cards, kinds, ak, av, size, w, rng,
-                                line, legal, moves, tmp, scratch, pool, out)
+        fitness[i] = plan_value(root, genes[i], enc, depth, cards, kinds, ak, av, w, rng, line,
+                                work, keys, answers, used, out)
         first[i] = out[0]
         expressed[i] = out[1]

@@ -18,6 +18,7 @@ from games.splendor.plans import (
     GOAL_BUY,
     GONE,
     evaluate_plans,
+    new_table,
     seek,
     shortfall,
 )
@@ -35,6 +36,7 @@ BOTS = [("index-move", {}), ("exact-move", {}), ("exact-move", {"illegal": "repa
 def pick(st: SplendorState, name: str, values: dict, seed: int = 0, recorder=None) -> int:
     bot = make_bot(name, {**SMALL, **values}, rng=np.random.default_rng(seed))
     bot.recorder = recorder
+    bot.detail = recorder is not None
     return bot.act(st)
 
 
@@ -186,8 +188,10 @@ def test_evaluate_plans_handles_an_empty_goal_list():
     first = np.empty(n, dtype=np.int64)
     read = np.empty(n, dtype=np.int64)
     e = np.empty(0, dtype=np.int64)
+    keys, answers = new_table(10)
     evaluate_plans(root, np.empty((n, 0), dtype=np.int64), 3, 4, e, e, e, e,
-                   ALL_EVAL2.array(), np.array([1], dtype=np.uint64), fit, first, read)
+                   ALL_EVAL2.array(), np.array([1], dtype=np.uint64), keys, answers,
+                   np.zeros(1, dtype=np.int64), fit, first, read)
     assert (read == 0).all() and first[0] in st.legal_moves()
     assert ENC_INDEX == 0
 
@@ -218,3 +222,53 @@ def test_watch_replays_the_game_play_plays():
     out = GAME.play([GAME.parse_bot(text), GAME.parse_bot("greedy")], {}, 8, 1, 1)
     trace = trace_game([text, "greedy"], {}, 8, 1)
     assert trace.points == out.score[0].tolist() and trace.rounds == int(out.turns[0])
+
+
+@pytest.mark.parametrize("name, values", BOTS)
+def test_the_decisions_table_changes_no_result(name, values):
+    """Plans scored through a move's shared table equal plans simulated from scratch."""
+    from games.splendor.genetic_params import GENETIC_PARAMS
+
+    params = GENETIC_PARAMS[name](**{**SMALL, **values, "evaluations": 400})
+    rng = np.random.default_rng(2)
+    for st in positions(4):
+        root = st.view(st.current_player()).array
+        problem = make_problem(name, params, root, params_weights(params),
+                               np.array([5], dtype=np.uint64))
+        if problem.permutation:
+            genes = np.array([rng.permutation(problem.length) for _ in range(60)])
+        else:
+            genes = rng.integers(0, problem.alphabet, size=(60, problem.length))
+        genes = np.repeat(genes, 3, axis=0)  # repeats: answers come from the table
+        cached = problem.evaluate(genes.copy())
+        fresh = _scratch_evaluate(problem, root, genes.copy(), params, name)
+        for a, b in zip(cached, fresh, strict=True):
+            assert np.array_equal(a, b)
+
+
+def params_weights(params) -> np.ndarray:
+    from games.splendor.genetic import weights_of
+
+    return weights_of(params)
+
+
+def _scratch_evaluate(problem, root, genes, params, name):
+    """The same plans with a table that stores nothing (every answer computed)."""
+    from games.splendor.genetic import encoding
+    from games.splendor.plans import exact_alphabet, order_goals
+
+    p = int(root[R.O_CUR])
+    cards = np.zeros(27, dtype=np.int64)
+    kinds = np.zeros(27, dtype=np.int64)
+    order_goals(root, p, name == "buy-and-deny", cards, kinds)
+    ak = np.zeros(64, dtype=np.int64)
+    av = np.zeros(64, dtype=np.int64)
+    size = exact_alphabet(root, p, ak, av)
+    keys, answers = new_table(1)
+    full = np.array([answers.size], dtype=np.int64)
+    n = genes.shape[0]
+    out = np.empty(n), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+    evaluate_plans(root, genes, encoding(name, params), params.depth, cards, kinds, ak[:size],
+                   av[:size], params_weights(params), np.array([5], dtype=np.uint64), keys,
+                   answers, full, *out)
+    return out
