@@ -7,13 +7,14 @@ previous state back afterwards, so the evolution is a function of (position, see
 and a match gives the same games in any process, with any number of workers.
 
 The loop is DEAP's ``eaSimple`` with ``varAnd`` written out, so each child remembers how it
-was made: tournament selection, crossover of consecutive pairs with ``cxpb``, mutation with
-``mutpb``, then only the changed chromosomes are simulated (one numba call per
-generation). The best plan ever seen (a one-place hall of fame) gives the move. Per
-generation it records the evaluations and the best fitness and, with ``detail``, what the
-thesis measured: the share of distinct chromosomes and of distinct expressed prefixes, and
-how often crossover and mutation made a child better than its parents. Times are CPU
-seconds of this process (the machine may be shared).
+was made (and only children that change are copied): tournament selection, crossover of
+consecutive pairs with ``cxpb``, mutation with ``mutpb``, then only the changed chromosomes
+are simulated (one numba call per generation). The best plan ever seen (a one-place hall of
+fame) gives the move. Per generation it records the evaluations and the best fitness and,
+with ``detail``, what the thesis measured: the share of distinct chromosomes and of
+distinct expressed prefixes, and how often crossover and mutation made a child better than
+its parents. Times are wall seconds (a CPU clock costs microseconds a reading here); on a
+shared machine preemption falls on every section alike, so the shares hold.
 """
 
 from __future__ import annotations
@@ -48,10 +49,12 @@ class Plan(list):
 
 
 def clone(plan: Plan) -> Plan:
-    """A copy that keeps a valid fitness (DEAP's deepcopy, without its cost)."""
-    other = Plan(plan)
-    if plan.fitness.valid:
-        other.fitness.values = plan.fitness.values
+    """A copy with the same fitness (what DEAP's deepcopy gives, without its cost)."""
+    other = Plan.__new__(Plan)
+    other.extend(plan)
+    fitness = PlanFitness.__new__(PlanFitness)
+    fitness.wvalues = plan.fitness.wvalues
+    other.fitness = fitness
     other.first = plan.first
     other.expressed = plan.expressed
     return other
@@ -78,7 +81,7 @@ class MoveStats:
 
     generations: list[GenerationStats] = field(default_factory=list)
     evaluations: int = 0
-    seconds: float = 0.0  # the whole evolution (CPU)
+    seconds: float = 0.0  # the whole evolution
     simulation: float = 0.0  # inside the numba plan simulations
     deap: float = 0.0  # inside DEAP: initialisation, selection, crossover, mutation, clones
 
@@ -132,9 +135,9 @@ def _evaluate(problem: Problem, plans: list[Plan], stats: MoveStats) -> None:
     if not plans:
         return
     genes = np.array(plans, dtype=np.int64).reshape(len(plans), problem.length)
-    t = time.process_time()
+    t = time.perf_counter()
     fit, first, read = problem.evaluate(genes)
-    stats.simulation += time.process_time() - t
+    stats.simulation += time.perf_counter() - t
     stats.evaluations += len(plans)
     for i, plan in enumerate(plans):
         plan.fitness.values = (float(fit[i]),)
@@ -142,6 +145,40 @@ def _evaluate(problem: Problem, plans: list[Plan], stats: MoveStats) -> None:
         plan.expressed = int(read[i])
         if problem.rewrites:
             plan[:] = genes[i].tolist()
+
+
+def _vary(tb: base.Toolbox, kids: list[Plan], p: GeneticParams, permutation: bool,
+          can_cross: bool) -> tuple[list, list]:
+    """DEAP's varAnd in place over the selected ``kids`` (shared until changed: a clone on
+    first write); per child the better parent's fitness before a crossover, and the
+    parent's before a mutation alone."""
+    owned = [False] * len(kids)
+
+    def mine(i: int) -> Plan:
+        if not owned[i]:
+            kids[i] = clone(kids[i])
+            owned[i] = True
+        return kids[i]
+
+    cx_parent: list = [None] * len(kids)
+    mut_parent: list = [None] * len(kids)
+    if can_cross:
+        for i in range(1, len(kids), 2):
+            if random.random() < p.cxpb:
+                a, b = mine(i - 1), mine(i)
+                best = max(a.fitness.values[0], b.fitness.values[0])
+                tb.mate(a, b)
+                del a.fitness.values, b.fitness.values
+                cx_parent[i - 1] = cx_parent[i] = best
+    if p.mutation:
+        for i in range(len(kids)):
+            if random.random() < p.mutpb:
+                kid = mine(i)
+                if kid.fitness.valid:
+                    mut_parent[i] = kid.fitness.values[0]
+                _mutate(tb, kid, p, permutation)
+                del kid.fitness.values
+    return cx_parent, mut_parent
 
 
 def _generation(pop: list[Plan], evaluated: int, detail: bool) -> GenerationStats:
@@ -168,36 +205,20 @@ def evolve(problem: Problem, p: GeneticParams, seed: int,
 
 def _run(problem: Problem, p: GeneticParams, detail: bool) -> tuple[Plan, MoveStats]:
     stats = MoveStats()
-    t0 = time.process_time()
+    t0 = time.perf_counter()
     tb = _toolbox(problem, p)
     pop = [Plan(tb.genes()) for _ in range(p.population)]
-    stats.deap += time.process_time() - t0
+    stats.deap += time.perf_counter() - t0
     _evaluate(problem, pop, stats)
     hof = tools.HallOfFame(1, similar=lambda a, b: False)
     hof.update(pop)
     stats.generations.append(_generation(pop, len(pop), detail))
     can_cross = p.crossover and problem.length >= 2
     for _gen in range(1, p.generations):
-        t = time.process_time()
-        kids = [clone(k) for k in tb.select(pop, len(pop))]
-        cx_parent = [None] * len(kids)
-        mut_parent = [None] * len(kids)
-        if can_cross:
-            for i in range(1, len(kids), 2):
-                if random.random() < p.cxpb:
-                    a, b = kids[i - 1], kids[i]
-                    best = max(a.fitness.values[0], b.fitness.values[0])
-                    tb.mate(a, b)
-                    del a.fitness.values, b.fitness.values
-                    cx_parent[i - 1] = cx_parent[i] = best
-        if p.mutation:
-            for i, kid in enumerate(kids):
-                if random.random() < p.mutpb:
-                    if kid.fitness.valid:
-                        mut_parent[i] = kid.fitness.values[0]
-                    _mutate(tb, kid, p, problem.permutation)
-                    del kid.fitness.values
-        stats.deap += time.process_time() - t
+        t = time.perf_counter()
+        kids = tb.select(pop, len(pop))
+        cx_parent, mut_parent = _vary(tb, kids, p, problem.permutation, can_cross)
+        stats.deap += time.perf_counter() - t
         fresh = [k for k in kids if not k.fitness.valid]
         _evaluate(problem, fresh, stats)
         row = _generation(kids, len(fresh), detail)
@@ -212,5 +233,5 @@ def _run(problem: Problem, p: GeneticParams, detail: bool) -> tuple[Plan, MoveSt
         stats.generations.append(row)
         pop[:] = kids
         hof.update(pop)
-    stats.seconds = time.process_time() - t0
+    stats.seconds = time.perf_counter() - t0
     return hof[0], stats
