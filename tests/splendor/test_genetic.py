@@ -272,3 +272,11 @@ def _scratch_evaluate(problem, root, genes, params, name):
                    av[:size], params_weights(params), np.array([5], dtype=np.uint64), keys,
                    answers, full, *out)
     return out
+
+
+@pytest.mark.parametrize("name, values", BOTS[:5])
+def test_sampled_refills_plan_legal_moves(name, values):
+    """With sampled refills the plans see new cards appear; goals stay the root's cards."""
+    for i, st in enumerate(positions(5)):
+        bot = make_bot(name, {**SMALL, **values}, sampled=True, rng=np.random.default_rng(i))
+        assert bot.act(st.clone()) in st.legal_moves()
