@@ -59,6 +59,8 @@ ROWS: dict[str, list[tuple[str, str, str, float | None]]] = {
          "buy-order:10,100,2000,heuristic=alleval2", 52),
         ("RandomSearch(10, 1000) vs ExactMove(10), allEval2", "random-search:10,1000",
          "exact-move:10,100,2000", 78),
+        ("RandomSearch(10, 1000) vs ExactMove(10) with repair, allEval2",
+         "random-search:10,1000", "exact-move:10,100,2000,illegal=repair", 78),
     ],
     "buy-and-deny": [
         ("Minimax(4) vs Greedy (the yardstick)", "minimax:4", "greedy", 80),
