@@ -82,7 +82,8 @@ def main() -> None:
     load = os.getloadavg()[0]
     print(f"load average {load:.2f}; one core (numba kernels, no threads)")
     positions = search_positions(a.positions)
-    figures = {"load_average": load, "bots": []}
+    figures = {"load_average": load, "bots": [],
+               "command": " ".join(["python benchmarks/splendor_genetic.py", *sys.argv[1:]])}
     for text in [a.bot, *a.also]:
         r = time_moves(text, positions)
         figures["bots"].append(r)

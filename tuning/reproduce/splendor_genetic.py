@@ -5,7 +5,8 @@ Parts: ``variants`` (Table 5.1: BuyOrder's operator variants vs Greedy, allEval)
 ``depths`` (Table 5.3: BuyOrder vs Greedy by depth and population), ``random-search``
 (Table 4.3's genetic rows: RandomSearch(10, 1000) vs BuyOrder(10) and ExactMove(10),
 allEval2 for every bot as in that table), ``buy-and-deny`` (BuyAndDeny vs Greedy, Minimax(3)
-and Minimax(4), at the thesis's budget and at equal time per move) and ``diagnosis``
+and Minimax(4), at the thesis's budget and at equal time per move), ``beyond`` (what the
+genetic players reach against Minimax(3) with more time or a fitted F) and ``diagnosis``
 (Table 5.2: how often crossover makes a fitter child over whole games, and the share of
 distinct chromosomes per generation). Matches are two players, seats rotated every game,
 root seed SEED (game i dealt from games.core.game_seeds(SEED, ., i)), so the figures are
@@ -15,17 +16,19 @@ every results-*.json present, with notes.md of the report folder appended.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from pathlib import Path
 from typing import Any
 
+from games.splendor.heuristics import SPLENDOR_HEURISTIC
 from tuning.reproduce.common import Settings, include_benchmark, text_file
 from tuning.reproduce.splendor import measure
 
 FOLDER = "reports/splendor-genetic"
 SEED: int | None = 2013
-PARTS = ("variants", "depths", "random-search", "buy-and-deny", "diagnosis")
+PARTS = ("variants", "depths", "random-search", "buy-and-deny", "beyond", "diagnosis")
 SIZES = {"games": 200, "stats-games": 4}
 PARAMS = False
 BENCHMARK = True  # benchmarks/splendor_genetic.py output (JSON): seconds per move
@@ -35,6 +38,9 @@ BENCHMARK = True  # benchmarks/splendor_genetic.py output (JSON): seconds per mo
 EQUAL_MINIMAX3 = "buy-and-deny:10,4,8"
 EQUAL_MINIMAX4 = "buy-and-deny:10,10,40"
 B_AND_D = "buy-and-deny:10,100,2000"
+
+#: the splendor-heuristic study's F, as Minimax's parameters
+FITTED = dataclasses.asdict(SPLENDOR_HEURISTIC)
 
 # part -> rows: (label, candidate, opponent, thesis %)
 ROWS: dict[str, list[tuple[str, str, str, float | None]]] = {
@@ -71,6 +77,15 @@ ROWS: dict[str, list[tuple[str, str, str, float | None]]] = {
          None),
         ("BuyAndDeny(10, 4, 8) vs Minimax(3): equal time", EQUAL_MINIMAX3, "minimax:3", None),
         ("BuyAndDeny(10, 10, 40) vs Minimax(4): equal time", EQUAL_MINIMAX4, "minimax:4",
+         None),
+    ],
+    "beyond": [
+        ("BuyOrder(10, 100, 2000) vs Minimax(3)", "buy-order:10,100,2000", "minimax:3", None),
+        ("BuyAndDeny(10, 100, 2000), splendor-heuristic F, vs Minimax(3)",
+         "buy-and-deny:10,100,2000,heuristic=splendor-heuristic", "minimax:3", None),
+        ("... vs Minimax(3) with the same F", "buy-and-deny:10,100,2000,heuristic=splendor-"
+         "heuristic", "minimax:3," + ",".join(f"{k}={v}" for k, v in FITTED.items()), None),
+        ("Greedy vs Minimax(3): what 7 microseconds a move reach", "greedy", "minimax:3",
          None),
     ],
 }

@@ -9,9 +9,10 @@ TITLES = {
     "depths": "Table 5.3: BuyOrder vs Greedy by depth and population, allEval",
     "random-search": "Table 4.3, genetic rows: RandomSearch(10, 1000) vs BuyOrder and ExactMove",
     "buy-and-deny": "BuyAndDeny vs Greedy, Minimax(3) and Minimax(4), allEval",
+    "beyond": "Beyond the thesis: against Minimax(3) with the thesis's budget",
     "diagnosis": "The thesis's diagnosis: crossover yield (Table 5.2) and diversity",
 }
-ORDER = ("variants", "depths", "random-search", "buy-and-deny", "diagnosis")
+ORDER = ("variants", "depths", "random-search", "buy-and-deny", "beyond", "diagnosis")
 
 
 def _pct(value: float, ci: list[float]) -> str:
@@ -75,20 +76,23 @@ def diversity_table(rows: list[dict[str, Any]]) -> list[str]:
 
 
 def speed_lines(bench: dict[str, Any]) -> list[str]:
+    command = bench.get("command", "python benchmarks/splendor_genetic.py")
     lines = ["## Speed", "",
-             f"From `python benchmarks/splendor_genetic.py` (benchmark.json; load average "
+             f"From `{command}` (benchmark.json; load average "
              f"{bench.get('load_average', float('nan')):.2f} when it started, on a shared "
-             "2-core machine: CPU seconds are the one-core cost, wall seconds an upper "
-             "bound), on the same positions for every bot:", "",
-             "| bot | positions | CPU s/move median | p90 | mean | wall s/move median | p90 | "
+             "2-core machine: CPU time is the one-core cost, wall time an upper bound), "
+             "milliseconds per move on the same positions for every bot (Greedy-vs-Greedy "
+             "games 4 to 59 turns in):", "",
+             "| bot | positions | CPU ms/move median | p90 | mean | wall ms/move median | p90 | "
              "DEAP share | simulation share | plans simulated per move |",
              "|---|---|---|---|---|---|---|---|---|---|"]
     for b in bench.get("bots", []):
         c, w = b["cpu"], b["wall"]
-        ga = ("deap_share" in b)
+        ga = "deap_share" in b
         lines.append(
-            f"| `{b['bot']}` | {b['positions']} | {c['median']:.4f} | {c['p90']:.4f} | "
-            f"{c['mean']:.4f} | {w['median']:.4f} | {w['p90']:.4f} | "
+            f"| `{b['bot']}` | {b['positions']} | {1e3 * c['median']:.2f} | "
+            f"{1e3 * c['p90']:.2f} | {1e3 * c['mean']:.2f} | {1e3 * w['median']:.2f} | "
+            f"{1e3 * w['p90']:.2f} | "
             + (f"{100 * b['deap_share']:.0f}% | {100 * b['simulation_share']:.0f}% | "
                f"{b['evaluations_per_move']:.0f} |" if ga else "- | - | - |"))
     return lines
