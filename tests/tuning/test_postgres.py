@@ -197,3 +197,54 @@ def test_wrong_password_is_one_line_exit_2_and_nothing_written(make_spec, pg_url
     assert len(lines) == 1 and "cannot connect" in lines[0], result.stderr
     assert "password authentication failed" in lines[0] and ":wrong@" not in lines[0]
     assert _trials(pg_url) == []
+
+
+def test_trial_that_never_beat_is_failed_after_the_grace_period(make_spec, pg_url):
+    """A trial left RUNNING with no heartbeat at all (its process died right after creating
+    it) must not keep the study's other workers waiting: it goes stale after the grace."""
+    import threading
+
+    from tuning.spec import load_spec
+    from tuning.study.runner import open_study, run_study
+    spec = load_spec(make_spec(trials=3, games=100, block=50, pruner="none",
+                               reevaluate_games=100))
+    study, _ = open_study(spec, pg_url)
+    orphan = study.ask()  # created by a worker on another host that died before its beat
+    study._storage.set_trial_system_attr(orphan._trial_id, "tabletune:owner", ["far", 1])
+    done: list = []
+    worker = threading.Thread(target=lambda: done.append(run_study(spec, pg_url)), daemon=True)
+    started = time.monotonic()
+    worker.start()
+    worker.join(timeout=60)
+    assert done, "the run waited for a trial that never beat"
+    assert time.monotonic() - started < 30  # grace 3 s in these tests
+    trials = _trials(pg_url)
+    assert {t.number: t.state for t in trials}[orphan.number] == TrialState.FAIL
+    assert any(t.system_attrs.get("failed_trial") == orphan.number for t in trials)
+    assert _count(trials, TrialState.COMPLETE) == 3
+    assert done[0].stale_failed == [] and done[0].trials_run_here == 3
+
+
+def test_state_change_committed_before_the_connection_dropped_is_not_an_error(pg_url):
+    """The server answers a commit, then the connection drops: the retried call finds the
+    trial finished, which is the change asked for, not a conflict."""
+    from sqlalchemy import event
+    from sqlalchemy import exc as sa_exc
+    opened = st.open_storage(pg_url)
+    study = optuna.create_study(storage=opened.storage, study_name="drop")
+    trial = study.ask()
+    fired: list[bool] = []
+
+    def drop_after_commit(session) -> None:
+        if not fired:
+            fired.append(True)
+            raise sa_exc.OperationalError("COMMIT", {}, Exception("server closed the connection"))
+    factory = opened.storage.scoped_session.session_factory
+    event.listen(factory, "after_commit", drop_after_commit)
+    try:
+        assert opened.storage.set_trial_state_values(trial._trial_id, TrialState.COMPLETE,
+                                                     [0.5])
+    finally:
+        event.remove(factory, "after_commit", drop_after_commit)
+    assert fired and study.trials[0].state == TrialState.COMPLETE
+    assert study.trials[0].value == 0.5

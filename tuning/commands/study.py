@@ -68,6 +68,10 @@ class _ProgressLine:
             err_console.print(f"marked stale running trial(s) {event['trials']} as failed "
                               "(their process is gone); their parameters are queued again",
                               highlight=False, soft_wrap=True)
+        elif kind == "overtaken":
+            err_console.print(f"trial {event['trial']} was marked failed by another worker "
+                              "(no heartbeat within the grace period); its result is dropped "
+                              "and its retry counts instead", highlight=False, soft_wrap=True)
         elif kind == "trial":
             self.best = event["best"]
             speed = (f"{event['games'] / event['seconds']:,.0f} games/s"

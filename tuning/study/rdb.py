@@ -101,6 +101,9 @@ def _retrying(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             try:
                 result = fn(self, *args, **kwargs)
             except Exception as exc:
+                if waited_since is not None and _already_done(self, name, exc, args, kwargs):
+                    result = True  # the lost connection had committed it: not an error
+                    break
                 if not _is_connection_error(exc):
                     raise
                 self.scoped_session.remove()  # drop this thread's broken session
@@ -119,11 +122,27 @@ def _retrying(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
                 time.sleep(delay)
                 delay = min(2 * delay, 2.0)
                 continue
-            if waited_since is not None:
-                self.notice(f"storage {redact(self.url)}: connection back after "
-                            f"{time.monotonic() - waited_since:.1f}s; going on")
-            return result
+            break
+        if waited_since is not None:
+            self.notice(f"storage {redact(self.url)}: connection back after "
+                        f"{time.monotonic() - waited_since:.1f}s; going on")
+        return result
     return call
+
+
+def _already_done(storage: RetryingRDBStorage, name: str, exc: BaseException,
+                  args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+    """Whether a state change retried after a lost connection was refused only because the
+    first attempt had committed it (the server went down before answering)."""
+    if name != "set_trial_state_values" or not isinstance(
+            exc, optuna.exceptions.UpdateFinishedTrialError):
+        return False
+    bound = inspect.signature(optuna.storages.RDBStorage.set_trial_state_values).bind(
+        storage, *args, **kwargs)
+    trial = storage.get_trial(bound.arguments["trial_id"])
+    values = bound.arguments.get("values")
+    return trial.state == bound.arguments["state"] and (
+        values is None or list(trial.values or ()) == list(values))
 
 
 class RetryingRDBStorage(optuna.storages.RDBStorage):
@@ -138,13 +157,46 @@ class RetryingRDBStorage(optuna.storages.RDBStorage):
         sys.stderr.write(f"warning: {message}\n")
         sys.stderr.flush()
 
+    def adopt_unbeaten_trials(self, study_id: int) -> list[int]:
+        """Start the heartbeat clock of RUNNING trials that never beat; returns their ids.
+
+        Optuna calls a trial stale only once its last heartbeat is older than the grace
+        period, so a trial whose process died between creating it and its first beat (a
+        worker killed or cut off from the database at that moment, or a second copy created
+        when a lost connection's insert is retried) would stay RUNNING for ever, and every
+        worker waiting for the study's last trials would wait for it. Recording one beat for
+        such a trial makes Optuna's grace period apply to it: a live owner goes on beating,
+        a dead one's trial is failed (and retried) like any other stale trial.
+        """
+        from optuna.storages._rdb import models  # Optuna's table of heartbeats
+        session = self.scoped_session()
+        try:
+            beat = models.TrialHeartbeatModel
+            rows = (session.query(models.TrialModel.trial_id)
+                    .outerjoin(beat, beat.trial_id == models.TrialModel.trial_id)
+                    .filter(models.TrialModel.study_id == study_id,
+                            models.TrialModel.state == optuna.trial.TrialState.RUNNING,
+                            beat.trial_heartbeat_id.is_(None))
+                    .all())
+            session.commit()
+        except Exception:
+            session.rollback()
+            raise
+        finally:
+            session.close()
+        ids = [row[0] for row in rows]
+        for trial_id in ids:  # a beat racing the owner's first one is ignored by Optuna
+            self.record_heartbeat(trial_id)
+        return ids
+
 
 _WRAPPED = sorted(
     {n for cls in (optuna.storages.BaseStorage, optuna.storages._heartbeat.BaseHeartbeat)
      for n, f in vars(cls).items() if callable(f) and not n.startswith("__")}
-    | {"_get_stale_trial_ids", "_get_trials"})  # private ones that Optuna's cache calls
+    | {"_get_stale_trial_ids", "_get_trials"}  # private ones that Optuna's cache calls
+    | {"adopt_unbeaten_trials"})
 for _name in _WRAPPED:
-    _fn = getattr(optuna.storages.RDBStorage, _name, None)
+    _fn = getattr(RetryingRDBStorage, _name, None)
     if _fn is not None and inspect.isfunction(_fn):
         setattr(RetryingRDBStorage, _name, _retrying(_name, _fn))
 

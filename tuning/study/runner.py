@@ -296,10 +296,13 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
                 value, state, games = _run_trial(spec, trial, progress, timing, pool)
             except BaseException:
                 beat.watch(None)
-                study.tell(trial, state=TrialState.FAIL)
+                st.finish_trial(study, trial, None, TrialState.FAIL)
                 raise
             beat.watch(None)
-            study.tell(trial, value, state=state)
+            if not st.finish_trial(study, trial, value, state):
+                if progress:  # its heartbeat lapsed and another worker retried it already
+                    progress({"event": "overtaken", "trial": trial.number})
+                continue
             summary.trials_run_here += 1
             summary.games += games
             if progress:

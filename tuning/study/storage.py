@@ -176,13 +176,15 @@ def fail_stale_trials(study: optuna.Study, opened: OpenedStorage,
 
     A trial is stale when its process ran on this host and no longer exists, or when its
     heartbeat is older than the grace period (a process on another host that died).
-    On an RDB storage Optuna's heartbeat decides (and its callback queues the retry); with
-    ``by_pid`` a trial whose process on this host is gone is failed at once as well.
+    On an RDB storage Optuna's heartbeat decides (and its callback queues the retry), and a
+    trial that never beat gets its first beat here, so the grace period ends for it too;
+    with ``by_pid`` a trial whose process on this host is gone is failed at once as well.
     Returns the numbers of the trials it failed.
     """
     failed: list[int] = []
     if opened.is_rdb:  # Optuna's heartbeat fails (and retries) trials beyond the grace period
         before = {t.number for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))}
+        opened.storage.adopt_unbeaten_trials(study._study_id)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
             optuna.storages.fail_stale_trials(study)
@@ -240,6 +242,8 @@ def claim_trial(study: optuna.Study, opened: OpenedStorage, target: int,
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             trial = study.ask(distributions)
+        if opened.is_rdb:  # at once: a trial with no beat at all is never called stale
+            study._storage.record_heartbeat(trial._trial_id)
         _mark_owner(study, trial)
     if opened.is_rdb:
         earlier = [t for t in study.get_trials(deepcopy=False, states=BUDGET_STATES)
@@ -249,6 +253,18 @@ def claim_trial(study: optuna.Study, opened: OpenedStorage, target: int,
             study.tell(trial, state=TrialState.FAIL)
             return None
     return trial
+
+
+def finish_trial(study: optuna.Study, trial: optuna.Trial, value: float | None,
+                 state: TrialState) -> bool:
+    """Tell a trial's result; False when another process has meanwhile failed it as stale
+    (its heartbeat lapsed, say while this machine was overloaded) and queued its retry: the
+    retry then counts, and this result is dropped so that no trial counts twice."""
+    try:
+        told = study.tell(trial, value, state=state, skip_if_finished=True)
+    except optuna.exceptions.UpdateFinishedTrialError:  # failed between the check and tell
+        return False
+    return told.state == state
 
 
 def _mark_owner(study: optuna.Study, trial: optuna.Trial) -> None:
@@ -280,10 +296,9 @@ class Heartbeat:
         self._thread.join(timeout=5)
 
     def watch(self, trial_id: int | None) -> None:
+        """Beat for ``trial_id`` from now on (None: stop). The first beat is the claim's."""
         with self._lock:
             self._trial_id = trial_id
-        if trial_id is not None and self._opened.is_rdb:  # journal: the start time counts
-            self._beat(trial_id)
 
     def _beat(self, trial_id: int) -> None:
         storage = self._study._storage
