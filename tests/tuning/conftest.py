@@ -92,6 +92,14 @@ def make_spec(tmp_path: Path):
     return factory
 
 
+@pytest.fixture(scope="module")
+def make_shared_spec(tmp_path_factory):
+    """``make_spec`` for module-scoped fixtures (each spec in a folder of its own)."""
+    def factory(**kwargs) -> Path:
+        return quad_spec(tmp_path_factory.mktemp("spec"), **kwargs)
+    return factory
+
+
 @pytest.fixture
 def cli():
     """``cli(*args)`` runs tabletune in a subprocess; ``cli.start(*args)`` starts one."""
