@@ -211,6 +211,45 @@ def test_state_change_committed_before_the_connection_dropped_is_not_an_error(pg
     assert study.trials[0].value == 0.5
 
 
+def test_connections_dropped_at_any_storage_call_are_ridden_out(make_spec, pg_url,
+                                                                monkeypatch):
+    """Every 11th commit loses its connection, half of them after the server committed: each
+    storage call Optuna makes (its cache's private ones too) is retried, and the study still
+    ends with exactly the requested trials, none lost, none counted twice."""
+    from sqlalchemy import event
+    from sqlalchemy import exc as sa_exc
+    spec = _spec(make_spec, 4)
+    commits, dropped = [0], []
+
+    def before(session) -> None:
+        commits[0] += 1
+        session.info["commit"] = n = commits[0]
+        if n % 11 == 0 and (n // 11) % 2:
+            dropped.append("before")
+            raise sa_exc.OperationalError("COMMIT", {}, Exception("connection dropped"))
+
+    def after(session) -> None:
+        n = session.info.get("commit", 1)
+        if n % 11 == 0 and not (n // 11) % 2:
+            dropped.append("after")
+            raise sa_exc.OperationalError("COMMIT", {}, Exception("connection dropped"))
+    hooks = {"before_commit": before, "after_commit": after}
+    original = st.open_storage
+
+    def open_with_drops(*args, **kwargs):
+        opened = original(*args, **kwargs)
+        for name, hook in hooks.items():
+            event.listen(opened.storage.scoped_session.session_factory, name, hook)
+        return opened
+    monkeypatch.setattr(st, "open_storage", open_with_drops)
+    summary = run_study(spec, pg_url)
+    assert dropped.count("before") >= 3 and dropped.count("after") >= 3, dropped
+    trials = _trials(pg_url)
+    assert _count(trials, TrialState.COMPLETE) == 4 and summary.trials_run_here == 4
+    assert not [t for t in trials if t.state in (TrialState.RUNNING, TrialState.WAITING)]
+    _every_failure_retried(trials)
+
+
 def test_dashboard_and_report_from_postgres(make_spec, pg_url, cli, tmp_path, free_port):
     from typer.testing import CliRunner
 

@@ -190,11 +190,23 @@ class RetryingRDBStorage(optuna.storages.RDBStorage):
         return ids
 
 
+def _called_by_cache() -> set[str]:
+    """The private storage methods that Optuna's storage cache calls directly (it wraps every
+    RDB storage a study uses): each opens its own session, so each can be retried."""
+    from optuna.storages import _cached_storage
+    try:
+        text = inspect.getsource(_cached_storage)
+    except (OSError, TypeError):  # no source shipped: the names as of Optuna 3.6-5.0
+        text = ""
+    return set(re.findall(r"_backend\.(_[a-z][a-z_]*)\(", text)) | {
+        "_create_new_trial", "_set_trial_param", "_get_best_trial_id", "_get_stale_trial_ids",
+        "_get_trials"}
+
+
 _WRAPPED = sorted(
     {n for cls in (optuna.storages.BaseStorage, optuna.storages._heartbeat.BaseHeartbeat)
      for n, f in vars(cls).items() if callable(f) and not n.startswith("__")}
-    | {"_get_stale_trial_ids", "_get_trials"}  # private ones that Optuna's cache calls
-    | {"adopt_unbeaten_trials"})
+    | _called_by_cache() | {"adopt_unbeaten_trials"})
 for _name in _WRAPPED:
     _fn = getattr(RetryingRDBStorage, _name, None)
     if _fn is not None and inspect.isfunction(_fn):
