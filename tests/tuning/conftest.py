@@ -100,7 +100,7 @@ def make_shared_spec(tmp_path_factory):
     return factory
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def cli():
     """``cli(*args)`` runs tabletune in a subprocess; ``cli.start(*args)`` starts one."""
     class Runner:

@@ -13,7 +13,6 @@ the same command. Heartbeat and grace period can be shortened through the enviro
 from __future__ import annotations
 
 import copy
-import functools
 import inspect
 import os
 import re
@@ -26,6 +25,7 @@ from typing import Any
 import optuna
 
 from games.core import InputError
+from tuning.study.retry import storage_methods, wrap_methods
 
 HEARTBEAT_SECONDS = 10
 GRACE_SECONDS = 120
@@ -92,59 +92,6 @@ def _is_table_race(exc: BaseException) -> bool:
         and isinstance(exc.__cause__, sa_exc.IntegrityError))
 
 
-def _retrying(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
-    @functools.wraps(fn)
-    def call(self: RetryingRDBStorage, *args: Any, **kwargs: Any) -> Any:
-        waited_since: float | None = None
-        delay = 0.2
-        while True:
-            try:
-                result = fn(self, *args, **kwargs)
-            except Exception as exc:
-                if waited_since is not None and _already_done(self, name, exc, args, kwargs):
-                    result = True  # the lost connection had committed it: not an error
-                    break
-                if not _is_connection_error(exc):
-                    raise
-                self.scoped_session.remove()  # drop this thread's broken session
-                now = time.monotonic()
-                if waited_since is None:
-                    waited_since = now
-                    self.notice(f"storage {redact(self.url)}: connection lost ({_reason(exc)}); "
-                                f"retrying for up to {self.retry_seconds:.0f}s")
-                if now - waited_since >= self.retry_seconds:
-                    if not self.retry_seconds:
-                        raise
-                    raise InputError(
-                        f"storage {redact(self.url)}: connection lost for "
-                        f"{self.retry_seconds:.0f}s ({_reason(exc)}); "
-                        "run the same command again to resume") from None
-                time.sleep(delay)
-                delay = min(2 * delay, 2.0)
-                continue
-            break
-        if waited_since is not None:
-            self.notice(f"storage {redact(self.url)}: connection back after "
-                        f"{time.monotonic() - waited_since:.1f}s; going on")
-        return result
-    return call
-
-
-def _already_done(storage: RetryingRDBStorage, name: str, exc: BaseException,
-                  args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
-    """Whether a state change retried after a lost connection was refused only because the
-    first attempt had committed it (the server went down before answering)."""
-    if name != "set_trial_state_values" or not isinstance(
-            exc, optuna.exceptions.UpdateFinishedTrialError):
-        return False
-    bound = inspect.signature(optuna.storages.RDBStorage.set_trial_state_values).bind(
-        storage, *args, **kwargs)
-    trial = storage.get_trial(bound.arguments["trial_id"])
-    values = bound.arguments.get("values")
-    return trial.state == bound.arguments["state"] and (
-        values is None or list(trial.values or ()) == list(values))
-
-
 class RetryingRDBStorage(optuna.storages.RDBStorage):
     """``RDBStorage`` whose storage calls are retried while the database is unreachable."""
 
@@ -152,10 +99,21 @@ class RetryingRDBStorage(optuna.storages.RDBStorage):
         self.retry_seconds = 0.0  # while connecting: fail at once, with one line
         super().__init__(*args, **kwargs)
 
+    @property
+    def shown(self) -> str:
+        return redact(self.url)
+
     @staticmethod
     def notice(message: str) -> None:
         sys.stderr.write(f"warning: {message}\n")
         sys.stderr.flush()
+
+    def reset(self) -> None:
+        self.scoped_session.remove()  # drop this thread's broken session
+
+    @staticmethod
+    def reason(exc: BaseException) -> str:
+        return _reason(exc)
 
     def adopt_unbeaten_trials(self, study_id: int) -> list[int]:
         """Start the heartbeat clock of RUNNING trials that never beat; returns their ids.
@@ -203,14 +161,8 @@ def _called_by_cache() -> set[str]:
         "_get_trials"}
 
 
-_WRAPPED = sorted(
-    {n for cls in (optuna.storages.BaseStorage, optuna.storages._heartbeat.BaseHeartbeat)
-     for n, f in vars(cls).items() if callable(f) and not n.startswith("__")}
-    | _called_by_cache() | {"adopt_unbeaten_trials"})
-for _name in _WRAPPED:
-    _fn = getattr(RetryingRDBStorage, _name, None)
-    if _fn is not None and inspect.isfunction(_fn):
-        setattr(RetryingRDBStorage, _name, _retrying(_name, _fn))
+wrap_methods(RetryingRDBStorage, storage_methods() | _called_by_cache()
+             | {"adopt_unbeaten_trials"}, _is_connection_error)
 
 
 def _retry_callback() -> Callable[[optuna.Study, Any], None]:

@@ -283,7 +283,7 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
         while deadline is None or time.perf_counter() < deadline:
             trial = st.claim_trial(study, opened, spec.optuna.trials, dists)
             if trial is None:
-                if opened.is_rdb and st.others_running(study):
+                if opened.shared and st.others_running(study):
                     # a cluster: wait for the others' last trials, retrying any that go stale
                     time.sleep(min(0.5, st.heartbeat_seconds()))
                     failed = st.fail_stale_trials(study, opened, by_pid=False)
