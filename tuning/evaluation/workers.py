@@ -10,6 +10,7 @@ process is no longer its parent.
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 
@@ -43,3 +44,14 @@ def _watch(parent: int) -> None:
         time.sleep(POLL_SECONDS)
         if os.getppid() != parent:  # the parent died: this process was handed to init
             os._exit(1)
+
+
+def start_forked_worker(parent: int) -> None:
+    """Initializer of a worker forked from ``parent``: the parent's signal handlers (a
+    graceful stop on Ctrl-C or SIGTERM) are the parent's job, so the worker ignores Ctrl-C
+    (the parent stops the pool) and dies on SIGTERM; then it watches the parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    global _watching
+    _watching = False  # a flag copied from a parent that watched its own parent
+    watch_parent(parent)
