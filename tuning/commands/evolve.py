@@ -10,7 +10,7 @@ from typing import Any
 import typer
 
 from games.core import InputError, check_seed
-from tuning.commands.apps import app, console, err_console, print_json
+from tuning.commands.apps import app, console, err_console, legacy_value, print_json
 
 
 def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
@@ -20,7 +20,7 @@ def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
 
     base = settings_from_spec(spec)
     words = ["tabletune", "evolve", study, "--resume"]
-    for flag, name in (("-g", "generations"), ("-p", "population"), ("--seed", "seed")):
+    for flag, name in (("-g", "generations"), ("-P", "population"), ("--seed", "seed")):
         value = getattr(evo.settings, name)
         if value != getattr(base, name):
             words += [flag, str(value)]
@@ -38,11 +38,14 @@ def evolve_command(
     generations: int | None = typer.Option(None, "--generations", "-g",
                                            help="Generations in total (spec: deap.generations; "
                                                 "with --resume: the checkpoint's run)."),
-    population: int | None = typer.Option(None, "--population", "-p",
+    population: int | None = typer.Option(None, "--population", "-P",
                                           help="Population size mu (spec: deap.population)."),
+    population_old: int | None = typer.Option(None, "-p", hidden=True,
+                                              help="Old spelling of --population."),
     jobs: int | None = typer.Option(None, "--jobs", "-j",
                                     help="Worker processes (spec: evaluation.jobs)."),
-    seed: int | None = typer.Option(None, "--seed", help="Root seed (spec: evaluation.seed)."),
+    seed: int | None = typer.Option(None, "--seed", "-s",
+                                    help="Root seed (spec: evaluation.seed)."),
     checkpoint: Path | None = typer.Option(None, "--checkpoint",
                                            help="Checkpoint file (default runs/<study>/"
                                                 "evolution.ckpt; the log sits beside it)."),
@@ -68,6 +71,7 @@ def evolve_command(
 
     if resume and restart:
         raise InputError("--resume and --restart exclude each other")
+    population = legacy_value("--population", population, "-p", population_old)
     spec = load_spec(study).with_overrides(jobs=jobs, backend=backend, address=address)
     if seed is not None:
         check_seed(seed)

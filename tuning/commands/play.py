@@ -162,7 +162,7 @@ def _common(game: registry.Game) -> list[inspect.Parameter]:
             "one-seat game)"),
         opt("seed", 0, int, "--seed", "-s", help="root seed; game i uses its own seed"),
         opt("jobs", 1, int, "--jobs", "-j", help="worker processes (-1: every core)"),
-        opt("param", [], list[str], "--param", help="bot parameter name=value (repeatable)"),
+        opt("param", [], list[str], "--param", "-p", help="bot parameter name=value (repeatable)"),
         opt("block", 0, int, "--block", help="games per seed block (0: automatic)"),
         opt("rotate", True, bool, "--rotate/--fixed-seats",
             help="rotate seats every game (fixed: in the order given)"),

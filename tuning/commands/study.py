@@ -86,14 +86,15 @@ class _ProgressLine:
 @app.command("run")
 def run_command(
     study: str = typer.Argument(..., help="Study name in studies/ or a spec file path."),
-    trials: int | None = typer.Option(None, "--trials", "-n",
+    trials: int | None = typer.Option(None, "--trials",
                                       help="Trials in total for the study (spec: optuna.trials)."),
     storage: str | None = typer.Option(None, "--storage",
                                        help="Journal file path or RDB URL "
                                             "(default runs/<study>.journal)."),
     jobs: int | None = typer.Option(None, "--jobs", "-j",
                                     help="Worker processes (spec: evaluation.jobs)."),
-    seed: int | None = typer.Option(None, "--seed", help="Root seed (spec: evaluation.seed)."),
+    seed: int | None = typer.Option(None, "--seed", "-s",
+                                    help="Root seed (spec: evaluation.seed)."),
     backend: str | None = typer.Option(None, "--backend",
                                        help="joblib backend: loky, threading, ray, dask."),
     address: str | None = typer.Option(None, "--address", help="Ray/Dask cluster address."),

@@ -42,10 +42,12 @@ class _Progress:
 @clean_errors
 def train_command(
     study: str = typer.Argument(..., help="Study name in studies/ or a spec file path."),
-    games: int | None = typer.Option(None, "--games", help="Training games (spec: train.games)."),
+    games: int | None = typer.Option(None, "--games", "-n",
+                                     help="Training games (spec: train.games)."),
     jobs: int | None = typer.Option(None, "--jobs", "-j",
                                     help="Worker processes (spec: train.jobs)."),
-    seed: int | None = typer.Option(None, "--seed", help="Root seed (spec: train.seed)."),
+    seed: int | None = typer.Option(None, "--seed", "-s",
+                                    help="Root seed (spec: train.seed)."),
     model: str | None = typer.Option(None, "--model", help="Model file (spec: train.model)."),
     checkpoint: str | None = typer.Option(None, "--checkpoint",
                                           help="Checkpoint file (spec: train.checkpoint)."),
