@@ -16,14 +16,10 @@ from tuning.commands.apps import app, console, err_console, legacy_value, print_
 def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
                    jobs: int | None, backend: str | None, address: str | None) -> str:
     """The full command that continues ``evo``: every setting that differs from the spec."""
-    from tuning.evolution.runner import default_checkpoint, settings_from_spec
+    from tuning.evolution.runner import RUN_SETTINGS, default_checkpoint, run_flags
 
-    base = settings_from_spec(spec)
     words = ["tabletune", "evolve", study, "--resume"]
-    for flag, name in (("-g", "generations"), ("-P", "population"), ("--seed", "seed")):
-        value = getattr(evo.settings, name)
-        if value != getattr(base, name):
-            words += [flag, str(value)]
+    words += run_flags(spec, {name: getattr(evo.settings, name) for name in RUN_SETTINGS})
     if checkpoint is not None and Path(checkpoint) != default_checkpoint(spec):
         words += ["--checkpoint", str(checkpoint)]
     for flag, value in (("-j", jobs), ("--backend", backend), ("--address", address)):

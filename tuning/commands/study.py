@@ -128,6 +128,7 @@ def run_command(
         console.print(f"study {spec.name} on {summary.storage} is complete: it holds {total} "
                       f"of {spec.optuna.trials} trials; to extend it: tabletune run {study} "
                       f"--trials {max(total, spec.optuna.trials) * 2}"
+                      + (f" --seed {seed}" if seed is not None else "")
                       + (f" --storage {storage}" if storage else ""), highlight=False,
                       soft_wrap=True)
     else:
