@@ -20,21 +20,25 @@ from tuning.commands.apps import (
     bots_app,
     clean_errors,
     console,
+    err_console,
     play_app,
     print_json,
     progress_printer,
 )
 
 _PARAM_ITEM = re.compile(r"^\s*[A-Za-z_][\w-]*\s*=|^\s*-?\d+(\.\d+)?\s*$")
+_BEST_REF = re.compile(r"best:[^,;]*", re.IGNORECASE)  # best:STUDY@STORAGE: no buy list
 
 
 def split_bots(text: str | None) -> list[str]:
     """Bot texts from ``--bots``: split on ``;`` when present or when the text holds a bot's
     text form (a buy list or rule: ``|`` or ``@``, whose conditions use commas), else on
-    commas, keeping ``name:k=v,k=v`` parameter lists (and positional numbers) together."""
+    commas, keeping ``name:k=v,k=v`` parameter lists (and positional numbers) together.
+    The ``@`` of ``best:STUDY@STORAGE`` does not count as a buy list's."""
     if not text or not text.strip():
         return []
-    if ";" in text or "|" in text or "@" in text:
+    rest = _BEST_REF.sub("", text)
+    if ";" in text or "|" in rest or "@" in rest:
         return [t.strip() for t in text.split(";") if t.strip()]
     out: list[str] = []
     for piece in text.split(","):
@@ -50,7 +54,7 @@ def line_up(game: registry.Game, bots: str | None, bot: list[str], params: list[
     """The bots of a match: ``--bots`` texts, each ``--bot``, ``--param`` applied to every
     bot whose parameters have those names, a single bot repeated to fill ``players`` seats."""
     texts = split_bots(bots) + list(bot)
-    specs = [game.parse_bot(t) for t in texts or game.default_bots]
+    specs = [parse_bot(game, t, options) for t in texts or game.default_bots]
     if not specs:
         raise InputError(f"name the bots: --bots {','.join(list(game.bots())[:2])} "
                          f"(see `tabletune bots {game.name}`)")
@@ -80,6 +84,19 @@ def line_up(game: registry.Game, bots: str | None, bot: list[str], params: list[
         except InputError:  # one bot of a multi-player game plays a mirror
             specs = specs * min(c for c in game.player_counts if c > 1)
     return specs
+
+
+def parse_bot(game: registry.Game, text: str, options: dict[str, Any]) -> BotSpec:
+    """A bot text, or ``best:STUDY[@STORAGE]`` (a study's or an evolution's result, said on
+    stderr with where it comes from and any game option the match changes)."""
+    from tuning.best import best_bot, is_best, option_notes
+
+    if not is_best(text):
+        return game.parse_bot(text)
+    spec, found = best_bot(game, text)
+    for line in (found.note, *option_notes(game, found, options)):
+        err_console.print(line, highlight=False, markup=False, soft_wrap=True)
+    return spec
 
 
 def _fields(params_type: type) -> list[str]:
