@@ -111,23 +111,6 @@ def show_error(message: str, status: int = 2) -> None:
         sys.stdout.flush()
 
 
-def progress_printer(what: str, every: float = 2.0) -> Callable[[int, int, float], None]:
-    """A throttled progress line on stderr: done/total, rate and time left."""
-    last = [0.0]
-
-    def show(done: int, total: int, seconds: float) -> None:
-        if seconds - last[0] < every and done < total:
-            return
-        last[0] = seconds
-        rate = done / seconds if seconds > 0 else 0.0
-        left = (total - done) / rate if rate > 0 else float("nan")
-        if done < total or seconds >= every:
-            err_console.print(f"{what}: {done:,}/{total:,} games, {rate:,.0f} games/s, "
-                              f"{left:,.0f} s left", highlight=False)
-
-    return show
-
-
 def _clean(value: Any) -> Any:
     """Make a value JSON-safe: numpy scalars to Python, NaN/inf to None, tuples to lists."""
     if isinstance(value, dict):

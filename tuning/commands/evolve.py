@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import shlex
 import time
 from pathlib import Path
@@ -11,6 +12,7 @@ import typer
 
 from games.core import InputError, check_seed
 from tuning.commands.apps import app, console, err_console, legacy_value, print_json
+from tuning.commands.progress import Throttle, duration
 
 
 def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
@@ -26,6 +28,53 @@ def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
         if value is not None:
             words += [flag, str(value)]
     return shlex.join(words)
+
+
+class EvolutionProgress:
+    """Generation lines through a :class:`Throttle`: a finished generation's row while it is
+    fresh, else which generation is running, for how long, the best so far and the time
+    left; the first and the last generation always show (every row is in the log file)."""
+
+    def __init__(self, console: Any, every: float | None = None,
+                 clock: Any = time.monotonic) -> None:
+        self.clock = clock
+        self.row: dict[str, Any] | None = None
+        self.row_time = clock()
+        self.phase: str | None = None  # after the generations: the re-evaluation
+        self.throttle = Throttle(self.describe, console, every, clock)
+
+    def __enter__(self) -> EvolutionProgress:
+        self.row_time = self.clock()
+        self.throttle.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.throttle.__exit__(*exc)
+
+    def describe(self) -> str:
+        from tuning.evolution.engine import format_row
+
+        now = self.clock()
+        spent = duration(now - self.row_time)
+        if self.phase is not None:
+            return f"{self.phase}, {spent}"
+        if self.row is None:
+            return f"gen   0: evaluating the first population, {spent}"
+        row, total = self.row, self.row["generations"]
+        eta = row["eta_seconds"]
+        if now - self.row_time < self.throttle.every or row["gen"] >= total:
+            return format_row(row, total, eta)
+        left = eta - (now - self.row_time) if math.isfinite(eta) else None
+        return (f"gen {row['gen'] + 1:>3}/{total} running for {spent} | best "
+                f"{row['best']:.4f} after gen {row['gen']} | {duration(left)} left")
+
+    def __call__(self, row: dict[str, Any]) -> None:
+        self.row, self.row_time = row, self.clock()
+        self.throttle.poke(force=row["gen"] == 0 or row["gen"] >= row["generations"])
+
+    def finishing(self, text: str) -> None:
+        """The generations are done; ``text`` says what runs now."""
+        self.phase, self.row_time = text, self.clock()
 
 
 @app.command("evolve")
@@ -61,7 +110,7 @@ def evolve_command(
     settings the run was started with; `--resume -g N` extends it to N generations.
     """
     from tuning.evaluation import WorkerPool
-    from tuning.evolution.engine import EvolutionInterrupted, format_row
+    from tuning.evolution.engine import EvolutionInterrupted
     from tuning.evolution.runner import best_of, build_evolution
     from tuning.spec import load_spec
 
@@ -72,13 +121,9 @@ def evolve_command(
     if seed is not None:
         check_seed(seed)
     out = err_console if json_out else console
-
-    def progress(row: dict) -> None:
-        out.print(format_row(row, row["generations"], row["eta_seconds"]), highlight=False,
-                  soft_wrap=True)
-
+    progress = EvolutionProgress(out)
     ev = spec.evaluation
-    with WorkerPool(ev.jobs, ev.backend, ev.address) as pool:
+    with WorkerPool(ev.jobs, ev.backend, ev.address) as pool, progress:
         evo = build_evolution(spec, pool, generations=generations, population=population,
                               seed=seed, checkpoint=checkpoint, resume=resume, progress=progress)
         spec = spec.with_overrides(seed=evo.settings.seed)
@@ -111,6 +156,10 @@ def evolve_command(
                                   soft_wrap=True)
             raise typer.Exit(130) from None
         wall = time.perf_counter() - started
+        top = max(1, spec.evaluation.reevaluate_top)
+        progress.finishing(f"re-evaluating the top {top} of the hall of fame on "
+                           f"{spec.evaluation.reevaluate_games:,} fresh games (exact where "
+                           "the game allows)")
         best, evaluation = best_of(spec, result, pool)
     lo, hi = evaluation.ci95
     games = sum(r["games"] for r in result.logbook)

@@ -23,8 +23,8 @@ from tuning.commands.apps import (
     err_console,
     play_app,
     print_json,
-    progress_printer,
 )
+from tuning.commands.progress import MatchProgress
 
 _PARAM_ITEM = re.compile(r"^\s*[A-Za-z_][\w-]*\s*=|^\s*-?\d+(\.\d+)?\s*$")
 _BEST_REF = re.compile(r"best:[^,;]*", re.IGNORECASE)  # best:STUDY@STORAGE: no buy list
@@ -208,8 +208,7 @@ def make_play_command(game: registry.Game) -> Any:
         check_seed(kw["seed"])
         if kw["block"] < 0:
             raise InputError(f"--block must be positive (or 0: automatic), got {kw['block']}")
-        progress = None if kw["as_json"] else progress_printer(f"play {game.name}")
-        with WorkerPool(kw["jobs"]) as pool:
+        with WorkerPool(kw["jobs"]) as pool, MatchProgress(f"play {game.name}") as progress:
             summary = run_match(game.name, specs, options, games=kw["games"], seed=kw["seed"],
                                 pool=pool, rotate=kw["rotate"], block=kw["block"] or None,
                                 progress=progress)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 import typer
 
 from games.core import InputError
-from tuning.commands.apps import app, console, err_console, print_json
+from tuning.commands.apps import app, console, print_json
+from tuning.commands.progress import Throttle, duration
 
 
 def _fmt(value: Any, digits: int = 4) -> str:
@@ -45,42 +47,97 @@ def studies_command(json_out: bool = typer.Option(False, "--json", help="Print J
                           highlight=False, soft_wrap=True)
 
 
-class _ProgressLine:
-    """A live one-line status: trial, state, best so far, games per second."""
+class StudyProgress:
+    """Progress of ``tabletune run`` from the runner's events, through a :class:`Throttle`:
+    the last trial, the best so far, trials done, games/s and time left; inside a long
+    trial its block; during the re-evaluation the candidate and its block."""
 
-    def __init__(self, target: int) -> None:
-        from rich.status import Status
-        self.target = target
-        self.status = Status("starting", console=err_console)
+    def __init__(self, target: int, blocks: int, console: Any = None,
+                 every: float | None = None, clock: Any = time.monotonic) -> None:
+        self.target, self.blocks, self.clock = target, blocks, clock
+        self.started = clock()
+        self.done = 0            # trials the study holds (all processes)
+        self.here = 0            # trials finished by this process
         self.best: float | None = None
-        self.line = "starting"
+        self.last = ""           # the last finished trial, as text
+        self.speed = ""
+        self.current: tuple[int, int] | None = None  # (trial, blocks done) of a running trial
+        self.trial_started = self.started
+        self.reeval: dict[str, Any] | None = None
+        self.reeval_started = self.started
+        self.throttle = Throttle(self.describe, console, every, clock)
 
-    def __enter__(self) -> _ProgressLine:
-        self.status.start()
+    def __enter__(self) -> StudyProgress:
+        self.throttle.__enter__()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.status.stop()
+        self.throttle.__exit__(*exc)
+
+    def _trials_left(self, now: float) -> float | None:
+        running = self.current[1] / self.blocks if self.current and self.blocks else 0.0
+        finished = self.here + running
+        if finished <= 0:
+            return None
+        per_trial = (now - self.started) / finished
+        return max(0.0, self.target - self.done - running) * per_trial
+
+    def describe(self) -> str:
+        now = self.clock()
+        if self.reeval is not None:
+            r = self.reeval
+            part = (r["index"] + r.get("block", 0) / max(1, r["blocks"])) / max(1, r["total"])
+            spent = now - self.reeval_started
+            left = spent / part - spent if part > 0 else None
+            cand = r["candidate"]
+            label = cand.get("genome") or " ".join(
+                str(x) for x in (cand.get("strategy"), cand.get("params") or "") if x)
+            return (f"re-evaluating {r['index'] + 1}/{r['total']} {label} on {r['games']:,} "
+                    f"fresh games: block {r.get('block', 0)}/{r['blocks']} | {duration(spent)} "
+                    f"elapsed, {duration(left)} left")
+        parts = []
+        if self.current is not None:
+            trial, done = self.current
+            parts.append(f"trial {trial} running: block {done}/{self.blocks}, "
+                         f"{duration(now - self.trial_started)}")
+        elif self.last:
+            parts.append(self.last)
+        else:
+            parts.append(f"starting, {duration(now - self.started)} elapsed")
+        parts.append(f"best {_fmt(self.best)}")
+        parts.append(f"{self.done}/{self.target} trials")
+        if self.speed:
+            parts.append(self.speed)
+        parts.append(f"{duration(self._trials_left(now))} left")
+        return " | ".join(parts)
 
     def __call__(self, event: dict[str, Any]) -> None:
         kind = event["event"]
         if kind == "stale":
-            err_console.print(f"marked stale running trial(s) {event['trials']} as failed "
-                              "(their process is gone); their parameters are queued again",
-                              highlight=False, soft_wrap=True)
-        elif kind == "trial":
-            self.best = event["best"]
-            speed = (f"{event['games'] / event['seconds']:,.0f} games/s"
-                     if event["games"] and event["seconds"] > 0 else "exact evaluation")
-            self.line = (f"trial {event['trial']} {event['state'].lower()} "
-                         f"value {_fmt(event['value'])} | best {_fmt(self.best)} | "
-                         f"{event['done']}/{event['target']} trials | {speed}")
-            err_console.print(self.line, highlight=False, soft_wrap=True)
-        elif kind == "block":
-            self.status.update(f"{self.line} | trial {event['trial']} block {event['block']}")
-        elif kind == "reevaluate":
-            self.status.update(f"re-evaluating {event['candidate'].get('params')} on "
-                               f"{event['games']:,} fresh games")
+            self.throttle.say(f"marked stale running trial(s) {event['trials']} as failed "
+                              "(their process is gone); their parameters are queued again")
+            return
+        if kind == "trial":
+            self.best, self.done = event["best"], event["done"]
+            self.here += 1
+            self.current = None
+            self.trial_started = self.clock()
+            self.speed = (f"{event['games'] / event['seconds']:,.0f} games/s"
+                          if event["games"] and event["seconds"] > 0 else "exact evaluation")
+            self.last = (f"trial {event['trial']} {event['state'].lower()} value "
+                         f"{_fmt(event['value'])}")
+            self.throttle.poke(force=self.here == 1 or event["done"] >= event["target"])
+            return
+        if kind == "block":
+            self.current = (event["trial"], event["block"] + 1)
+        elif kind in ("reevaluate", "reevaluate-block"):
+            if self.reeval is None:
+                self.reeval_started = self.clock()
+            self.current = None
+            self.reeval = {**(self.reeval or {}), **event}
+            if kind == "reevaluate":
+                self.reeval["block"] = 0
+        self.throttle.poke()
 
 
 @app.command("run")
@@ -115,8 +172,9 @@ def run_command(
                                address=address, storage=storage)
     from tuning.evaluation import WorkerPool
     ev = spec.evaluation
+    blocks = -(-ev.games // ev.block)
     with WorkerPool(ev.jobs, ev.backend, ev.address) as pool, \
-            _ProgressLine(spec.optuna.trials) as progress:
+            StudyProgress(spec.optuna.trials, blocks) as progress:
         summary = run_study(spec, progress=progress, pool=pool)
     data = summary.to_dict()
     if json_out:
