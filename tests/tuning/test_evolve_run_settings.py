@@ -192,7 +192,8 @@ def _running(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_workers_exit_soon_after_the_main_process_is_killed(tmp_path, cli):
+def test_workers_exit_soon_after_the_main_process_is_killed(tmp_path, cli, monkeypatch):
+    monkeypatch.setenv("TABLETUNE_PROGRESS_SECONDS", "0.2")  # a line per generation, piped
     spec = _dominion_spec(tmp_path, games=2000)
     proc = cli.start("evolve", str(spec), "--checkpoint", str(tmp_path / "c.ckpt"),
                      "--jobs", "2")
