@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
 
@@ -12,15 +11,6 @@ from tuning.best import resolve_best, split_ref
 from tuning.commands.play import split_bots
 from tuning.spec import load_spec
 from tuning.study.runner import run_study
-
-
-def _cli(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
-    from tuning import cli
-    monkeypatch.setattr(sys, "argv", ["tabletune", *args])
-    with pytest.raises(SystemExit) as info:
-        cli.main()
-    out = capsys.readouterr()
-    return info.value.code, out.out, out.err
 
 
 def _play(*args: str) -> tuple[int, str, str]:
@@ -46,7 +36,7 @@ def finished(make_spec, tmp_path):
     return path, journal, summary
 
 
-def test_best_of_a_study_plays_as_its_reevaluated_parameters(finished, monkeypatch, capsys):
+def test_best_of_a_study_plays_as_its_reevaluated_parameters(finished):
     path, journal, summary = finished
     assert summary.best["reevaluated"]
     params = summary.best["params"]
@@ -73,8 +63,8 @@ def test_best_of_a_study_plays_as_its_reevaluated_parameters(finished, monkeypat
     ("best:", "expected best:STUDY"),
     ("best:{path}@", "expected best:STUDY"),
 ])
-def test_missing_study_or_storage_is_one_line_exit_2(make_spec, tmp_path, monkeypatch, capsys,
-                                                       ref, fragment):
+def test_missing_study_or_storage_is_one_line_exit_2(make_spec, tmp_path, monkeypatch, ref,
+                                                       fragment):
     monkeypatch.chdir(tmp_path)
     path = make_spec(name="tuned", trials=2)
     ref = ref.format(path=path, tmp=tmp_path)
@@ -84,20 +74,20 @@ def test_missing_study_or_storage_is_one_line_exit_2(make_spec, tmp_path, monkey
     assert "Traceback" not in err
 
 
-def test_best_of_an_evolution_is_what_evolve_names(tmp_path, monkeypatch, capsys):
+def test_best_of_an_evolution_is_what_evolve_names(tmp_path, main):
     ck = tmp_path / "ck.pkl"
-    code, out, err = _cli(monkeypatch, capsys, "evolve", "deckbuilder-buylist", "-g", "2",
+    code, out, err = main("evolve", "deckbuilder-buylist", "-g", "2",
                           "-P", "6", "--seed", "3", "--checkpoint", str(ck), "--json")
     assert code == 0, err
     evolved = json.loads(out)
     found = resolve_best(f"best:deckbuilder-buylist@{ck}", "deckbuilder")
     assert found.text == evolved["best_genome"]
     assert f"{evolved['best_fitness']:.4f} (exact)" in found.note
-    code, out, err = _cli(monkeypatch, capsys, "play", "deckbuilder", "--bots",
+    code, out, err = main("play", "deckbuilder", "--bots",
                           f"best:deckbuilder-buylist@{ck}", "-t", "31", "-n", "50", "--json")
     assert code == 0, err
     assert list(json.loads(out)["bots"]) == [f"best:deckbuilder-buylist@{ck}"]
-    code, _, err = _cli(monkeypatch, capsys, "play", "deckbuilder", "--bots",
+    code, _, err = main("play", "deckbuilder", "--bots",
                         f"best:deckbuilder-buylist@{tmp_path}/none.ckpt", "-n", "5")
     assert code == 2 and "has no checkpoint" in err and "tabletune evolve" in err
 

@@ -3,28 +3,15 @@ reads it back as that study; a finished study says so and how to extend it."""
 
 from __future__ import annotations
 
-import sys
-
-import pytest
-
 from tuning.reporting.study import build_study_report
 from tuning.spec import load_spec
 from tuning.study.runner import RUN_ATTR, load_study, run_study
 
 
-def _cli(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
-    from tuning import cli
-    monkeypatch.setattr(sys, "argv", ["tabletune", *args])
-    with pytest.raises(SystemExit) as info:
-        cli.main()
-    out = capsys.readouterr()
-    return info.value.code, out.out, out.err
-
-
-def test_report_reads_a_study_run_with_another_seed(make_spec, tmp_path, monkeypatch, capsys):
+def test_report_reads_a_study_run_with_another_seed(make_spec, tmp_path, main):
     path = make_spec(name="seeded", trials=4)
     journal = str(tmp_path / "seeded.journal")
-    code, out, _ = _cli(monkeypatch, capsys, "run", str(path), "--seed", "7", "--trials", "5",
+    code, out, _ = main("run", str(path), "--seed", "7", "--trials", "5",
                         "--storage", journal)
     assert code == 0, out
     loaded = load_study(load_spec(path), journal)
@@ -64,13 +51,12 @@ def test_older_study_without_run_record_uses_its_seed_attribute(make_spec, tmp_p
     assert load_study(spec, journal).spec.evaluation.seed == 9
 
 
-def test_second_run_of_a_finished_study_says_complete(make_spec, tmp_path, monkeypatch,
-                                                      capsys):
+def test_second_run_of_a_finished_study_says_complete(make_spec, tmp_path, main):
     path = make_spec(name="done", trials=3)
     journal = str(tmp_path / "done.journal")
     args = ["run", str(path), "--seed", "4", "--storage", journal]
-    assert _cli(monkeypatch, capsys, *args)[0] == 0
-    code, out, _ = _cli(monkeypatch, capsys, *args)
+    assert main(*args)[0] == 0
+    code, out, _ = main(*args)
     assert code == 0
     assert "is complete: it holds 3 of 3 trials" in out
     assert f"to extend it: tabletune run {path} --trials 6 --seed 4 --storage {journal}" in out

@@ -12,7 +12,7 @@ import typer
 
 from games.core import InputError, check_seed
 from tuning.commands.apps import app, console, err_console, legacy_value, print_json
-from tuning.commands.progress import Throttle, duration
+from tuning.commands.progress import Reporter, duration
 
 
 def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
@@ -30,51 +30,41 @@ def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
     return shlex.join(words)
 
 
-class EvolutionProgress:
-    """Generation lines through a :class:`Throttle`: a finished generation's row while it is
-    fresh, else which generation is running, for how long, the best so far and the time
-    left; the first and the last generation always show (every row is in the log file)."""
+class EvolutionProgress(Reporter):
+    """Generation lines, throttled: a finished generation's row while it is fresh, else
+    which generation is running, for how long, the best so far and the time left; the
+    first and the last generation always show (every row is in the log file)."""
 
     def __init__(self, console: Any, every: float | None = None,
                  clock: Any = time.monotonic) -> None:
-        self.clock = clock
+        super().__init__(console, every, clock)
         self.row: dict[str, Any] | None = None
-        self.row_time = clock()
         self.phase: str | None = None  # after the generations: the re-evaluation
-        self.throttle = Throttle(self.describe, console, every, clock)
-
-    def __enter__(self) -> EvolutionProgress:
-        self.row_time = self.clock()
-        self.throttle.__enter__()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.throttle.__exit__(*exc)
 
     def describe(self) -> str:
         from tuning.evolution.engine import format_row
 
         now = self.clock()
-        spent = duration(now - self.row_time)
+        spent = duration(now - self.since)
         if self.phase is not None:
             return f"{self.phase}, {spent}"
         if self.row is None:
             return f"gen   0: evaluating the first population, {spent}"
         row, total = self.row, self.row["generations"]
         eta = row["eta_seconds"]
-        if now - self.row_time < self.throttle.every or row["gen"] >= total:
+        if now - self.since < self.throttle.every or row["gen"] >= total:
             return format_row(row, total, eta)
-        left = eta - (now - self.row_time) if math.isfinite(eta) else None
+        left = eta - (now - self.since) if math.isfinite(eta) else None
         return (f"gen {row['gen'] + 1:>3}/{total} running for {spent} | best "
                 f"{row['best']:.4f} after gen {row['gen']} | {duration(left)} left")
 
     def __call__(self, row: dict[str, Any]) -> None:
-        self.row, self.row_time = row, self.clock()
+        self.row, self.since = row, self.clock()
         self.throttle.poke(force=row["gen"] == 0 or row["gen"] >= row["generations"])
 
     def finishing(self, text: str) -> None:
         """The generations are done; ``text`` says what runs now."""
-        self.phase, self.row_time = text, self.clock()
+        self.phase, self.since = text, self.clock()
 
 
 @app.command("evolve")

@@ -118,26 +118,38 @@ class Throttle:
             self.console.print(text, highlight=False, markup=False, soft_wrap=True)
 
 
-class MatchProgress:
-    """``progress(done, total, seconds)`` of :func:`tuning.evaluation.match.run_match`."""
+class Reporter:
+    """Base of the progress reporters: a :class:`Throttle` over :meth:`describe`, used as a
+    context manager; ``since`` is when the latest event arrived (or the run started)."""
 
-    def __init__(self, what: str, console: Console | None = None,
-                 every: float | None = None, clock: Callable[[], float] = time.monotonic
-                 ) -> None:
-        self.what = what
-        self.done = self.total = 0
-        self.seconds = 0.0
+    def __init__(self, console: Console | None = None, every: float | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self.started = clock()
+        self.started = self.since = clock()
         self.throttle = Throttle(self.describe, console, every, clock)
 
-    def __enter__(self) -> MatchProgress:
-        self.started = self.clock()
+    def __enter__(self) -> Any:
+        self.started = self.since = self.clock()
         self.throttle.__enter__()
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.throttle.__exit__(*exc)
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+
+class MatchProgress(Reporter):
+    """``progress(done, total, seconds)`` of :func:`tuning.evaluation.match.run_match`."""
+
+    def __init__(self, what: str, console: Console | None = None,
+                 every: float | None = None, clock: Callable[[], float] = time.monotonic
+                 ) -> None:
+        super().__init__(console, every, clock)
+        self.what = what
+        self.done = self.total = 0
+        self.seconds = 0.0
 
     def describe(self) -> str:
         elapsed = self.clock() - self.started

@@ -10,7 +10,7 @@ import typer
 
 from games.core import InputError
 from tuning.commands.apps import app, console, print_json
-from tuning.commands.progress import Throttle, duration
+from tuning.commands.progress import Reporter, duration
 
 
 def _fmt(value: Any, digits: int = 4) -> str:
@@ -47,32 +47,23 @@ def studies_command(json_out: bool = typer.Option(False, "--json", help="Print J
                           highlight=False, soft_wrap=True)
 
 
-class StudyProgress:
-    """Progress of ``tabletune run`` from the runner's events, through a :class:`Throttle`:
+class StudyProgress(Reporter):
+    """Progress of ``tabletune run`` from the runner's events, throttled:
     the last trial, the best so far, trials done, games/s and time left; inside a long
     trial its block; during the re-evaluation the candidate and its block."""
 
     def __init__(self, target: int, blocks: int, console: Any = None,
                  every: float | None = None, clock: Any = time.monotonic) -> None:
-        self.target, self.blocks, self.clock = target, blocks, clock
-        self.started = clock()
+        super().__init__(console, every, clock)
+        self.target, self.blocks = target, blocks
         self.done = 0            # trials the study holds (all processes)
         self.here = 0            # trials finished by this process
         self.best: float | None = None
         self.last = ""           # the last finished trial, as text
         self.speed = ""
         self.current: tuple[int, int] | None = None  # (trial, blocks done) of a running trial
-        self.trial_started = self.started
-        self.reeval: dict[str, Any] | None = None
-        self.reeval_started = self.started
-        self.throttle = Throttle(self.describe, console, every, clock)
-
-    def __enter__(self) -> StudyProgress:
-        self.throttle.__enter__()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.throttle.__exit__(*exc)
+        self.reeval: dict[str, Any] | None = None  # the latest re-evaluation event
+        # self.since: when the running trial, or the re-evaluation, started
 
     def _trials_left(self, now: float) -> float | None:
         running = self.current[1] / self.blocks if self.current and self.blocks else 0.0
@@ -87,7 +78,7 @@ class StudyProgress:
         if self.reeval is not None:
             r = self.reeval
             part = (r["index"] + r.get("block", 0) / max(1, r["blocks"])) / max(1, r["total"])
-            spent = now - self.reeval_started
+            spent = now - self.since
             left = spent / part - spent if part > 0 else None
             cand = r["candidate"]
             label = cand.get("genome") or " ".join(
@@ -99,7 +90,7 @@ class StudyProgress:
         if self.current is not None:
             trial, done = self.current
             parts.append(f"trial {trial} running: block {done}/{self.blocks}, "
-                         f"{duration(now - self.trial_started)}")
+                         f"{duration(now - self.since)}")
         elif self.last:
             parts.append(self.last)
         else:
@@ -121,7 +112,7 @@ class StudyProgress:
             self.best, self.done = event["best"], event["done"]
             self.here += 1
             self.current = None
-            self.trial_started = self.clock()
+            self.since = self.clock()
             self.speed = (f"{event['games'] / event['seconds']:,.0f} games/s"
                           if event["games"] and event["seconds"] > 0 else "exact evaluation")
             self.last = (f"trial {event['trial']} {event['state'].lower()} value "
@@ -132,7 +123,7 @@ class StudyProgress:
             self.current = (event["trial"], event["block"] + 1)
         elif kind in ("reevaluate", "reevaluate-block"):
             if self.reeval is None:
-                self.reeval_started = self.clock()
+                self.since = self.clock()
             self.current = None
             self.reeval = {**(self.reeval or {}), **event}
             if kind == "reevaluate":

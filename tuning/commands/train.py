@@ -10,7 +10,7 @@ import typer
 
 from games.core import InputError
 from tuning.commands.apps import app, clean_errors, console, err_console, print_json
-from tuning.commands.progress import Throttle, duration
+from tuning.commands.progress import Reporter, duration
 
 
 def _interval(est: dict[str, Any]) -> str:
@@ -18,26 +18,16 @@ def _interval(est: dict[str, Any]) -> str:
     return f"{est['mean']:.4f} ({lo:.4f}..{hi:.4f}, n={est['n']:,})"
 
 
-class TrainProgress:
-    """Training progress through a :class:`Throttle`: games, exploration, the latest probe
-    scores with intervals, games/s and time left; during a long round, how long it runs."""
+class TrainProgress(Reporter):
+    """Training progress, throttled: games, exploration, the latest probe scores with
+    intervals, games/s and time left; during a long round, how long it runs."""
 
     def __init__(self, every: float | None = None, clock: Any = time.monotonic) -> None:
-        self.clock = clock
+        super().__init__(err_console, every, clock)
         self.event: dict[str, Any] | None = None
-        self.at = clock()
-        self.throttle = Throttle(self.describe, err_console, every, clock)
-
-    def __enter__(self) -> TrainProgress:
-        self.at = self.clock()
-        self.throttle.__enter__()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.throttle.__exit__(*exc)
 
     def describe(self) -> str:
-        since = self.clock() - self.at
+        since = self.clock() - self.since
         e = self.event
         if e is None:
             return f"train: first round running, {duration(since)}"
@@ -52,7 +42,7 @@ class TrainProgress:
                 f"{e['games_per_s']:,.0f} games/s{stale}, {duration(left)} left")
 
     def __call__(self, e: dict[str, Any]) -> None:
-        self.event, self.at = e, self.clock()
+        self.event, self.since = e, self.clock()
         self.throttle.poke(force=e["round"] >= e["rounds"])
 
 
