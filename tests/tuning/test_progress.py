@@ -142,3 +142,21 @@ def test_piped_study_is_never_silent_for_long(make_spec, tmp_path, monkeypatch, 
     assert any(re.search(r"trial \d running: block \d/4", line) for line in err), err
     assert any(line.startswith("re-evaluating") and "left" in line for line in err), err
     assert all(" left" in line for line in err if "trial" in line or "re-eval" in line)
+
+
+def test_training_lines_say_how_long_a_round_runs(monkeypatch):
+    from tuning.commands import train as train_cmd
+
+    clock, (console, buf) = Clock(), _pipe()
+    monkeypatch.setattr(train_cmd, "err_console", console)
+    progress = train_cmd.TrainProgress(every=10, clock=clock)
+    event = {"games": 2000, "total": 10000, "round": 1, "rounds": 5, "eps": 0.1,
+             "score_vs": {"big-money": {"mean": 0.6, "ci95": [0.55, 0.65], "n": 400}},
+             "games_per_s": 100.0, "seconds_left": 80.0}
+    clock.now += 20
+    progress(event)
+    assert _lines(buf) == ["train: 2,000/10,000 games, eps 0.100, vs big-money 0.6000 "
+                           "(0.5500..0.6500, n=400), 100 games/s, 1m20s left"]
+    clock.now += 30
+    progress.throttle.poke()
+    assert _lines(buf)[-1].endswith("100 games/s, round 2 running for 0m30s, 0m50s left")
