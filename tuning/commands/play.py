@@ -172,7 +172,8 @@ def _common(game: registry.Game) -> list[inspect.Parameter]:
     params = [
         opt("bots", None, str | None, "--bots", "-b",
             help="bots, comma-separated (';' when a bot's text holds commas); "
-                 "name:value or name:key=value,... sets parameters"),
+                 "name:value or name:key=value,... sets parameters; best:STUDY[@STORAGE] "
+                 "is the result of a study or an evolution"),
         opt("bot", [], list[str], "--bot", help="one more bot (repeatable): a name or a "
             "text form such as a buy list"),
         opt("games", game.default_games, int, "--games", "-n", help="games (per bot in a "
