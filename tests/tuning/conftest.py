@@ -93,6 +93,20 @@ def make_spec(tmp_path: Path):
 
 
 @pytest.fixture
+def main(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture):
+    """``main(*args)`` runs ``tabletune ARGS`` in this process as the console script does
+    (bad input: exit status 2); returns (exit status, stdout, stderr)."""
+    def run(*args: str) -> tuple[int, str, str]:
+        from tuning import cli
+        monkeypatch.setattr(sys, "argv", ["tabletune", *args])
+        with pytest.raises(SystemExit) as info:
+            cli.main()
+        out = capsys.readouterr()
+        return info.value.code, out.out, out.err
+    return run
+
+
+@pytest.fixture
 def cli():
     """``cli(*args)`` runs tabletune in a subprocess; ``cli.start(*args)`` starts one."""
     class Runner:
