@@ -36,7 +36,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any
 
 from games.core import InputError
-from tuning.evaluation.workers import start_forked_worker, watch_parent
+from tuning.evaluation.workers import run_unless_stopped, start_forked_worker, watch_parent
 
 BACKENDS = ("loky", "threading", "ray", "dask")
 #: seconds an idle worker waits for work before it exits (also bounds how long workers
@@ -102,6 +102,8 @@ class WorkerPool:
         self._alone_seconds = 0.0  # work done here before the workers were started
         self._cluster: Any = None
         self._forked = fork_workers() if backend == "loky" and self.jobs > 1 else False
+        self._streams = 0  # streams handed to forked workers so far
+        self._stopped: Any = None  # shared with them: streams below this are abandoned
 
     # ---- lifetime
     def __enter__(self) -> WorkerPool:
@@ -133,13 +135,14 @@ class WorkerPool:
     def _loky(self) -> Any:
         if self._executor is None and self._forked:
             from concurrent.futures import ProcessPoolExecutor
+            self._stopped = multiprocessing.get_context("fork").RawValue("q", 0)
             with warnings.catch_warnings():
                 # Python 3.12+ warns on every fork of a process that has threads; a worker
                 # only runs game kernels, never the locks those threads hold
                 warnings.simplefilter("ignore", DeprecationWarning)
                 self._executor = ProcessPoolExecutor(
                     max_workers=self.jobs, mp_context=multiprocessing.get_context("fork"),
-                    initializer=start_forked_worker, initargs=(os.getpid(),))
+                    initializer=start_forked_worker, initargs=(os.getpid(), self._stopped))
                 # fork every worker now, before this run starts more threads
                 self._executor.submit(os.getpid).result()
         if self._executor is None:
@@ -195,6 +198,8 @@ class WorkerPool:
         collects: a numba kernel here would hold the interpreter lock for its whole length,
         and the pool's feeder threads could not pass the next task on meanwhile."""
         executor = self._loky()
+        self._streams += 1
+        stream = self._streams  # when this stream stops early, its queued tasks are skipped
         # a queued task per worker: no idle gap between tasks
         in_flight = max(1, ahead) if ahead else 2 * self.jobs
         running: dict[int, Future] = {}
@@ -208,7 +213,7 @@ class WorkerPool:
                     if t is None:
                         exhausted = True
                         break
-                    running[nxt] = executor.submit(fn, *t)
+                    running[nxt] = executor.submit(run_unless_stopped, stream, fn, t)
                     nxt += 1
                 if not running:
                     break
@@ -221,8 +226,10 @@ class WorkerPool:
                     yield done.pop(emit)
                     emit += 1
         finally:
-            for fut in running.values():  # a stopped evaluation: drop what is queued
-                fut.cancel()
+            if running:  # a stopped evaluation: what workers have not started is skipped
+                self._stopped.value = stream
+                for fut in running.values():
+                    fut.cancel()
             running.clear()
 
     def _imap_loky(self, fn: Callable[..., Any], tasks: Iterator[tuple[Any, ...]]
