@@ -106,9 +106,20 @@ def main(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture):
     return run
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
+def make_shared_spec(tmp_path_factory):
+    """``make_spec`` for module-scoped fixtures (each spec in a folder of its own)."""
+    def factory(**kwargs) -> Path:
+        return quad_spec(tmp_path_factory.mktemp("spec"), **kwargs)
+    return factory
+
+
+@pytest.fixture(scope="session")
 def cli():
     """``cli(*args)`` runs tabletune in a subprocess; ``cli.start(*args)`` starts one."""
+    # import what the command imports here first: on a fresh clone this compiles the games'
+    # kernels once and caches them, instead of in every process a test starts at once
+    import tuning.cli  # noqa: F401
     class Runner:
         def __call__(self, *args: str, **kw) -> subprocess.CompletedProcess:
             return run_cli(*args, **kw)

@@ -108,6 +108,11 @@ class StudyProgress(Reporter):
             self.throttle.say(f"marked stale running trial(s) {event['trials']} as failed "
                               "(their process is gone); their parameters are queued again")
             return
+        if kind == "overtaken":
+            self.throttle.say(f"trial {event['trial']} was marked failed by another worker "
+                              "(no heartbeat within the grace period); its result is dropped "
+                              "and its retry counts instead")
+            return
         if kind == "trial":
             self.best, self.done = event["best"], event["done"]
             self.here += 1

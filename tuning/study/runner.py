@@ -349,7 +349,7 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
         while deadline is None or time.perf_counter() < deadline:
             trial = st.claim_trial(study, opened, spec.optuna.trials, dists)
             if trial is None:
-                if opened.is_rdb and st.others_running(study):
+                if opened.shared and st.others_running(study):
                     # a cluster: wait for the others' last trials, retrying any that go stale
                     time.sleep(min(0.5, st.heartbeat_seconds()))
                     failed = st.fail_stale_trials(study, opened, by_pid=False)
@@ -362,10 +362,13 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
                 value, state, games = _run_trial(spec, trial, progress, timing, pool)
             except BaseException:
                 beat.watch(None)
-                study.tell(trial, state=TrialState.FAIL)
+                st.finish_trial(study, trial, None, TrialState.FAIL)
                 raise
             beat.watch(None)
-            study.tell(trial, value, state=state)
+            if not st.finish_trial(study, trial, value, state):
+                if progress:  # its heartbeat lapsed and another worker retried it already
+                    progress({"event": "overtaken", "trial": trial.number})
+                continue
             summary.trials_run_here += 1
             summary.games += games
             if progress:
