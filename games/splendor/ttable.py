@@ -39,9 +39,10 @@ _F2 = np.uint64(0x94D049BB133111EB)
 
 @njit(cache=True)
 def table_bits(depth: int) -> int:
-    """log2 of the table size for a search ``depth`` turns deep (about four times the most
-    entries one search wrote on the benchmark's positions)."""
-    return min(18, max(10, 2 * depth + 6))
+    """log2 of the table size for a search ``depth`` turns deep: 2^14 entries (512 KiB) at
+    depth 5. A table is made per decision of the turn-level API, and on the benchmark's
+    positions four times larger ones cost more to make than their few extra hits saved."""
+    return min(18, max(10, 2 * depth + 4))
 
 
 @njit(cache=True)
