@@ -16,12 +16,14 @@ import numpy as np
 from games.core import tunable
 from games.splendor.heuristics import LEAF_MODES, AllEval, AllEval2, Heuristic
 from games.splendor.kernel import (
+    CFG_DEEPEN,
     CFG_DEPTH,
     CFG_K,
     CFG_KIND,
     CFG_LEAF,
     CFG_SAMPLED,
     CFG_SIZE,
+    CFG_TT,
     CFG_W,
     K_ALPHABETA,
     K_GREEDY,
@@ -45,11 +47,19 @@ class Greedy2Params(AllEval2):
 @dataclass(frozen=True)
 class MinimaxParams(AllEval):
     """Minimax(depth) with F's weights (allEval); ``prune`` off gives plain minimax; ``leaf``
-    picks how leaves are scored (see games.splendor.heuristics.leaf)."""
+    picks how leaves are scored (see games.splendor.heuristics.leaf); ``tt`` adds the
+    transposition table (games.splendor.ttable) and ``deepen`` iterative deepening at the
+    root (games.splendor.minimax): same moves, fewer positions searched. Both default to
+    ``auto``: on where they pay (searches of AIDS_FROM turns or more, see
+    benchmarks/splendor.py)."""
 
     depth: int = tunable(3, 1, 8, integer=True, doc="turns searched (1 = Greedy)")
     prune: bool = tunable(True, choices=(True, False), doc="alpha-beta pruning")
     leaf: str = tunable("root", choices=LEAF_MODES, doc="leaf value: root, difference, mover")
+    tt: bool | str = tunable("auto", choices=("auto", True, False),
+                             doc="transposition table (auto: from AIDS_FROM turns deep)")
+    deepen: bool | str = tunable("auto", choices=("auto", True, False),
+                                 doc="iterative deepening (auto: from AIDS_FROM turns deep)")
 
 
 @dataclass(frozen=True)
@@ -59,6 +69,10 @@ class Minimax2Params(Greedy2Params):
     depth: int = tunable(3, 1, 8, integer=True, doc="turns searched (1 = Greedy)")
     prune: bool = tunable(True, choices=(True, False), doc="alpha-beta pruning")
     leaf: str = tunable("root", choices=LEAF_MODES, doc="leaf value: root, difference, mover")
+    tt: bool | str = tunable("auto", choices=("auto", True, False),
+                             doc="transposition table (auto: from AIDS_FROM turns deep)")
+    deepen: bool | str = tunable("auto", choices=("auto", True, False),
+                                 doc="iterative deepening (auto: from AIDS_FROM turns deep)")
 
 
 @dataclass(frozen=True)
@@ -86,6 +100,14 @@ POSITIONAL = {"minimax": ("depth",), "minimax2": ("depth",),
               "random-search": ("depth", "k")}
 
 
+AIDS_FROM = 4  # depth from which ``tt`` and ``deepen`` are on unless set
+
+
+def _aid_on(value: bool | str, depth: int) -> bool:
+    """A search aid's setting: ``auto`` means on from AIDS_FROM turns deep."""
+    return depth >= AIDS_FROM if value == "auto" else bool(value)
+
+
 def weights(params: Heuristic) -> np.ndarray:
     """F's weights of a params instance, in kernel order."""
     return Heuristic.array(params)
@@ -106,6 +128,8 @@ def bot_row(name: str, params: Any, sampled: bool = False) -> np.ndarray:
         row[CFG_KIND] = K_ALPHABETA if params.prune else K_MINIMAX
         row[CFG_DEPTH] = params.depth
         row[CFG_LEAF] = LEAF_MODES.index(params.leaf)
+        row[CFG_TT] = float(_aid_on(params.tt, params.depth))
+        row[CFG_DEEPEN] = float(_aid_on(params.deepen, params.depth))
     elif name == "random-search":
         row[CFG_KIND] = K_RSEARCH
         row[CFG_DEPTH] = params.depth
