@@ -3,7 +3,11 @@ each becomes, and small bot objects that play a :class:`SplendorState` move by m
 
 Bots: ``random``; ``greedy`` (allEval) and ``greedy2`` (allEval2); ``minimax`` (allEval) and
 ``minimax2`` (allEval2), ``minimax:3`` giving the depth; ``random-search`` (allEval2, as
-in the thesis's table), ``random-search:10,1000`` giving depth and k.
+in the thesis's table), ``random-search:10,1000`` giving depth and k. The online genetic
+players (``index-move``, ``exact-move``, ``buy-order``, ``buy-and-deny``) have their
+parameters in :mod:`games.splendor.genetic_params` and play through
+:mod:`games.splendor.genetic`; their kernel row is Greedy's with their F (for the return
+and noble decisions).
 """
 
 from __future__ import annotations
@@ -14,14 +18,17 @@ from typing import Any
 import numpy as np
 
 from games.core import tunable
-from games.splendor.heuristics import LEAF_MODES, AllEval, AllEval2, Heuristic
+from games.splendor.genetic_params import GENETIC_PARAMS
+from games.splendor.heuristics import LEAF_MODES, AllEval, AllEval2, Heuristic, named_heuristic
 from games.splendor.kernel import (
+    CFG_DEEPEN,
     CFG_DEPTH,
     CFG_K,
     CFG_KIND,
     CFG_LEAF,
     CFG_SAMPLED,
     CFG_SIZE,
+    CFG_TT,
     CFG_W,
     K_ALPHABETA,
     K_GREEDY,
@@ -45,11 +52,19 @@ class Greedy2Params(AllEval2):
 @dataclass(frozen=True)
 class MinimaxParams(AllEval):
     """Minimax(depth) with F's weights (allEval); ``prune`` off gives plain minimax; ``leaf``
-    picks how leaves are scored (see games.splendor.heuristics.leaf)."""
+    picks how leaves are scored (see games.splendor.heuristics.leaf); ``tt`` adds the
+    transposition table (games.splendor.ttable) and ``deepen`` iterative deepening at the
+    root (games.splendor.minimax): same moves, fewer positions searched. Both default to
+    ``auto``: on where they pay (searches of AIDS_FROM turns or more, see
+    benchmarks/splendor.py)."""
 
     depth: int = tunable(3, 1, 8, integer=True, doc="turns searched (1 = Greedy)")
     prune: bool = tunable(True, choices=(True, False), doc="alpha-beta pruning")
     leaf: str = tunable("root", choices=LEAF_MODES, doc="leaf value: root, difference, mover")
+    tt: bool | str = tunable("auto", choices=("auto", True, False),
+                             doc="transposition table (auto: from AIDS_FROM turns deep)")
+    deepen: bool | str = tunable("auto", choices=("auto", True, False),
+                                 doc="iterative deepening (auto: from AIDS_FROM turns deep)")
 
 
 @dataclass(frozen=True)
@@ -59,6 +74,10 @@ class Minimax2Params(Greedy2Params):
     depth: int = tunable(3, 1, 8, integer=True, doc="turns searched (1 = Greedy)")
     prune: bool = tunable(True, choices=(True, False), doc="alpha-beta pruning")
     leaf: str = tunable("root", choices=LEAF_MODES, doc="leaf value: root, difference, mover")
+    tt: bool | str = tunable("auto", choices=("auto", True, False),
+                             doc="transposition table (auto: from AIDS_FROM turns deep)")
+    deepen: bool | str = tunable("auto", choices=("auto", True, False),
+                                 doc="iterative deepening (auto: from AIDS_FROM turns deep)")
 
 
 @dataclass(frozen=True)
@@ -86,6 +105,14 @@ POSITIONAL = {"minimax": ("depth",), "minimax2": ("depth",),
               "random-search": ("depth", "k")}
 
 
+AIDS_FROM = 4  # depth from which ``tt`` and ``deepen`` are on unless set
+
+
+def _aid_on(value: bool | str, depth: int) -> bool:
+    """A search aid's setting: ``auto`` means on from AIDS_FROM turns deep."""
+    return depth >= AIDS_FROM if value == "auto" else bool(value)
+
+
 def weights(params: Heuristic) -> np.ndarray:
     """F's weights of a params instance, in kernel order."""
     return Heuristic.array(params)
@@ -99,6 +126,10 @@ def bot_row(name: str, params: Any, sampled: bool = False) -> np.ndarray:
         row[CFG_KIND] = K_RANDOM
         row[CFG_W:] = Heuristic().array()
         return row
+    if name in GENETIC_PARAMS:  # the row of its return and noble decisions: Greedy's
+        row[CFG_KIND] = K_GREEDY
+        row[CFG_W:] = named_heuristic(params.heuristic).array()
+        return row
     row[CFG_W:] = weights(params)
     if name in ("greedy", "greedy2"):
         row[CFG_KIND] = K_GREEDY
@@ -106,6 +137,8 @@ def bot_row(name: str, params: Any, sampled: bool = False) -> np.ndarray:
         row[CFG_KIND] = K_ALPHABETA if params.prune else K_MINIMAX
         row[CFG_DEPTH] = params.depth
         row[CFG_LEAF] = LEAF_MODES.index(params.leaf)
+        row[CFG_TT] = float(_aid_on(params.tt, params.depth))
+        row[CFG_DEEPEN] = float(_aid_on(params.deepen, params.depth))
     elif name == "random-search":
         row[CFG_KIND] = K_RSEARCH
         row[CFG_DEPTH] = params.depth
@@ -138,10 +171,16 @@ class Bot:
 
 
 def make_bot(name: str, values: dict[str, Any] | None = None, sampled: bool = False,
-             rng: np.random.Generator | None = None) -> Bot:
-    """A bot by name with parameter values checked against their ranges."""
+             rng: np.random.Generator | None = None) -> Any:
+    """A bot by name with parameter values checked against their ranges (a kernel bot, or
+    an online genetic player: :class:`games.splendor.genetic.GeneticBot`)."""
     from games.core import make_params
 
+    if name in GENETIC_PARAMS:
+        from games.splendor.genetic import GeneticBot
+
+        params = make_params(GENETIC_PARAMS[name], values or {})
+        return GeneticBot(name, params, bot_row(name, params, sampled), sampled, rng)
     ptype = PARAMS[name]
     params = None if ptype is None else make_params(ptype, values or {})
     return Bot(name, params, sampled, rng)

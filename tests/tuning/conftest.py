@@ -92,6 +92,20 @@ def make_spec(tmp_path: Path):
     return factory
 
 
+@pytest.fixture
+def main(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture):
+    """``main(*args)`` runs ``tabletune ARGS`` in this process as the console script does
+    (bad input: exit status 2); returns (exit status, stdout, stderr)."""
+    def run(*args: str) -> tuple[int, str, str]:
+        from tuning import cli
+        monkeypatch.setattr(sys, "argv", ["tabletune", *args])
+        with pytest.raises(SystemExit) as info:
+            cli.main()
+        out = capsys.readouterr()
+        return info.value.code, out.out, out.err
+    return run
+
+
 @pytest.fixture(scope="module")
 def make_shared_spec(tmp_path_factory):
     """``make_spec`` for module-scoped fixtures (each spec in a folder of its own)."""
