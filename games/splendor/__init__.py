@@ -1,6 +1,8 @@
 """Splendor (Reed thesis, seed 003): checked card data, full rules for 2-4 players over a
-compact int array, a numba batch kernel, the turn-level :class:`SplendorState`, and the
-random / Greedy / Minimax / RandomSearch players with the thesis's heuristic terms.
+compact int array, a numba batch kernel, the turn-level :class:`SplendorState`, the
+random / Greedy / Minimax / RandomSearch players with the thesis's heuristic terms, and the
+online genetic players IndexMove / ExactMove / BuyOrder / BuyAndDeny (a DEAP evolution
+every move over numba-simulated plans: ``plans``, ``evolve``, ``genetic``, ``online``).
 
 Public API: ``SplendorState`` (turn-level state), ``make_bot`` (bots that play it),
 ``Heuristic``, ``AllEval``, ``AllEval2`` (F's weights; ``ALL_EVAL``/``ALL_EVAL2`` their

@@ -10,6 +10,12 @@ import numpy as np
 
 from games.core import BotSpec, InputError, game_seeds
 from games.registry import BotInfo, Game, Option, Outcomes, register, seating_for
+from games.splendor.genetic_params import (
+    GENETIC_EXAMPLES,
+    GENETIC_PARAMS,
+    GENETIC_POSITIONAL,
+    GENETIC_SUMMARIES,
+)
 from games.splendor.kernel import (
     E_BONUS,
     E_CARDS,
@@ -46,8 +52,12 @@ class SplendorGame(Game):
     default_opponents = ("greedy",)
 
     def bots(self) -> dict[str, BotInfo]:
-        return {name: BotInfo(name, SUMMARIES[name], ptype, POSITIONAL.get(name, ()))
-                for name, ptype in PARAMS.items()}
+        kernel = {name: BotInfo(name, SUMMARIES[name], ptype, POSITIONAL.get(name, ()))
+                  for name, ptype in PARAMS.items()}
+        genetic = {name: BotInfo(name, GENETIC_SUMMARIES[name], ptype,
+                                 GENETIC_POSITIONAL[name], example=GENETIC_EXAMPLES[name])
+                   for name, ptype in GENETIC_PARAMS.items()}
+        return {**kernel, **genetic}
 
     def baselines(self, options: Mapping[str, Any]) -> dict[str, BotSpec]:
         return {"greedy": BotSpec("greedy")}
@@ -63,8 +73,15 @@ class SplendorGame(Game):
         opts = self.check_options(options)
         players = self.seats(len(bots), opts)
         seating = seating_for(start, count, len(bots), players, rotate)
-        out = run_games(game_seeds(seed, count, start), seating, self.rows(bots, opts),
-                        opts["cap"])
+        rows = self.rows(bots, opts)
+        if any(b.name in GENETIC_PARAMS for b in bots):  # DEAP every move: the Python loop
+            from games.splendor.online import play_online
+
+            out = play_online(game_seeds(seed, count, start), seating, [b.name for b in bots],
+                              [self.params_of(b) for b in bots], rows, opts["cap"],
+                              opts["refill"] == "sampled")
+        else:
+            out = run_games(game_seeds(seed, count, start), seating, rows, opts["cap"])
         return Outcomes(start, seating, out["outcome"], out["score"], out["turns"],
                         out["capped"].astype(bool))
 

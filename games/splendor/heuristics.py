@@ -76,7 +76,18 @@ class AllEval2(Heuristic):
 
 ALL_EVAL = AllEval()
 ALL_EVAL2 = AllEval2()
-HEURISTICS = {"alleval": ALL_EVAL, "alleval2": ALL_EVAL2}
+#: Greedy's coefficients fitted by the ``splendor-heuristic`` study (its best trial, 75.2%
+#: against Greedy(allEval) over 20,000 fresh games; reports/splendor-heuristic)
+SPLENDOR_HEURISTIC = Heuristic(win_loss=97.2763, points=1.1486, nobles=9.4361,
+                               prestige=9.1067, gems=3.0784, buys=1.4645, lead=4.6577,
+                               turn=5.7507, discount=0.9502)
+HEURISTICS = {"alleval": ALL_EVAL, "alleval2": ALL_EVAL2,
+              "splendor-heuristic": SPLENDOR_HEURISTIC}
+
+
+def named_heuristic(name: str) -> Heuristic:
+    """F's weights by name: ``alleval``, ``alleval2`` or a study's fitted coefficients."""
+    return HEURISTICS[name]
 
 
 @njit(cache=True)

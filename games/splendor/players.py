@@ -3,7 +3,11 @@ each becomes, and small bot objects that play a :class:`SplendorState` move by m
 
 Bots: ``random``; ``greedy`` (allEval) and ``greedy2`` (allEval2); ``minimax`` (allEval) and
 ``minimax2`` (allEval2), ``minimax:3`` giving the depth; ``random-search`` (allEval2, as
-in the thesis's table), ``random-search:10,1000`` giving depth and k.
+in the thesis's table), ``random-search:10,1000`` giving depth and k. The online genetic
+players (``index-move``, ``exact-move``, ``buy-order``, ``buy-and-deny``) have their
+parameters in :mod:`games.splendor.genetic_params` and play through
+:mod:`games.splendor.genetic`; their kernel row is Greedy's with their F (for the return
+and noble decisions).
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from typing import Any
 import numpy as np
 
 from games.core import tunable
-from games.splendor.heuristics import LEAF_MODES, AllEval, AllEval2, Heuristic
+from games.splendor.genetic_params import GENETIC_PARAMS
+from games.splendor.heuristics import LEAF_MODES, AllEval, AllEval2, Heuristic, named_heuristic
 from games.splendor.kernel import (
     CFG_DEEPEN,
     CFG_DEPTH,
@@ -123,6 +128,10 @@ def bot_row(name: str, params: Any, sampled: bool = False) -> np.ndarray:
         row[CFG_KIND] = K_RANDOM
         row[CFG_W:] = Heuristic().array()
         return row
+    if name in GENETIC_PARAMS:  # the row of its return and noble decisions: Greedy's
+        row[CFG_KIND] = K_GREEDY
+        row[CFG_W:] = named_heuristic(params.heuristic).array()
+        return row
     row[CFG_W:] = weights(params)
     if name in ("greedy", "greedy2"):
         row[CFG_KIND] = K_GREEDY
@@ -164,10 +173,16 @@ class Bot:
 
 
 def make_bot(name: str, values: dict[str, Any] | None = None, sampled: bool = False,
-             rng: np.random.Generator | None = None) -> Bot:
-    """A bot by name with parameter values checked against their ranges."""
+             rng: np.random.Generator | None = None) -> Any:
+    """A bot by name with parameter values checked against their ranges (a kernel bot, or
+    an online genetic player: :class:`games.splendor.genetic.GeneticBot`)."""
     from games.core import make_params
 
+    if name in GENETIC_PARAMS:
+        from games.splendor.genetic import GeneticBot
+
+        params = make_params(GENETIC_PARAMS[name], values or {})
+        return GeneticBot(name, params, bot_row(name, params, sampled), sampled, rng)
     ptype = PARAMS[name]
     params = None if ptype is None else make_params(ptype, values or {})
     return Bot(name, params, sampled, rng)

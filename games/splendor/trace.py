@@ -18,6 +18,7 @@ from games.core import BotSpec, game_seeds
 from games.registry import seating_for
 from games.splendor.heuristics import score
 from games.splendor.kernel import BOT_STREAM, CFG_W, decide
+from games.splendor.online import genetic_bots
 from games.splendor.state import SplendorState
 
 
@@ -79,14 +80,18 @@ def trace_game(bots: Sequence[BotSpec | str], options: Mapping[str, Any] | None 
     seed_u = np.uint64(game_seeds(seed, 1, index)[0])
     stream = np.array([seed_u ^ BOT_STREAM], dtype=np.uint64)
     trace = GameTrace([specs[b].label for b in seat_bot])
+    genetic = genetic_bots(int(seed_u), [b.name for b in specs],
+                           [GAME.params_of(b) for b in specs], rows,
+                           opts["refill"] == "sampled")
     while not st.is_terminal():
         seat = st.current_player()
         row = rows[seat_bot[seat]]
+        bot = genetic.get(int(seat_bot[seat]))
         before = st.describe()
         snapshot = (st.points(), [st.tokens(p) for p in range(players)], st.bank(), st.board())
         phase = st.phase
         rnd = st.rounds
-        move = int(decide(st.array, row, stream))
+        move = bot.decide(st.array) if bot else int(decide(st.array, row, stream))
         text = st.move_to_string(move)
         st.apply(move)
         value = float(score(st.array, seat, np.ascontiguousarray(row[CFG_W:])))

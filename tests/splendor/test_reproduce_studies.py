@@ -33,3 +33,42 @@ def test_study_specs(name, strategy, opponent):
     assert spec.game == "splendor" and spec.strategy == strategy
     assert spec.evaluation.opponents == (opponent,)
     assert {"win_loss", "points", "nobles", "prestige", "gems", "discount"} <= set(spec.space)
+
+
+def test_buyanddeny_study_spec_keeps_every_candidate_valid():
+    import itertools
+
+    from games.splendor.game import GAME
+
+    spec = load_spec("splendor-buyanddeny")
+    assert spec.strategy == "buy-and-deny" and spec.evaluation.opponents == ("minimax:3",)
+    space = spec.space
+    assert space["evaluations"].choices == (8,)
+    pops = range(int(space["population"].low), int(space["population"].high) + 1)
+    for pop, tour in itertools.product(pops, space["tournament"].choices):
+        GAME.check_bot(GAME.parse_bot(f"buy-and-deny:evaluations=8,population={pop},"
+                                      f"tournament={tour}"))
+
+
+def test_genetic_reproduction_rows_and_readme(tmp_path):
+    from tuning.reproduce.splendor_genetic import (
+        CROSSOVER_RUNS,
+        crossover_row,
+        diversity_row,
+    )
+    from tuning.reproduce.splendor_genetic_readme import readme_text
+
+    cx = crossover_row(10, 40, 1, 5)
+    assert cx["moves"] > 10 and 0 <= cx["improvements"] <= cx["crossovers"] > 0
+    div = diversity_row("buy-and-deny:4,10,40", 1, 5)
+    assert len(div["per_generation"]) == 4 and div["moves"] > 10
+    assert all(0 < g["expressed"] <= g["distinct"] <= 1 for g in div["per_generation"])
+    row = {"label": "x", "candidate": "buy-order", "opponent": "greedy", "games": 10,
+           "seed": 5, "score": 0.6, "score_ci": [0.3, 0.9], "thesis": 79, "mean_rounds": 30.0,
+           "capped_games": 0, "seconds": 1.0}
+    text = readme_text({"variants": {"command": "c", "rows": [row]},
+                        "diagnosis": {"command": "c", "crossover": [
+                            {**cx, "thesis": list(CROSSOVER_RUNS[0][2:])}],
+                            "diversity": [div]}}, "Notes here.")
+    assert "| x | `buy-order;greedy` | 10 | 5 | rotated | 60.0 (30.0-90.0) | 79 | yes |" in text
+    assert "Not run yet." in text and "Notes here." in text and "670 / 2,221" in text

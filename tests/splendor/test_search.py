@@ -60,36 +60,49 @@ def test_greedy_tie_order_prefers_buy_then_take():
     assert R.M_TAKE <= m < R.M_TAKE2
 
 
+def with_blind_reserve(st: SplendorState) -> SplendorState:
+    """``st`` after the opponent (two players) reserved a tier-3 card blind, when it can."""
+    p = st.current_player()
+    q = 1 - p
+    a = st.array
+    if R.n_reserved(a, q) < 3 and R.deck_left(a, 2) > 0:
+        a[R.O_CUR] = q
+        R.apply_move(a, R.M_BLIND + 2)
+        while a[R.O_CUR] == q and not a[R.O_DONE]:
+            R.apply_move(a, R.M_RETURN + int(np.argmax(a[R.O_TOK + 6 * q:R.O_TOK + 6 * q + 6])))
+        a[R.O_CUR] = p
+    return st
+
+
+def hide_differently(st: SplendorState, rng: np.random.Generator) -> SplendorState:
+    """The same position with the decks reshuffled and the opponent's blind reserves
+    swapped for other unseen cards: what the mover cannot tell apart."""
+    q = 1 - st.current_player()
+    other = st.clone()
+    b = other.array
+    for t in range(3):
+        lo = R.O_DECK + R.DECK_OFF[t] + b[R.O_DPTR + t]
+        hi = R.O_DECK + R.DECK_OFF[t] + R.TIER_SIZE[t]
+        pool = b[lo:hi].copy()
+        rng.shuffle(pool)
+        b[lo:hi] = pool
+    for j in range(3):
+        card = b[R.O_RES + 3 * q + j]
+        if card >= 0 and b[R.O_BLIND + 3 * q + j]:
+            t = int(R.TIER[card])
+            lo = R.O_DECK + R.DECK_OFF[t] + b[R.O_DPTR + t]
+            if lo < R.O_DECK + R.DECK_OFF[t] + R.TIER_SIZE[t]:
+                b[R.O_RES + 3 * q + j], b[lo] = b[lo], card
+    return other
+
+
 def test_search_ignores_hidden_cards():
     """Shuffling the decks and an opponent's blind reserve leaves the choice unchanged."""
     rng = np.random.default_rng(3)
     for st in positions(8):
-        p = st.current_player()
-        q = 1 - p
-        a = st.array
-        if R.n_reserved(a, q) < 3 and R.deck_left(a, 2) > 0:
-            a[R.O_CUR] = q
-            R.apply_move(a, R.M_BLIND + 2)
-            while a[R.O_CUR] == q and not a[R.O_DONE]:
-                R.apply_move(a, R.M_RETURN + int(np.argmax(a[R.O_TOK + 6 * q:R.O_TOK + 6 * q + 6])))
-            a[R.O_CUR] = p
+        st = with_blind_reserve(st)
         before = choice(st, "minimax", depth=3)
-        other = st.clone()
-        b = other.array
-        for t in range(3):
-            lo = R.O_DECK + R.DECK_OFF[t] + b[R.O_DPTR + t]
-            hi = R.O_DECK + R.DECK_OFF[t] + R.TIER_SIZE[t]
-            pool = b[lo:hi].copy()
-            rng.shuffle(pool)
-            b[lo:hi] = pool
-        for j in range(3):
-            card = b[R.O_RES + 3 * q + j]
-            if card >= 0 and b[R.O_BLIND + 3 * q + j]:
-                t = int(R.TIER[card])
-                lo = R.O_DECK + R.DECK_OFF[t] + b[R.O_DPTR + t]
-                if lo < R.O_DECK + R.DECK_OFF[t] + R.TIER_SIZE[t]:
-                    b[R.O_RES + 3 * q + j], b[lo] = b[lo], card
-        assert choice(other, "minimax", depth=3) == before
+        assert choice(hide_differently(st, rng), "minimax", depth=3) == before
 
 
 def test_heuristic_terms_and_weights():

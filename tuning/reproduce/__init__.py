@@ -27,6 +27,7 @@ GAMES = {
     "thegame": "tuning.reproduce.thegame",
     "thegame-d2-weights": "tuning.reproduce.thegame_d2_weights",
     "splendor": "tuning.reproduce.splendor",
+    "splendor-genetic": "tuning.reproduce.splendor_genetic",
 }
 
 

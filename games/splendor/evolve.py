@@ -1,0 +1,237 @@
+"""One move's evolution with DEAP: the loop of the online genetic players.
+
+The only module of ``games`` that imports DEAP (it is imported when a genetic player first
+moves, so importing the engine stays numpy/numba only). DEAP's operators draw from Python's
+``random`` module; each move seeds it from the player's injected generator and puts the
+previous state back afterwards, so the evolution is a function of (position, seed) alone
+and a match gives the same games in any process, with any number of workers.
+
+The loop is DEAP's ``eaSimple`` with ``varAnd`` written out, so each child remembers how it
+was made (and only children that change are copied): tournament selection, crossover of
+consecutive pairs with ``cxpb``, mutation with ``mutpb``, then only the changed chromosomes
+are simulated (one numba call per generation). The best plan ever seen (a one-place hall of
+fame) gives the move. Per generation it records the evaluations and the best fitness and,
+with ``detail``, what the thesis measured: the share of distinct chromosomes and of
+distinct expressed prefixes, and how often crossover and mutation made a child better than
+its parents. Times are wall seconds (a CPU clock costs microseconds a reading here); on a
+shared machine preemption falls on every section alike, so the shares hold.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from deap import base, tools
+
+from games.splendor.genetic_params import GeneticParams
+
+
+class PlanFitness(base.Fitness):
+    """One maximised objective: F at the end of the plan."""
+
+    weights = (1.0,)
+
+
+class Plan(list):
+    """A chromosome (list of int genes) with its fitness, the first move it plays and the
+    number of genes its simulation read."""
+
+    def __init__(self, genes: Any = ()) -> None:
+        super().__init__(genes)
+        self.fitness = PlanFitness()
+        self.first = -1
+        self.expressed = 0
+
+
+def clone(plan: Plan) -> Plan:
+    """A copy with the same fitness (what DEAP's deepcopy gives, without its cost)."""
+    other = Plan.__new__(Plan)
+    other.extend(plan)
+    fitness = PlanFitness.__new__(PlanFitness)
+    fitness.wvalues = plan.fitness.wvalues
+    other.fitness = fitness
+    other.first = plan.first
+    other.expressed = plan.expressed
+    return other
+
+
+@dataclass
+class GenerationStats:
+    """One generation: evaluations made, best and mean fitness, diversity, operator yield."""
+
+    evaluated: int
+    best: float
+    mean: float = float("nan")
+    distinct: float = float("nan")  # share of distinct chromosomes
+    distinct_expressed: float = float("nan")  # ... of distinct expressed prefixes
+    cx_children: int = 0  # evaluated children of a crossover
+    cx_better: int = 0  # ... fitter than the better parent
+    mut_children: int = 0  # evaluated children of a mutation alone
+    mut_better: int = 0  # ... fitter than their parent
+
+
+@dataclass
+class MoveStats:
+    """One move's evolution and where its time went (seconds)."""
+
+    generations: list[GenerationStats] = field(default_factory=list)
+    evaluations: int = 0
+    seconds: float = 0.0  # the whole evolution
+    simulation: float = 0.0  # inside the numba plan simulations
+    deap: float = 0.0  # inside DEAP: initialisation, selection, crossover, mutation, clones
+
+
+#: scores a batch: (gene matrix) -> (fitness, first move, genes read); may rewrite genes
+Evaluator = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What one move evolves: chromosome length, gene range, kind and its simulator."""
+
+    length: int
+    alphabet: int  # genes lie in [0, alphabet)
+    permutation: bool
+    evaluate: Evaluator
+    rewrites: bool = False  # the simulator repairs genes (copy them back)
+
+
+def _toolbox(problem: Problem, p: GeneticParams) -> base.Toolbox:
+    tb = base.Toolbox()
+    n = problem.length
+    if problem.permutation:
+        tb.register("genes", random.sample, range(n), n)
+        tb.register("mate", tools.cxOrdered)
+        tb.register("mutate", tools.mutShuffleIndexes)
+    else:
+        top = problem.alphabet - 1
+        tb.register("genes", lambda: [random.randint(0, top) for _ in range(n)])
+        tb.register("mate", tools.cxTwoPoint)
+        tb.register("mutate", tools.mutUniformInt, low=0, up=top)
+    tb.register("select", tools.selTournament, tournsize=p.tournament)
+    return tb
+
+
+def _mutate(tb: base.Toolbox, plan: Plan, p: GeneticParams, permutation: bool) -> None:
+    """Mutate in place: any gene, or only the expressed prefix (and the gene after it)."""
+    if p.mutation == "all":
+        if len(plan) >= 2 or not permutation:
+            tb.mutate(plan, indpb=p.indpb)
+        return
+    k = min(len(plan), max(2, plan.expressed + 1))
+    if k < 2 and permutation:
+        return
+    head = plan[:k]
+    tb.mutate(head, indpb=max(p.indpb, 1.0 / k))
+    plan[:k] = head
+
+
+def _evaluate(problem: Problem, plans: list[Plan], stats: MoveStats) -> None:
+    if not plans:
+        return
+    genes = np.array(plans, dtype=np.int64).reshape(len(plans), problem.length)
+    t = time.perf_counter()
+    fit, first, read = problem.evaluate(genes)
+    stats.simulation += time.perf_counter() - t
+    stats.evaluations += len(plans)
+    for i, plan in enumerate(plans):
+        plan.fitness.values = (float(fit[i]),)
+        plan.first = int(first[i])
+        plan.expressed = int(read[i])
+        if problem.rewrites:
+            plan[:] = genes[i].tolist()
+
+
+def _vary(tb: base.Toolbox, kids: list[Plan], p: GeneticParams, permutation: bool,
+          can_cross: bool) -> tuple[list, list]:
+    """DEAP's varAnd in place over the selected ``kids`` (shared until changed: a clone on
+    first write); per child the better parent's fitness before a crossover, and the
+    parent's before a mutation alone."""
+    owned = [False] * len(kids)
+
+    def mine(i: int) -> Plan:
+        if not owned[i]:
+            kids[i] = clone(kids[i])
+            owned[i] = True
+        return kids[i]
+
+    cx_parent: list = [None] * len(kids)
+    mut_parent: list = [None] * len(kids)
+    if can_cross:
+        for i in range(1, len(kids), 2):
+            if random.random() < p.cxpb:
+                a, b = mine(i - 1), mine(i)
+                best = max(a.fitness.values[0], b.fitness.values[0])
+                tb.mate(a, b)
+                del a.fitness.values, b.fitness.values
+                cx_parent[i - 1] = cx_parent[i] = best
+    if p.mutation:
+        for i in range(len(kids)):
+            if random.random() < p.mutpb:
+                kid = mine(i)
+                if kid.fitness.valid:
+                    mut_parent[i] = kid.fitness.values[0]
+                _mutate(tb, kid, p, permutation)
+                del kid.fitness.values
+    return cx_parent, mut_parent
+
+
+def _generation(pop: list[Plan], evaluated: int, detail: bool) -> GenerationStats:
+    values = [p.fitness.values[0] for p in pop]
+    if not detail:
+        return GenerationStats(evaluated, max(values))
+    return GenerationStats(
+        evaluated=evaluated, best=max(values), mean=sum(values) / len(values),
+        distinct=len({tuple(p) for p in pop}) / len(pop),
+        distinct_expressed=len({tuple(p[:p.expressed]) for p in pop}) / len(pop))
+
+
+def evolve(problem: Problem, p: GeneticParams, seed: int,
+           detail: bool = False) -> tuple[Plan, MoveStats]:
+    """Run one move's evolution; the best plan ever simulated and the move's statistics
+    (diversity and operator yield too with ``detail``; they cost time)."""
+    saved = random.getstate()
+    random.seed(seed)
+    try:
+        return _run(problem, p, detail)
+    finally:
+        random.setstate(saved)
+
+
+def _run(problem: Problem, p: GeneticParams, detail: bool) -> tuple[Plan, MoveStats]:
+    stats = MoveStats()
+    t0 = time.perf_counter()
+    tb = _toolbox(problem, p)
+    pop = [Plan(tb.genes()) for _ in range(p.population)]
+    stats.deap += time.perf_counter() - t0
+    _evaluate(problem, pop, stats)
+    hof = tools.HallOfFame(1, similar=lambda a, b: False)
+    hof.update(pop)
+    stats.generations.append(_generation(pop, len(pop), detail))
+    can_cross = p.crossover and problem.length >= 2
+    for _gen in range(1, p.generations):
+        t = time.perf_counter()
+        kids = tb.select(pop, len(pop))
+        cx_parent, mut_parent = _vary(tb, kids, p, problem.permutation, can_cross)
+        stats.deap += time.perf_counter() - t
+        fresh = [k for k in kids if not k.fitness.valid]
+        _evaluate(problem, fresh, stats)
+        row = _generation(kids, len(fresh), detail)
+        for i, kid in enumerate(kids if detail else ()):
+            f = kid.fitness.values[0]
+            if cx_parent[i] is not None:
+                row.cx_children += 1
+                row.cx_better += f > cx_parent[i]
+            elif mut_parent[i] is not None:
+                row.mut_children += 1
+                row.mut_better += f > mut_parent[i]
+        stats.generations.append(row)
+        pop[:] = kids
+        hof.update(pop)
+    stats.seconds = time.perf_counter() - t0
+    return hof[0], stats

@@ -1,0 +1,129 @@
+"""The online genetic players as bots: each main move builds the plan problem over the
+honest view of the position (see :func:`games.splendor.search.view`: hidden decks and
+opponents' blind reserves never reach the search) and runs one DEAP evolution
+(:mod:`games.splendor.evolve`) seeded from the bot's injected generator.
+
+Return and noble decisions are the greedy ones of the other search players (its F).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from games.splendor.genetic_params import GeneticParams
+from games.splendor.heuristics import named_heuristic
+from games.splendor.kernel import CFG_W, decide
+from games.splendor.plans import (
+    ENC_INDEX,
+    ENC_ORDER,
+    ENC_REPAIR,
+    ENC_SKIP,
+    SKIP_SLACK,
+    evaluate_plans,
+    exact_alphabet,
+    new_table,
+    order_goals,
+    own_turns,
+)
+from games.splendor.rules import MAX_LEGAL, O_CUR, O_NP, O_PHASE, PH_MAIN, SIZE, legal_main
+from games.splendor.search import view
+
+ENCODINGS = {"index-move": ENC_INDEX, "buy-order": ENC_ORDER, "buy-and-deny": ENC_ORDER}
+
+
+def encoding(name: str, params: GeneticParams) -> int:
+    if name == "exact-move":
+        return ENC_REPAIR if params.illegal == "repair" else ENC_SKIP
+    return ENCODINGS[name]
+
+
+def make_problem(name: str, params: GeneticParams, root: np.ndarray, w: np.ndarray,
+                 stream: np.ndarray) -> Any:
+    """The plan problem of bot ``name`` at ``root`` (already the mover's view)."""
+    from games.splendor.evolve import Problem
+
+    enc = encoding(name, params)
+    p = int(root[O_CUR])
+    own = int(own_turns(params.depth, int(root[O_NP])))
+    cards = np.zeros(27, dtype=np.int64)
+    kinds = np.zeros(27, dtype=np.int64)
+    ak = np.zeros(64, dtype=np.int64)
+    av = np.zeros(64, dtype=np.int64)
+    if enc == ENC_ORDER:
+        length = int(order_goals(root, p, name == "buy-and-deny", cards, kinds))
+        alphabet = length
+    elif enc == ENC_INDEX:
+        length, alphabet = own, MAX_LEGAL
+    else:
+        alphabet = int(exact_alphabet(root, p, ak, av))
+        length = own * (SKIP_SLACK if enc == ENC_SKIP else 1)
+    ak, av = ak[:alphabet], av[:alphabet]
+    keys, answers = new_table(params.evaluations * params.depth)  # shared by the move
+    used = np.zeros(1, dtype=np.int64)
+
+    def evaluate(genes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        n = genes.shape[0]
+        fit = np.empty(n, dtype=np.float64)
+        first = np.empty(n, dtype=np.int64)
+        read = np.empty(n, dtype=np.int64)
+        evaluate_plans(root, genes, enc, params.depth, cards, kinds, ak, av, w, stream, keys,
+                       answers, used, fit, first, read)
+        return fit, first, read
+
+    return Problem(length, max(alphabet, 1), enc == ENC_ORDER, evaluate, enc == ENC_REPAIR)
+
+
+class GeneticBot:
+    """An online genetic player for the turn-level state (``act``) and the match loop
+    (``choose`` on a raw position). ``recorder``, when a list, receives each move's
+    :class:`games.splendor.evolve.MoveStats` (with diversity and operator yield when
+    ``detail``, by default when a recorder is given here)."""
+
+    def __init__(self, name: str, params: GeneticParams, row: np.ndarray, sampled: bool = False,
+                 rng: np.random.Generator | None = None, recorder: list | None = None,
+                 detail: bool | None = None) -> None:
+        self.name = name
+        self.params = params
+        self.row = row  # Greedy's kernel row with this bot's F: return and noble decisions
+        self.w = np.ascontiguousarray(row[CFG_W:])
+        self.sampled = sampled
+        self.rng = rng or np.random.default_rng(0)
+        self.recorder = recorder
+        self.detail = recorder is not None if detail is None else detail
+        self._sub = np.array([0], dtype=np.uint64)
+
+    def choose(self, s: np.ndarray) -> int:
+        """The main move for the player to move in ``s`` (the true position)."""
+        from games.splendor.evolve import evolve
+
+        legal = np.empty(MAX_LEGAL, dtype=np.int64)
+        if legal_main(s, legal) == 1:
+            return int(legal[0])
+        stream = np.array([self.rng.integers(0, 2**63, dtype=np.uint64)], dtype=np.uint64)
+        seed = int(self.rng.integers(0, 2**63))
+        root = np.empty(SIZE, dtype=np.int64)
+        view(s, int(s[O_CUR]), int(self.sampled), stream, root)
+        problem = make_problem(self.name, self.params, root, self.w, stream)
+        best, stats = evolve(problem, self.params, seed, self.detail)
+        if self.recorder is not None:
+            self.recorder.append(stats)
+        return int(best.first)
+
+    def decide(self, s: np.ndarray) -> int:
+        """The decision due in ``s``: a main move by evolution, the rest greedily with F."""
+        if s[O_PHASE] == PH_MAIN:
+            return self.choose(s)
+        return int(decide(s, self.row, self._sub))
+
+    def act(self, state: Any) -> int:
+        """The bot's decision for the phase due in ``state`` (a legal move code)."""
+        if state.is_terminal():
+            raise ValueError("the game is over")
+        return self.decide(state.array)
+
+
+def weights_of(params: GeneticParams) -> np.ndarray:
+    """F's weights of a genetic player (by the heuristic's name)."""
+    return named_heuristic(params.heuristic).array()
