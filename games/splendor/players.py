@@ -97,8 +97,10 @@ SUMMARIES = {
     "random": "uniformly random legal moves (baseline, fuzzing)",
     "greedy": "Greedy(allEval): best one-turn F, ties Buy > Take 3 > Take 2 > Reserve",
     "greedy2": "Greedy(allEval2)",
-    "minimax": "Minimax(depth) with alpha-beta over whole turns, allEval",
-    "minimax2": "Minimax(depth) with alpha-beta over whole turns, allEval2",
+    "minimax": "Minimax(depth) with alpha-beta over whole turns (table and deepening from "
+               "depth 4), allEval",
+    "minimax2": "Minimax(depth) with alpha-beta over whole turns (table and deepening from "
+                "depth 4), allEval2",
     "random-search": "RandomSearch(depth, k): k random lines, opponents Greedy, allEval2",
 }
 POSITIONAL = {"minimax": ("depth",), "minimax2": ("depth",),

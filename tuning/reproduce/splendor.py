@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from games.core import Record
+from games.splendor.players import AIDS_FROM
 from tuning.reproduce.common import Settings, include_benchmark, text_file
 
 FOLDER = "reports/splendor"
@@ -185,13 +186,13 @@ def speed_lines(bench: dict[str, Any]) -> list[str]:
     if "greedy_games_per_second" in bench:
         lines.append(f"- Greedy vs Greedy, one core: {bench['greedy_games_per_second']:,.0f} "
                      "games/s (target 1,000).")
-    lines += search_lines(bench.get("seconds_per_move", {}))
-    lines += match_lines(bench.get("match_seconds", {}))
     for m in bench.get("memory", []):
         lines.append(f"- Peak memory of a {m['games']:,}-game match `{m['bots']}` with "
                      f"{m['jobs']} jobs: {m['tree_peak_mib']:.0f} MiB for the main process "
                      f"and its workers together (largest single process "
                      f"{m['largest_process_mib']:.0f} MiB); {m['seconds']:.0f} s wall.")
+    lines += search_lines(bench.get("seconds_per_move", {}))
+    lines += match_lines(bench.get("match_seconds", {}))
     return lines
 
 
@@ -206,7 +207,11 @@ def search_lines(costs: dict[str, dict[str, float]]) -> list[str]:
     first = next(iter(costs.values()))
     lines = ["", f"Minimax per move over {first['positions']} positions of Greedy-vs-Greedy "
              "games (one core; every variant picks the same move, checked; CPU seconds are "
-             "what the search itself used, wall seconds include waiting for a shared core):",
+             "what the search itself used, wall seconds include waiting for a shared core; "
+             "each position's time is the least of "
+             f"{first.get('repeat', 1)} searches). `minimax` and `minimax2` use the table "
+             f"(`tt`) and iterative deepening (`deepen`) from depth {AIDS_FROM} unless told "
+             "otherwise:",
              "", "| search | wall s median | wall s p90 | CPU s median | CPU s p90 | CPU s mean "
              "| max s | positions generated | table hits |",
              "|---|---|---|---|---|---|---|---|---|"]
