@@ -16,7 +16,6 @@ lost mid-run is waited for up to ``TABLETUNE_DB_RETRY_SECONDS``, like a database
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
 import threading
@@ -25,7 +24,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from games.core import InputError
-from tuning.study.retry import storage_methods, wrap_methods
+from tuning.evaluation.cluster import connect_seconds
+from tuning.study.retry import retry_seconds, storage_methods, wrap_methods
 
 SCHEME = "grpc://"
 DEFAULT_PORT = 13000
@@ -45,14 +45,6 @@ def parse_address(location: str) -> tuple[str, int]:
     if not host or parts.path not in ("", "/"):
         raise InputError(f"storage {location}: give the proxy as grpc://HOST:PORT")
     return host, port or DEFAULT_PORT
-
-
-def _seconds(name: str, default: float) -> float:
-    try:
-        return float(os.environ.get(name, default))
-    except ValueError:
-        raise InputError(f"{name} must be a number of seconds, got "
-                         f"{os.environ[name]!r}") from None
 
 
 def _grpc() -> Any:
@@ -115,7 +107,7 @@ def open_proxy(location: str) -> Any:
     with warnings.catch_warnings():  # the proxy is marked experimental in Optuna 4.2-5.0
         warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
         proxy = _PROXY(host=host, port=port)
-    wait = _seconds("TABLETUNE_CONNECT_SECONDS", 10.0)
+    wait = connect_seconds()
     try:
         proxy.wait_server_ready(timeout=wait)
     except ConnectionError:
@@ -124,7 +116,7 @@ def open_proxy(location: str) -> Any:
                          "(start it with: tabletune storage-proxy --storage URL "
                          f"--port {port})") from None
     proxy.shown = location
-    proxy.retry_seconds = _seconds("TABLETUNE_DB_RETRY_SECONDS", 60.0)
+    proxy.retry_seconds = retry_seconds()
     return proxy
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import copy
 import inspect
-import os
 import re
 import sys
 import time
@@ -25,7 +24,7 @@ from typing import Any
 import optuna
 
 from games.core import InputError
-from tuning.study.retry import storage_methods, wrap_methods
+from tuning.study.retry import env_seconds, retry_seconds, storage_methods, wrap_methods
 
 HEARTBEAT_SECONDS = 10
 GRACE_SECONDS = 120
@@ -52,20 +51,12 @@ def _reason(exc: BaseException) -> str:
     return first_line(getattr(exc, "orig", None) or exc)
 
 
-def _seconds(name: str, default: float) -> float:
-    try:
-        return float(os.environ.get(name, default))
-    except ValueError:
-        raise InputError(f"{name} must be a number of seconds, got "
-                         f"{os.environ[name]!r}") from None
-
-
 def heartbeat_seconds() -> int:
-    return max(1, int(_seconds("TABLETUNE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)))
+    return max(1, int(env_seconds("TABLETUNE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)))
 
 
 def grace_seconds() -> int:
-    return max(heartbeat_seconds() + 1, int(_seconds("TABLETUNE_GRACE_SECONDS", GRACE_SECONDS)))
+    return max(heartbeat_seconds() + 1, int(env_seconds("TABLETUNE_GRACE_SECONDS", GRACE_SECONDS)))
 
 
 def _is_connection_error(exc: BaseException) -> bool:
@@ -208,5 +199,5 @@ def open_rdb(url: str) -> optuna.storages.RDBStorage:
                 time.sleep(0.2 * (attempt + 1))  # another worker is creating the tables
                 continue
             raise InputError(f"storage {shown}: cannot connect ({_reason(exc)})") from None
-    storage.retry_seconds = _seconds("TABLETUNE_DB_RETRY_SECONDS", 60.0)
+    storage.retry_seconds = retry_seconds()
     return storage

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import os
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -21,6 +22,20 @@ from typing import Any
 import optuna
 
 from games.core import InputError
+
+
+def env_seconds(name: str, default: float) -> float:
+    """A number of seconds from the environment variable ``name``; one line if malformed."""
+    try:
+        return float(os.environ.get(name, default))
+    except ValueError:
+        raise InputError(f"{name} must be a number of seconds, got "
+                         f"{os.environ[name]!r}") from None
+
+
+def retry_seconds() -> float:
+    """How long a lost storage connection is waited for (``TABLETUNE_DB_RETRY_SECONDS``)."""
+    return env_seconds("TABLETUNE_DB_RETRY_SECONDS", 60.0)
 
 
 def retrying(name: str, fn: Callable[..., Any],
