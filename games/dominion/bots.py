@@ -152,6 +152,8 @@ class LearnedBot:
     eps: float = 0.0
     record: bool = False
     name: str = LEARNED
+    guide: BuyList | None = None  # a buy list whose choice is one more feature
+    explore: int = 0              # 0: explore by random buys, 1: by the runner-up
 
 
 ACTION_MODES = {"static": ACT_STATIC, "scored": ACT_SCORED, "none": ACT_NONE}
@@ -194,8 +196,10 @@ def build_bot(spec: BotSpec, kingdom: tuple[str, ...] | None = None
     """The bot object a spec describes (raises InputError for unknown names/params); a
     learned model is checked against ``kingdom`` when given."""
     if spec.name == LEARNED and spec.genome is None:
-        w, eps, record = learned_weights(spec.params, spec.label, kingdom)
-        return LearnedBot(w, eps, record, spec.label)
+        w, eps, record, guide = learned_weights(spec.params, spec.label, kingdom)
+        explore = int(spec.params.get("explore", 0))
+        return LearnedBot(w, eps, record, spec.label, parse_buylist(guide) if guide else None,
+                          explore)
     if spec.name not in ("heuristic", "random") or spec.genome is not None:
         _action_mode(spec)
     if spec.genome is not None:
@@ -219,7 +223,7 @@ class CompiledBots:
     bmode: np.ndarray
     fparams: np.ndarray
     weights: np.ndarray = field(default_factory=lambda: np.zeros((1, NF)))
-    lparams: np.ndarray = field(default_factory=lambda: np.zeros((1, 2)))
+    lparams: np.ndarray = field(default_factory=lambda: np.zeros((1, 3)))
 
 
 def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
@@ -228,16 +232,20 @@ def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
     tables, amode, bmode, fparams = [], [], [], []
     kingdom = tuple(k for k in KINGDOM_KEYS if supply[INDEX[k]] >= 0)
     weights = np.zeros((len(specs), NF), dtype=np.float64)
-    lparams = np.zeros((len(specs), 2), dtype=np.float64)
+    lparams = np.zeros((len(specs), 3), dtype=np.float64)
     for b, spec in enumerate(specs):
         bot = build_bot(spec, kingdom)
         if isinstance(bot, LearnedBot):
-            bl = BuyList(())
+            bl = bot.guide or BuyList(())
+            missing = sorted(c for c in bl.cards if supply[INDEX[c]] < 0)
+            if missing:
+                raise InputError(f"bot {spec.label!r}: its guide buys {', '.join(missing)}, "
+                                 f"which is not in this game's kingdom")
             amode.append(ACT_STATIC)
             bmode.append(BUY_LEARNED)
             fparams.append((4.0, 1.0))
             weights[b] = bot.weights
-            lparams[b] = (bot.eps, 1.0 if bot.record else 0.0)
+            lparams[b] = (bot.eps, 1.0 if bot.record else 0.0, bot.explore)
         elif isinstance(bot, HeuristicBot):
             bl = bot.buylist()
             bl = BuyList(tuple(r for r in bl.rules if supply[INDEX[r.card]] >= 0))

@@ -20,8 +20,28 @@ from __future__ import annotations
 
 from numba import njit, types
 
-from games.dominion.cards import COIN, IS_TREASURE, NC, PROVINCE, VP
-from games.dominion.engine import OWNED, PI, TURNS, Bool, Flt, Int, Z, gains_to_end
+from games.dominion.cards import (
+    COIN,
+    IS_ACTION,
+    IS_TREASURE,
+    NC,
+    PLUS_ACTIONS,
+    PROVINCE,
+    VP,
+)
+from games.dominion.engine import (
+    DISCARD,
+    HAND,
+    OWNED,
+    PI,
+    PLAY,
+    TURNS,
+    Bool,
+    Flt,
+    Int,
+    Z,
+    gains_to_end,
+)
 
 NSTAGE = 8
 NCOUNT = 12
@@ -31,6 +51,12 @@ NLEAD = 31          # lead -15..15
 NPROV = 9           # Provinces left 0..8
 NGAINS = 9          # gains to end 0..8
 NSIZE = 12          # cards owned / 4, capped at 11
+NMONEY = 20         # money in the deck / 2, capped at 19
+NTERM = 6           # terminal actions (no +Actions), capped at 5
+NVILL = 6           # villages (+2 Actions), capped at 5
+NGREEN = 16         # victory cards that are not treasures, capped at 15
+NDRAW = 6           # cards left in the draw pile / 3, capped at 5
+NPROVS = 9          # Provinces owned, capped at 8
 
 OFF_CARD = 0
 OFF_AVG = OFF_CARD + NC * NCOUNT * NSTAGE
@@ -39,23 +65,43 @@ OFF_LEADP = OFF_DENS + NDENS * NSTAGE
 OFF_LEADG = OFF_LEADP + NLEAD * NPROV
 OFF_GSTAGE = OFF_LEADG + NLEAD * NGAINS
 OFF_SIZE = OFF_GSTAGE + NGAINS * NSTAGE * 3
-NF = OFF_SIZE + NSIZE * NSTAGE
-NACTIVE = NC + 6
-FEATURE_SET = f"dominion-indicators-v1:{NC}x{NCOUNT}x{NSTAGE}:{NF}"
+OFF_MONEY = OFF_SIZE + NSIZE * NSTAGE
+OFF_TERM = OFF_MONEY + NMONEY * NPROV
+OFF_VILL = OFF_TERM + NTERM * NSIZE
+OFF_GREEN = OFF_VILL + NVILL * NTERM
+OFF_DRAW = OFF_GREEN + NGREEN * NSTAGE
+OFF_OPP = OFF_DRAW + NDENS * NDRAW
+OFF_PROVS = OFF_OPP + NDENS * NSTAGE
+OFF_CARDG = OFF_PROVS + NPROVS * NPROVS
+OFF_GUIDE = OFF_CARDG + NC * NCOUNT * NGAINS
+NF = OFF_GUIDE + 2 * NSTAGE
+NGROUPS = 14        # features beyond the two per card
+NACTIVE = 2 * NC + NGROUPS
+FEATURE_SET = f"dominion-indicators-v2:{NC}x{NCOUNT}x{NSTAGE}:{NF}"
 
 W1 = types.float64[::1]
 O1I = types.int64[::1]
 
 
-@njit(Flt(Int, Int, Z, PI, PI, W1, O1I, Bool), cache=True)
-def encode(p, c, zones, pinfo, piles, w, out, write):
-    """Linear value ``sum(w[active])`` of the state after p gains c; indices into ``out``."""
+@njit(Int(Int, Int), cache=True)
+def _cap(x, n):
+    """x clipped to the bins 0 .. n-1."""
+    return 0 if x < 0 else (x if x < n else n - 1)
+
+
+@njit(Flt(Int, Int, Int, Z, PI, PI, W1, O1I, Bool), cache=True)
+def encode(p, c, guide, zones, pinfo, piles, w, out, write):
+    """Linear value ``sum(w[active])`` of the state after p gains c; indices into ``out``.
+    ``guide`` is a guide buy list's choice (-1 nothing, -2 no guide): the last feature says,
+    per stage, whether c is that choice."""
     if c >= 0:
         zones[p, OWNED, c] += 1
+        zones[p, DISCARD, c] += 1
         piles[0, c] -= 1
     stage = pinfo[p, TURNS] // 3
     if stage > NSTAGE - 1:
         stage = NSTAGE - 1
+    g = _cap(gains_to_end(piles), NGAINS)
     value = 0.0
     total = 0
     money = 0
@@ -70,10 +116,13 @@ def encode(p, c, zones, pinfo, piles, w, out, write):
         mine += n * VP[d]
         k = n if n < NCOUNT else NCOUNT - 1
         i = OFF_CARD + (d * NCOUNT + k) * NSTAGE + stage
-        value += w[i]
+        i2 = OFF_CARDG + (d * NCOUNT + k) * NGAINS + g
+        value += w[i] + w[i2]
         if write:
             out[d] = i
+            out[NC + d] = i2
     best = -(1 << 30)
+    opp = p
     for q in range(zones.shape[0]):
         if q != p:
             v = 0
@@ -81,35 +130,59 @@ def encode(p, c, zones, pinfo, piles, w, out, write):
                 v += zones[q, OWNED, d] * VP[d]
             if v > best:
                 best = v
+                opp = q
     lead = mine - best if zones.shape[0] > 1 else 0
     lead = -15 if lead < -15 else (15 if lead > 15 else lead)
-    avg = int(4.0 * money / treasures) if treasures > 0 else 0
-    avg = avg if avg < NAVG else NAVG - 1
-    dens = int(8.0 * money / total) if total > 0 else 0
-    dens = dens if dens < NDENS else NDENS - 1
-    prov = piles[0, PROVINCE]
-    prov = prov if prov < NPROV else NPROV - 1
-    g = gains_to_end(piles)
-    g = g if g < NGAINS else NGAINS - 1
-    size = total // 4
-    size = size if size < NSIZE else NSIZE - 1
+    avg = _cap(int(4.0 * money / treasures) if treasures > 0 else 0, NAVG)
+    dens = _cap(int(8.0 * money / total) if total > 0 else 0, NDENS)
+    prov = _cap(piles[0, PROVINCE], NPROV)
+    size = _cap(total // 4, NSIZE)
     sign = 0 if lead < 0 else (1 if lead == 0 else 2)
-    i0 = OFF_AVG + avg * NSTAGE + stage
-    i1 = OFF_DENS + dens * NSTAGE + stage
-    i2 = OFF_LEADP + (lead + 15) * NPROV + prov
-    i3 = OFF_LEADG + (lead + 15) * NGAINS + g
-    i4 = OFF_GSTAGE + (g * NSTAGE + stage) * 3 + sign
-    i5 = OFF_SIZE + size * NSTAGE + stage
-    value += w[i0] + w[i1] + w[i2] + w[i3] + w[i4] + w[i5]
-    if write:
-        out[NC] = i0
-        out[NC + 1] = i1
-        out[NC + 2] = i2
-        out[NC + 3] = i3
-        out[NC + 4] = i4
-        out[NC + 5] = i5
+    term = 0
+    vill = 0
+    green = 0
+    left = 0
+    left_money = 0
+    o_total = 0
+    o_money = 0
+    for d in range(NC):
+        n = zones[p, OWNED, d]
+        if IS_ACTION[d]:
+            if PLUS_ACTIONS[d] == 0:
+                term += n
+            elif PLUS_ACTIONS[d] >= 2:
+                vill += n
+        if VP[d] > 0 and not IS_TREASURE[d]:
+            green += n
+        k = n - zones[p, DISCARD, d] - zones[p, HAND, d] - zones[p, PLAY, d]
+        left += k
+        left_money += k * COIN[d]
+        o_total += zones[opp, OWNED, d]
+        o_money += zones[opp, OWNED, d] * COIN[d]
+    ldens = _cap(int(8.0 * left_money / left) if left > 0 else 0, NDENS)
+    odens = _cap(int(8.0 * o_money / o_total) if o_total > 0 else 0, NDENS)
+    idx = (OFF_AVG + avg * NSTAGE + stage,
+           OFF_DENS + dens * NSTAGE + stage,
+           OFF_LEADP + (lead + 15) * NPROV + prov,
+           OFF_LEADG + (lead + 15) * NGAINS + g,
+           OFF_GSTAGE + (g * NSTAGE + stage) * 3 + sign,
+           OFF_SIZE + size * NSTAGE + stage,
+           OFF_MONEY + _cap(money // 2, NMONEY) * NPROV + prov,
+           OFF_TERM + _cap(term, NTERM) * NSIZE + size,
+           OFF_VILL + _cap(vill, NVILL) * NTERM + _cap(term, NTERM),
+           OFF_GREEN + _cap(green, NGREEN) * NSTAGE + stage,
+           OFF_DRAW + ldens * NDRAW + _cap(left // 3, NDRAW),
+           OFF_OPP + odens * NSTAGE + stage,
+           OFF_PROVS + _cap(zones[p, OWNED, PROVINCE], NPROVS) * NPROVS
+           + _cap(zones[opp, OWNED, PROVINCE], NPROVS),
+           OFF_GUIDE + 2 * stage + (1 if c == guide else 0))
+    for j in range(NGROUPS):
+        value += w[idx[j]]
+        if write:
+            out[2 * NC + j] = idx[j]
     if c >= 0:
         zones[p, OWNED, c] -= 1
+        zones[p, DISCARD, c] -= 1
         piles[0, c] += 1
     return value
 
