@@ -153,7 +153,7 @@ class LearnedBot:
     record: bool = False
     name: str = LEARNED
     guide: BuyList | None = None  # a buy list whose choice is one more feature
-    explore: int = 0              # 0: explore by random buys, 1: by the runner-up
+    explore: int = 0              # exploring, 0: a random legal buy, 1: the runner-up
 
 
 ACTION_MODES = {"static": ACT_STATIC, "scored": ACT_SCORED, "none": ACT_NONE}
@@ -178,6 +178,14 @@ def spec_from_text(text: str, *, allow_buylist: bool = True) -> BotSpec:
     return BotSpec(t, genome=t)
 
 
+def guide_list(text: str) -> BuyList:
+    """A learned bot's guide: a named buy-list bot or a buy list in its text form."""
+    t = text.strip()
+    if t.lower() in NAMED:
+        return parse_buylist(NAMED[t.lower()][0])
+    return parse_buylist(t)
+
+
 def _action_mode(spec: BotSpec) -> int:
     """Action mode of a buy-list or named bot from its only parameter, ``actions``."""
     extra = sorted(set(spec.params) - {"actions"})
@@ -197,9 +205,12 @@ def build_bot(spec: BotSpec, kingdom: tuple[str, ...] | None = None
     learned model is checked against ``kingdom`` when given."""
     if spec.name == LEARNED and spec.genome is None:
         w, eps, record, guide = learned_weights(spec.params, spec.label, kingdom)
-        explore = int(spec.params.get("explore", 0))
-        return LearnedBot(w, eps, record, spec.label, parse_buylist(guide) if guide else None,
-                          explore)
+        explore_mode = spec.params.get("explore", "random")
+        if explore_mode not in ("random", "runner-up"):
+            raise InputError(f"bot {spec.label!r}: explore={explore_mode!r}; use random or "
+                             "runner-up")
+        return LearnedBot(w, eps, record, spec.label, guide_list(guide) if guide else None,
+                          1 if explore_mode == "runner-up" else 0)
     if spec.name not in ("heuristic", "random") or spec.genome is not None:
         _action_mode(spec)
     if spec.genome is not None:

@@ -2,14 +2,25 @@
 
 A state is described by ``NACTIVE`` indicator features (each worth 1), so a linear value is
 the sum of ``NACTIVE`` weights: fast enough to score every legal buy of every turn. The
-features are seed 001's, plus the endgame features it names as its blind spot:
+features are seed 001's, plus the endgame features it names as its blind spot, plus terms
+for the plans a buy list expresses:
 
 * for each card: (card, copies owned capped at 11, stage), stage = turns taken / 3 (cap 7);
+  pure victory cards (Estate, Duchy, Province) count only through the VP lead and the
+  victory-card count, so their weight cannot stand in for the luck of the hands that
+  bought them;
 * (average coin value of the treasures, in quarters, stage);
 * (coin value per card of the whole deck, in eighths, stage);
 * (VP lead over the best opponent clipped to +-15, Provinces left);
 * (VP lead, gains to the end of the game capped at 8): three-pile endings;
-* (gains to the end, stage, whether the player leads) and (cards owned / 4, stage).
+* (gains to the end, stage, whether the player leads) and (cards owned / 4, stage);
+* (treasure money in the deck / 2, Provinces left): "Province once money >= 16";
+* (terminal actions, cards owned / 4) and (villages, terminal actions): Smithy density;
+* (victory cards, stage): greening;
+* (money per card of the draw pile, its size / 3): the hands still to come this shuffle;
+* (the opponent's money per card, stage) and (Provinces owned, the opponent's);
+* (a guide buy list's choice, phase of the game, whether this buy is that choice): with a
+  guide, the learned value decides when to leave the list (see ``encode``).
 
 ``encode`` scores the state after player p gains card c (c = -1: gains nothing) without
 changing it; with ``write`` set it also stores the active indices in ``out``. The layout
@@ -18,6 +29,7 @@ has an id (``FEATURE_SET``) that every saved model records.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit, types
 
 from games.dominion.cards import (
@@ -72,11 +84,11 @@ OFF_GREEN = OFF_VILL + NVILL * NTERM
 OFF_DRAW = OFF_GREEN + NGREEN * NSTAGE
 OFF_OPP = OFF_DRAW + NDENS * NDRAW
 OFF_PROVS = OFF_OPP + NDENS * NSTAGE
-OFF_CARDG = OFF_PROVS + NPROVS * NPROVS
-OFF_GUIDE = OFF_CARDG + NC * NCOUNT * NGAINS
-NF = OFF_GUIDE + 2 * NSTAGE
-NGROUPS = 14        # features beyond the two per card
-NACTIVE = 2 * NC + NGROUPS
+OFF_GUIDE = OFF_PROVS + NPROVS * NPROVS
+NGPHASE = 3         # guide features: gains to the end 7+, 3-6, 0-2
+NF = OFF_GUIDE + (NC + 1) * NGPHASE * 2
+NGROUPS = 14        # features beyond the card counts
+NACTIVE = NC + NGROUPS
 FEATURE_SET = f"dominion-indicators-v2:{NC}x{NCOUNT}x{NSTAGE}:{NF}"
 
 W1 = types.float64[::1]
@@ -93,7 +105,7 @@ def _cap(x, n):
 def encode(p, c, guide, zones, pinfo, piles, w, out, write):
     """Linear value ``sum(w[active])`` of the state after p gains c; indices into ``out``.
     ``guide`` is a guide buy list's choice (-1 nothing, -2 no guide): the last feature says,
-    per stage, whether c is that choice."""
+    per choice of the list and phase of the game, whether c is that choice."""
     if c >= 0:
         zones[p, OWNED, c] += 1
         zones[p, DISCARD, c] += 1
@@ -115,12 +127,12 @@ def encode(p, c, guide, zones, pinfo, piles, w, out, write):
             treasures += n
         mine += n * VP[d]
         k = n if n < NCOUNT else NCOUNT - 1
+        if VP[d] > 0 and not IS_ACTION[d] and not IS_TREASURE[d]:
+            k = 0  # pure victory cards count through the VP lead and the green cards
         i = OFF_CARD + (d * NCOUNT + k) * NSTAGE + stage
-        i2 = OFF_CARDG + (d * NCOUNT + k) * NGAINS + g
-        value += w[i] + w[i2]
+        value += w[i]
         if write:
             out[d] = i
-            out[NC + d] = i2
     best = -(1 << 30)
     opp = p
     for q in range(zones.shape[0]):
@@ -175,11 +187,13 @@ def encode(p, c, guide, zones, pinfo, piles, w, out, write):
            OFF_OPP + odens * NSTAGE + stage,
            OFF_PROVS + _cap(zones[p, OWNED, PROVINCE], NPROVS) * NPROVS
            + _cap(zones[opp, OWNED, PROVINCE], NPROVS),
-           OFF_GUIDE + 2 * stage + (1 if c == guide else 0))
+           OFF_GUIDE + ((guide + 1 if guide >= -1 else 0) * NGPHASE
+                        + (0 if g >= 7 else (1 if g >= 3 else 2))) * 2
+           + (1 if c == guide else 0))
     for j in range(NGROUPS):
         value += w[idx[j]]
         if write:
-            out[2 * NC + j] = idx[j]
+            out[NC + j] = idx[j]
     if c >= 0:
         zones[p, OWNED, c] -= 1
         zones[p, DISCARD, c] -= 1
@@ -216,5 +230,70 @@ def describe(index: int) -> str:
         g, s = divmod(rest, NSTAGE)
         return (f"{g} gains to the end at {_turns(s)}, "
                 f"{('behind', 'level', 'ahead')[sign]}")
-    size, s = divmod(index - OFF_SIZE, NSTAGE)
-    return f"{4 * size}-{4 * size + 3} cards at {_turns(s)}"
+    if index < OFF_MONEY:
+        size, s = divmod(index - OFF_SIZE, NSTAGE)
+        return f"{4 * size}-{4 * size + 3} cards at {_turns(s)}"
+    if index < OFF_TERM:
+        m, prov = divmod(index - OFF_MONEY, NPROV)
+        return f"${2 * m}-{2 * m + 1} of treasure in the deck with {prov} Provinces left"
+    if index < OFF_VILL:
+        t, size = divmod(index - OFF_TERM, NSIZE)
+        return f"{t} terminal actions in {4 * size}-{4 * size + 3} cards"
+    if index < OFF_GREEN:
+        v, t = divmod(index - OFF_VILL, NTERM)
+        return f"{v} villages with {t} terminal actions"
+    if index < OFF_DRAW:
+        n, s = divmod(index - OFF_GREEN, NSTAGE)
+        return f"{n} victory cards at {_turns(s)}"
+    if index < OFF_OPP:
+        a, left = divmod(index - OFF_DRAW, NDRAW)
+        return f"draw pile ${a / 8:.3f}+ per card, {3 * left}-{3 * left + 2} cards left in it"
+    if index < OFF_PROVS:
+        a, s = divmod(index - OFF_OPP, NSTAGE)
+        return f"opponent's money per card ${a / 8:.3f}+ at {_turns(s)}"
+    if index < OFF_GUIDE:
+        mine, theirs = divmod(index - OFF_PROVS, NPROVS)
+        return f"Provinces owned {mine} to the opponent's {theirs}"
+    rest, follow = divmod(index - OFF_GUIDE, 2)
+    card, phase = divmod(rest, NGPHASE)
+    what = "nothing" if card == 0 else CARDS[card - 1].name
+    when = ("7+", "3-6", "0-2")[phase]
+    return (f"{'follows' if follow else 'leaves'} the guide's choice ({what}) with {when} "
+            "gains to the end")
+
+
+def _grid(offset: int, shape: tuple[int, ...], ordinal: tuple[bool, ...]) -> list[np.ndarray]:
+    """(i, j) index pairs of neighbouring bins along the ordinal axes of one feature grid."""
+    idx = offset + np.arange(int(np.prod(shape))).reshape(shape)
+    pairs = []
+    for axis, ok in enumerate(ordinal):
+        if ok and shape[axis] > 1:
+            a = np.take(idx, np.arange(shape[axis] - 1), axis=axis).ravel()
+            b = np.take(idx, np.arange(1, shape[axis]), axis=axis).ravel()
+            pairs.append(np.column_stack([a, b]))
+    return pairs
+
+
+def neighbours() -> np.ndarray:
+    """Pairs of features that are neighbouring bins of one ordinal quantity (count k and
+    k + 1 of a card at the same stage, stage s and s + 1, ...): a smoothness prior ties
+    their weights, so a bin seen rarely borrows from its neighbours instead of being
+    pulled to zero."""
+    t, f = True, False
+    grids = [
+        (OFF_CARD, (NC, NCOUNT, NSTAGE), (f, t, t)),
+        (OFF_AVG, (NAVG, NSTAGE), (t, t)),
+        (OFF_DENS, (NDENS, NSTAGE), (t, t)),
+        (OFF_LEADP, (NLEAD, NPROV), (t, t)),
+        (OFF_LEADG, (NLEAD, NGAINS), (t, t)),
+        (OFF_GSTAGE, (NGAINS, NSTAGE, 3), (t, t, t)),
+        (OFF_SIZE, (NSIZE, NSTAGE), (t, t)),
+        (OFF_MONEY, (NMONEY, NPROV), (t, t)),
+        (OFF_TERM, (NTERM, NSIZE), (t, t)),
+        (OFF_VILL, (NVILL, NTERM), (t, t)),
+        (OFF_GREEN, (NGREEN, NSTAGE), (t, t)),
+        (OFF_DRAW, (NDENS, NDRAW), (t, t)),
+        (OFF_OPP, (NDENS, NSTAGE), (t, t)),
+        (OFF_PROVS, (NPROVS, NPROVS), (t, t)),
+    ]
+    return np.concatenate([p for g in grids for p in _grid(*g)]).astype(np.int64)
