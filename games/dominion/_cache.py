@@ -1,7 +1,8 @@
 """Drop stale numba caches of the Dominion kernels.
 
 kernel.py's compiled code also freezes the helpers of engine.py, the feature encoder of
-features.py and the card tables of cards.py, so these sources are fingerprinted together (see games.kernel_cache).
+features.py and the card tables of cards.py, so these sources are fingerprinted together
+(see games.kernel_cache).
 """
 
 from __future__ import annotations

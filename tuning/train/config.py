@@ -63,7 +63,8 @@ _INT_MIN = {"games": 1, "round_games": 1, "block": 1, "seed": 0, "jobs": -1, "vi
             "sgd_average": 0, "snapshot_every": 1, "checkpoint_every": 1, "probe_games": 0,
             "probe_every": 1}
 _FLOAT_RANGE = {"forget": (0.0, 1.0), "ridge": (1e-9, 1e9), "smooth": (0.0, 1e9),
-                "guide_init": (0.0, 1000.0), "weight_ema": (0.0, 0.999), "eta0": (0.0, 10.0), "alpha": (0.0, 10.0),
+                "guide_init": (0.0, 1000.0), "weight_ema": (0.0, 0.999), "eta0": (0.0, 10.0),
+                "alpha": (0.0, 10.0),
                 "margin": (0.0, 10.0), "eps_start": (0.0, 1.0), "eps_end": (0.0, 1.0),
                 "eps_decay": (0.0, 1.0)}
 
