@@ -64,11 +64,16 @@ SPECIAL_BOTS: dict[str, str] = {
 class HeuristicParams:
     """Coefficients of the heuristic bot, each with its valid range.
 
-    Victory: Province once the money in deck reaches ``province_money``; Duchy when at most
-    ``duchy_gains`` gains remain, Estate at ``estate_gains``. Then Gold, a late Duchy
-    (``late_duchy_gains``), Silver and each kingdom card (bought while its share of the deck
-    is under ``<card>_share``) in descending ``*_priority``. Action play: seed 001's scoring,
-    money + (buys - 1) * money / ``action_k``, or money + ``action_weight`` * actions.
+    Victory: Province once the money in deck reaches ``province_money`` (with at most two
+    gains to the end, only while the VP lead is at least ``ppr_lead``: the penultimate
+    Province rule; -30 turns it off); Duchy when at most ``duchy_gains`` gains remain,
+    Estate at ``estate_gains``. Then Gold (once the deck has ``gold_cards`` cards), a late
+    Duchy (``late_duchy_gains``), Silver and each kingdom card (bought while its share of
+    the deck is under ``<card>_share`` and the deck has at least ``<card>_cards`` cards) in
+    descending ``*_priority``. Action play: seed 001's scoring, money + (buys - 1) * money /
+    ``action_k``, or money + ``action_weight`` * actions. The deck-size gates and the lead
+    rule are the terms the learned model found useful (deck size by stage, VP lead by
+    Provinces left) in a form a buy list can use.
     """
 
     province_money: float = tunable(16.0, 0.0, 30.0)
@@ -102,6 +107,19 @@ class HeuristicParams:
     bazaar_priority: float = tunable(3.0, 0.0, 10.0)
     harem_share: float = tunable(0.0, 0.0, 0.5)
     harem_priority: float = tunable(4.0, 0.0, 10.0)
+    ppr_lead: float = tunable(-30.0, -30.0, 15.0)
+    gold_cards: float = tunable(0.0, 0.0, 40.0)
+    village_cards: float = tunable(0.0, 0.0, 40.0)
+    woodcutter_cards: float = tunable(0.0, 0.0, 40.0)
+    great_hall_cards: float = tunable(0.0, 0.0, 40.0)
+    steward_cards: float = tunable(0.0, 0.0, 40.0)
+    smithy_cards: float = tunable(0.0, 0.0, 40.0)
+    workers_village_cards: float = tunable(0.0, 0.0, 40.0)
+    laboratory_cards: float = tunable(0.0, 0.0, 40.0)
+    market_cards: float = tunable(0.0, 0.0, 40.0)
+    festival_cards: float = tunable(0.0, 0.0, 40.0)
+    bazaar_cards: float = tunable(0.0, 0.0, 40.0)
+    harem_cards: float = tunable(0.0, 0.0, 40.0)
 
 
 def _snake(key: str) -> str:
@@ -117,11 +135,22 @@ class HeuristicBot:
 
     def buylist(self) -> BuyList:
         p = self.params
-        rules = [BuyRule("province", None, (Condition("money", ">=", p.province_money),)),
+        money = Condition("money", ">=", p.province_money)
+        if p.ppr_lead > -30.0:
+            province = [BuyRule("province", None, (money, Condition("gains", ">", 2.0))),
+                        BuyRule("province", None, (money, Condition("lead", ">=", p.ppr_lead)))]
+        else:
+            province = [BuyRule("province", None, (money,))]
+        rules = [*province,
                  BuyRule("duchy", None, (Condition("gains", "<=", p.duchy_gains),)),
                  BuyRule("estate", None, (Condition("gains", "<=", p.estate_gains),))]
+
+        def gate(key: str) -> tuple[Condition, ...]:
+            n = getattr(p, f"{_snake(key)}_cards")
+            return (Condition("cards", ">=", n),) if n > 0 else ()
+
         middle: list[tuple[float, int, BuyRule]] = [
-            (p.gold_priority, INDEX["gold"], BuyRule("gold")),
+            (p.gold_priority, INDEX["gold"], BuyRule("gold", None, gate("gold"))),
             (p.late_duchy_priority, INDEX["duchy"],
              BuyRule("duchy", None, (Condition("gains", "<=", p.late_duchy_gains),))),
             (p.silver_priority, INDEX["silver"], BuyRule("silver")),
@@ -131,7 +160,8 @@ class HeuristicBot:
             if share > 0:
                 prio = getattr(p, f"{_snake(key)}_priority")
                 middle.append((prio, INDEX[key],
-                               BuyRule(key, None, (Condition("share", "<", share),))))
+                               BuyRule(key, None, (Condition("share", "<", share),
+                                                   *gate(key)))))
         middle.sort(key=lambda t: (-t[0], -CARDS[t[1]].cost, t[1]))
         return BuyList(tuple(rules + [r for _, _, r in middle]))
 
