@@ -12,8 +12,17 @@ import json
 
 import numpy as np
 
-from games.dominion.cards import CARDS, INDEX, KINGDOM_KEYS
-from games.dominion.features import NCOUNT, NSTAGE, OFF_CARD, describe
+from games.dominion.cards import CARDS, INDEX, IS_ACTION, IS_TREASURE, KINGDOM_KEYS, VP
+from games.dominion.features import (
+    NCOUNT,
+    NGAINS,
+    NPROV,
+    NSTAGE,
+    OFF_CARD,
+    OFF_LEADG,
+    OFF_LEADP,
+    describe,
+)
 from games.dominion.learned import load_model
 
 STAGES = (0, 2, 4, 6)  # turns 1-3, 7-9, 13-15, 19-21
@@ -32,14 +41,37 @@ def card_worth(w: np.ndarray, card: int, stage: int, upto: int = 3) -> float:
     return float(np.mean(vals))
 
 
+def pure_victory(card: int) -> bool:
+    """Estate, Duchy, Province: no count feature of their own (they act through the lead)."""
+    return VP[card] > 0 and not IS_ACTION[card] and not IS_TREASURE[card]
+
+
 def worth_table(w: np.ndarray, kingdom: tuple[str, ...]) -> list[str]:
-    cards = ["copper", "silver", "gold", "estate", "duchy", "province", *kingdom]
+    cards = [k for k in ("copper", "silver", "gold", *kingdom)
+             if not pure_victory(INDEX[k])]
     head = "| card | " + " | ".join(f"turns {3 * s + 1}-{3 * s + 3}" for s in STAGES) + " |"
     out = [head, "|---|" + "---|" * len(STAGES)]
     for key in cards:
         c = INDEX[key]
         out.append(f"| {CARDS[c].name} | " + " | ".join(
             f"{card_worth(w, c, s):+.3f}" for s in STAGES) + " |")
+    return out
+
+
+def lead_table(w: np.ndarray, leads: tuple[int, ...] = (-9, -6, -3, 0, 3, 6, 9),
+               provinces: tuple[int, ...] = (8, 6, 4, 2, 1)) -> list[str]:
+    """Worth of a VP lead by Provinces left (the lead-by-Provinces weight plus the
+    lead-by-gains weight with as many gains left as Provinces), relative to a lead of 0."""
+    out = ["| Provinces left | " + " | ".join(f"lead {x:+d}" for x in leads) + " |",
+           "|---|" + "---|" * len(leads)]
+
+    def val(lead: int, prov: int) -> float:
+        return (w[OFF_LEADP + (lead + 15) * NPROV + prov]
+                + w[OFF_LEADG + (lead + 15) * NGAINS + min(prov, NGAINS - 1)])
+
+    for prov in provinces:
+        out.append(f"| {prov} | " + " | ".join(f"{val(x, prov) - val(0, prov):+.3f}"
+                                               for x in leads) + " |")
     return out
 
 
@@ -77,7 +109,9 @@ def main() -> None:
     model = load_model(args.model)
     kingdom = tuple(k for k in KINGDOM_KEYS if k in model.kingdom)
     lines = ["Worth of one more copy (first three bought, card features only):",
-             "", *worth_table(model.weights, kingdom), "", *top_features(model.weights)]
+             "", *worth_table(model.weights, kingdom), "",
+             "Worth of a VP lead (relative to level) by Provinces left:", "",
+             *lead_table(model.weights), "", *top_features(model.weights)]
     if args.run:
         with open(args.run, encoding="utf-8") as fh:
             lines += ["", "Learning curve (greedy play, fixed probe seed set):", "",
