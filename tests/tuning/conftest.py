@@ -137,13 +137,19 @@ def postgres():
     bin_dir = find_binaries()
     if bin_dir is None:
         pytest.skip("no PostgreSQL server binaries (pip install pgserver, or Debian's postgresql)")
-    server = PostgresServer(bin_dir)
-    try:
-        server.init()
-        server.start()
-    except Exception as exc:  # noqa: BLE001 - say why the PostgreSQL tests cannot run
-        server.cleanup()
-        pytest.skip(f"cannot start PostgreSQL from {bin_dir}: {exc}")
+    # in memory where the machine has a tmpfs (its thousands of files are written and
+    # deleted in no time on a busy disk), else in the temp dir (also where /dev/shm is noexec)
+    memory = [Path("/dev/shm")] if os.access("/dev/shm", os.W_OK | os.X_OK) else []
+    for parent in (*memory, None):
+        server = PostgresServer(bin_dir, parent)
+        try:
+            server.init()
+            server.start()
+            break
+        except Exception as exc:  # noqa: BLE001 - say why the PostgreSQL tests cannot run
+            server.cleanup()
+            if parent is None:
+                pytest.skip(f"cannot start PostgreSQL from {bin_dir}: {exc}")
     yield server
     server.cleanup()
 
