@@ -75,6 +75,76 @@ def lead_table(w: np.ndarray, leads: tuple[int, ...] = (-9, -6, -3, 0, 3, 6, 9),
     return out
 
 
+def final_decks(model_path: str, opponent: str, games: int = 400, seed: int = 5
+                ) -> dict[str, np.ndarray]:
+    """Mean copies of each card owned at the end of ``games`` games of the model against
+    ``opponent`` (seats alternating), for both: what the model actually buys. Replays the
+    engine's turn loop in Python, so it is for a few hundred games, not for speed."""
+    from games.dominion.bots import compile_bots
+    from games.dominion.cards import COST, NC, initial_supply
+    from games.dominion.engine import (
+        BUYS,
+        COINS,
+        END_STANDARD,
+        OWNED,
+        TURNS,
+        action_phase,
+        cleanup,
+        game_over,
+        gain,
+        hand_money,
+    )
+    from games.dominion.game import GAME
+    from games.dominion.kernel import choose_buy, learned_buy, new_record, new_state, setup_game
+    from games.dominion.learned import load_model
+
+    model = load_model(model_path)
+    supply = initial_supply(2, model.kingdom)
+    bots = [GAME.parse_bot(f"learned:{model_path}"), GAME.parse_bot(opponent)]
+    comp = compile_bots(bots, supply)
+    zones, draw, pinfo, piles, ts, rng = new_state(2, supply)
+    rec = new_record(1)[0]
+    totals = np.zeros((2, NC))
+    for i in range(games):
+        setup_game(np.uint64(seed * 1_000_003 + i), supply, zones, draw, pinfo, piles, rng)
+        p = 0
+        while True:
+            b = (p + i) % 2  # bot b sits in seat p; seats alternate game by game
+            ts[:] = (1, 1, 0)
+            action_phase(p, comp.amode[b], comp.fparams[b, 0], comp.fparams[b, 1], zones,
+                         draw, pinfo, piles, ts, rng)
+            ts[COINS] += hand_money(p, zones)
+            while ts[BUYS] > 0:
+                g = choose_buy(p, comp.rules[b], comp.nrules[b], zones, pinfo, piles, ts) \
+                    if comp.nrules[b] > 0 or b == 1 else -2
+                c = learned_buy(p, g, comp.weights[b], 0.0, 0.0, zones, pinfo, piles, ts, rng,
+                                rec) if b == 0 else g
+                if c < 0:
+                    break
+                gain(p, c, zones, piles)
+                ts[COINS] -= COST[c]
+                ts[BUYS] -= 1
+            cleanup(p, zones, draw, pinfo, rng)
+            pinfo[p, TURNS] += 1
+            if game_over(piles, END_STANDARD) or pinfo[1, TURNS] >= 100:
+                break
+            p = 1 - p
+        for b in range(2):
+            totals[b] += zones[(b + i) % 2, OWNED]
+    return {"model": totals[0] / games, opponent: totals[1] / games}
+
+
+def deck_table(decks: dict[str, np.ndarray]) -> list[str]:
+    names = list(decks)
+    short = [n if len(n) < 30 else "evolved buy list" for n in names]
+    out = ["| card | " + " | ".join(short) + " |", "|---|" + "---|" * len(names)]
+    for c, card in enumerate(CARDS):
+        if max(decks[n][c] for n in names) >= 0.05:
+            out.append(f"| {card.name} | " + " | ".join(f"{decks[n][c]:.2f}" for n in names)
+                       + " |")
+    return out
+
+
 def top_features(w: np.ndarray, n: int = 8) -> list[str]:
     order = np.argsort(w)
     out = ["Highest weights:"]
@@ -105,6 +175,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--model", required=True)
     ap.add_argument("--run", default=None, help="the JSON that 'tabletune train --json' wrote")
+    ap.add_argument("--decks", nargs="*", default=[],
+                    help="opponents to play (400 games each) for a table of final decks")
     args = ap.parse_args()
     model = load_model(args.model)
     kingdom = tuple(k for k in KINGDOM_KEYS if k in model.kingdom)
@@ -112,6 +184,9 @@ def main() -> None:
              "", *worth_table(model.weights, kingdom), "",
              "Worth of a VP lead (relative to level) by Provinces left:", "",
              *lead_table(model.weights), "", *top_features(model.weights)]
+    for opp in args.decks:
+        lines += ["", f"Cards owned at the end (mean of 400 games against {opp}):", "",
+                  *deck_table(final_decks(args.model, opp))]
     if args.run:
         with open(args.run, encoding="utf-8") as fh:
             lines += ["", "Learning curve (greedy play, fixed probe seed set):", "",
