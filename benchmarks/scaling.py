@@ -5,10 +5,12 @@ each worker count, N processes run ``run_study`` on one fresh database with a ne
 objective (a bench-only game whose every game is a constant: the storage is all that is
 measured). Each process imports and connects first, then all start together; trials/s is
 the study's trials divided by the time from that start to the last process's end. The same
-is measured on a journal file. Prints one line per (storage, workers) and, with --json,
-writes the figures.
+is measured through one gRPC storage proxy in front of PostgreSQL (``tabletune
+storage-proxy``, its own process, a fresh database per worker count) and on a journal file.
+Prints one line per (storage, workers) and, with --json, writes the figures.
 
-    python benchmarks/scaling.py [--trials-per-worker 30] [--workers 1 2 4 8] [--json PATH]
+    python benchmarks/scaling.py [--trials-per-worker 30] [--workers 1 2 4 8]
+                                 [--storages postgresql grpc-proxy journal] [--json PATH]
 
 The machine's cores are shared by the workers and the server here, so on a 2-core machine
 these are lower bounds for a server on its own host.
@@ -17,9 +19,12 @@ these are lower bounds for a server on its own host.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing as mp
 import os
+import socket
+import subprocess
 import sys
 import tempfile
 import time
@@ -92,6 +97,9 @@ high = 1.0
 """
 
 
+STORAGES = ("postgresql", "grpc-proxy", "journal")
+
+
 def _worker(spec_path: str, storage: str, barrier, out) -> None:
     from tuning.spec import load_spec
     from tuning.study.runner import open_study, run_study
@@ -120,10 +128,36 @@ def measure(storage: str, workers: int, trials: int, folder: Path) -> float:
     return trials / (max(ends) - start)
 
 
+@contextlib.contextmanager
+def storage_proxy(database: str):
+    """A ``tabletune storage-proxy`` process in front of ``database``; yields its URL."""
+    from tuning.cluster.local_postgres import free_port
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen([sys.executable, "-m", "tuning.cli", "storage-proxy", "--storage",
+                             database, "--port", str(port)], env=env, cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        end = time.monotonic() + 120
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > end:
+                    sys.exit(f"storage proxy did not start: {proc.communicate()[1].strip()}")
+                time.sleep(0.2)
+        yield f"grpc://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--trials-per-worker", type=int, default=30)
     ap.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4, 8])
+    ap.add_argument("--storages", nargs="+", default=list(STORAGES), choices=STORAGES)
     ap.add_argument("--json", type=Path, default=None, help="write the figures here")
     args = ap.parse_args()
     os.environ["TABLETUNE_GAMES"] = str(Path(__file__).resolve())
@@ -140,10 +174,15 @@ def main() -> None:
             folder = Path(tmp)
             for n in args.workers:
                 trials = n * args.trials_per_worker
-                for kind in ("postgresql", "journal"):
-                    storage = (server.create_database(f"bench_{n}") if kind == "postgresql"
-                               else str(folder / f"bench-{n}.journal"))
-                    rate = measure(storage, n, trials, folder)
+                for kind in args.storages:
+                    with contextlib.ExitStack() as stack:
+                        if kind == "journal":
+                            storage = str(folder / f"bench-{n}.journal")
+                        else:
+                            storage = server.create_database(f"bench_{kind[:4]}_{n}")
+                        if kind == "grpc-proxy":
+                            storage = stack.enter_context(storage_proxy(storage))
+                        rate = measure(storage, n, trials, folder)
                     results.append({"storage": kind, "workers": n, "trials": trials,
                                     "trials_per_second": rate})
                     print(f"{kind:<10} workers {n}: {trials} trials, {rate:6.1f} trials/s",

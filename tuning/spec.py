@@ -218,6 +218,26 @@ def _parse_evaluation(where: str, table: dict[str, Any]) -> EvaluationSpec:
     )
 
 
+def _resolve_best_opponents(where: str, game: str, ev: EvaluationSpec) -> EvaluationSpec:
+    """``best:STUDY[@STORAGE]`` opponents replaced by the bot text they name now (so the
+    study's fingerprint changes when that result does); see :mod:`tuning.best`."""
+    from tuning.best import is_best, resolve_best
+
+    def one(text: str) -> str:
+        if not is_best(text):
+            return text
+        try:
+            return resolve_best(text, game).text
+        except InputError as exc:
+            raise fail(where, "evaluation.opponents", str(exc)) from None
+
+    if not any(is_best(t) for o in ev.opponents for t in ([o] if isinstance(o, str) else o)):
+        return ev
+    opponents = tuple(one(o) if isinstance(o, str) else tuple(one(t) for t in o)
+                      for o in ev.opponents)
+    return dataclasses.replace(ev, opponents=opponents)
+
+
 def _parse_optuna(where: str, table: dict[str, Any]) -> OptunaSpec:
     check_known_keys(where, "optuna", table, _OPTUNA_KEYS)
     d = OptunaSpec()
@@ -402,6 +422,7 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
     game_options = dict(check_table(where, "game", raw.get("game", {})))
     evaluation = _parse_evaluation(where, check_table(where, "evaluation",
                                                       raw.get("evaluation", {})))
+    evaluation = _resolve_best_opponents(where, game, evaluation)
     optuna_spec = _parse_optuna(where, check_table(where, "optuna", raw.get("optuna", {})))
     deap = _parse_deap(where, check_table(where, "deap", raw.get("deap", {})))
     genome = dict(check_table(where, "genome", raw.get("genome", {})))

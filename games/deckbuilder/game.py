@@ -78,7 +78,7 @@ class DeckbuilderGame(registry.Game):
     default_bots = ("picky",)
     has_winner = False
     test_options = {"turns": 12}
-    cli_aliases = {"--strategy": "--bots", "-p": "--param", "-t": "--turns",
+    cli_aliases = {"--strategy": "--bots", "-t": "--turns",
                    "--hand": "--hand-size", "-a": "--end-chance"}
 
     def bots(self) -> dict[str, registry.BotInfo]:

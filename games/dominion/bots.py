@@ -64,11 +64,16 @@ SPECIAL_BOTS: dict[str, str] = {
 class HeuristicParams:
     """Coefficients of the heuristic bot, each with its valid range.
 
-    Victory: Province once the money in deck reaches ``province_money``; Duchy when at most
-    ``duchy_gains`` gains remain, Estate at ``estate_gains``. Then Gold, a late Duchy
-    (``late_duchy_gains``), Silver and each kingdom card (bought while its share of the deck
-    is under ``<card>_share``) in descending ``*_priority``. Action play: seed 001's scoring,
-    money + (buys - 1) * money / ``action_k``, or money + ``action_weight`` * actions.
+    Victory: Province once the money in deck reaches ``province_money`` (with at most two
+    gains to the end, only while the VP lead is at least ``ppr_lead``: the penultimate
+    Province rule; -30 turns it off); Duchy when at most ``duchy_gains`` gains remain,
+    Estate at ``estate_gains``. Then Gold (once the deck has ``gold_cards`` cards), a late
+    Duchy (``late_duchy_gains``), Silver and each kingdom card (bought while its share of
+    the deck is under ``<card>_share`` and the deck has at least ``<card>_cards`` cards) in
+    descending ``*_priority``. Action play: seed 001's scoring, money + (buys - 1) * money /
+    ``action_k``, or money + ``action_weight`` * actions. The deck-size gates and the lead
+    rule are the terms the learned model found useful (deck size by stage, VP lead by
+    Provinces left) in a form a buy list can use.
     """
 
     province_money: float = tunable(16.0, 0.0, 30.0)
@@ -102,6 +107,19 @@ class HeuristicParams:
     bazaar_priority: float = tunable(3.0, 0.0, 10.0)
     harem_share: float = tunable(0.0, 0.0, 0.5)
     harem_priority: float = tunable(4.0, 0.0, 10.0)
+    ppr_lead: float = tunable(-30.0, -30.0, 15.0)
+    gold_cards: float = tunable(0.0, 0.0, 40.0)
+    village_cards: float = tunable(0.0, 0.0, 40.0)
+    woodcutter_cards: float = tunable(0.0, 0.0, 40.0)
+    great_hall_cards: float = tunable(0.0, 0.0, 40.0)
+    steward_cards: float = tunable(0.0, 0.0, 40.0)
+    smithy_cards: float = tunable(0.0, 0.0, 40.0)
+    workers_village_cards: float = tunable(0.0, 0.0, 40.0)
+    laboratory_cards: float = tunable(0.0, 0.0, 40.0)
+    market_cards: float = tunable(0.0, 0.0, 40.0)
+    festival_cards: float = tunable(0.0, 0.0, 40.0)
+    bazaar_cards: float = tunable(0.0, 0.0, 40.0)
+    harem_cards: float = tunable(0.0, 0.0, 40.0)
 
 
 def _snake(key: str) -> str:
@@ -117,11 +135,22 @@ class HeuristicBot:
 
     def buylist(self) -> BuyList:
         p = self.params
-        rules = [BuyRule("province", None, (Condition("money", ">=", p.province_money),)),
+        money = Condition("money", ">=", p.province_money)
+        if p.ppr_lead > -30.0:
+            province = [BuyRule("province", None, (money, Condition("gains", ">", 2.0))),
+                        BuyRule("province", None, (money, Condition("lead", ">=", p.ppr_lead)))]
+        else:
+            province = [BuyRule("province", None, (money,))]
+        rules = [*province,
                  BuyRule("duchy", None, (Condition("gains", "<=", p.duchy_gains),)),
                  BuyRule("estate", None, (Condition("gains", "<=", p.estate_gains),))]
+
+        def gate(key: str) -> tuple[Condition, ...]:
+            n = getattr(p, f"{_snake(key)}_cards")
+            return (Condition("cards", ">=", n),) if n > 0 else ()
+
         middle: list[tuple[float, int, BuyRule]] = [
-            (p.gold_priority, INDEX["gold"], BuyRule("gold")),
+            (p.gold_priority, INDEX["gold"], BuyRule("gold", None, gate("gold"))),
             (p.late_duchy_priority, INDEX["duchy"],
              BuyRule("duchy", None, (Condition("gains", "<=", p.late_duchy_gains),))),
             (p.silver_priority, INDEX["silver"], BuyRule("silver")),
@@ -131,7 +160,8 @@ class HeuristicBot:
             if share > 0:
                 prio = getattr(p, f"{_snake(key)}_priority")
                 middle.append((prio, INDEX[key],
-                               BuyRule(key, None, (Condition("share", "<", share),))))
+                               BuyRule(key, None, (Condition("share", "<", share),
+                                                   *gate(key)))))
         middle.sort(key=lambda t: (-t[0], -CARDS[t[1]].cost, t[1]))
         return BuyList(tuple(rules + [r for _, _, r in middle]))
 
@@ -152,6 +182,8 @@ class LearnedBot:
     eps: float = 0.0
     record: bool = False
     name: str = LEARNED
+    guide: BuyList | None = None  # a buy list whose choice is one more feature
+    explore: int = 0              # exploring, 0: a random legal buy, 1: the runner-up
 
 
 ACTION_MODES = {"static": ACT_STATIC, "scored": ACT_SCORED, "none": ACT_NONE}
@@ -176,6 +208,14 @@ def spec_from_text(text: str, *, allow_buylist: bool = True) -> BotSpec:
     return BotSpec(t, genome=t)
 
 
+def guide_list(text: str) -> BuyList:
+    """A learned bot's guide: a named buy-list bot or a buy list in its text form."""
+    t = text.strip()
+    if t.lower() in NAMED:
+        return parse_buylist(NAMED[t.lower()][0])
+    return parse_buylist(t)
+
+
 def _action_mode(spec: BotSpec) -> int:
     """Action mode of a buy-list or named bot from its only parameter, ``actions``."""
     extra = sorted(set(spec.params) - {"actions"})
@@ -194,8 +234,13 @@ def build_bot(spec: BotSpec, kingdom: tuple[str, ...] | None = None
     """The bot object a spec describes (raises InputError for unknown names/params); a
     learned model is checked against ``kingdom`` when given."""
     if spec.name == LEARNED and spec.genome is None:
-        w, eps, record = learned_weights(spec.params, spec.label, kingdom)
-        return LearnedBot(w, eps, record, spec.label)
+        w, eps, record, guide = learned_weights(spec.params, spec.label, kingdom)
+        explore_mode = spec.params.get("explore", "random")
+        if explore_mode not in ("random", "runner-up"):
+            raise InputError(f"bot {spec.label!r}: explore={explore_mode!r}; use random or "
+                             "runner-up")
+        return LearnedBot(w, eps, record, spec.label, guide_list(guide) if guide else None,
+                          1 if explore_mode == "runner-up" else 0)
     if spec.name not in ("heuristic", "random") or spec.genome is not None:
         _action_mode(spec)
     if spec.genome is not None:
@@ -219,7 +264,7 @@ class CompiledBots:
     bmode: np.ndarray
     fparams: np.ndarray
     weights: np.ndarray = field(default_factory=lambda: np.zeros((1, NF)))
-    lparams: np.ndarray = field(default_factory=lambda: np.zeros((1, 2)))
+    lparams: np.ndarray = field(default_factory=lambda: np.zeros((1, 3)))
 
 
 def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
@@ -228,16 +273,20 @@ def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
     tables, amode, bmode, fparams = [], [], [], []
     kingdom = tuple(k for k in KINGDOM_KEYS if supply[INDEX[k]] >= 0)
     weights = np.zeros((len(specs), NF), dtype=np.float64)
-    lparams = np.zeros((len(specs), 2), dtype=np.float64)
+    lparams = np.zeros((len(specs), 3), dtype=np.float64)
     for b, spec in enumerate(specs):
         bot = build_bot(spec, kingdom)
         if isinstance(bot, LearnedBot):
-            bl = BuyList(())
+            bl = bot.guide or BuyList(())
+            missing = sorted(c for c in bl.cards if supply[INDEX[c]] < 0)
+            if missing:
+                raise InputError(f"bot {spec.label!r}: its guide buys {', '.join(missing)}, "
+                                 f"which is not in this game's kingdom")
             amode.append(ACT_STATIC)
             bmode.append(BUY_LEARNED)
             fparams.append((4.0, 1.0))
             weights[b] = bot.weights
-            lparams[b] = (bot.eps, 1.0 if bot.record else 0.0)
+            lparams[b] = (bot.eps, 1.0 if bot.record else 0.0, bot.explore)
         elif isinstance(bot, HeuristicBot):
             bl = bot.buylist()
             bl = BuyList(tuple(r for r in bl.rules if supply[INDEX[r.card]] >= 0))

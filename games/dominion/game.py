@@ -47,7 +47,7 @@ class DominionGame(registry.Game):
     objectives = ("win_rate",)
     options = _OPTIONS
     default_opponents = ("big-money-ultimate",)
-    cli_aliases = {"-p": "--players", "-k": "--kingdom"}
+    cli_aliases = {"-k": "--kingdom"}
     golden_bots = ("smithy-big-money", "big-money", "heuristic")
     test_options = {"kingdom": ",".join(KINGDOM_KEYS)}  # every kingdom card: every bot plays
 

@@ -174,21 +174,32 @@ def random_buy(p, zones, piles, ts, rng):
     return -1
 
 
-@njit(Int(Int, W1, Flt, Z, PI, PI, TS, R, PI), cache=True)
-def learned_buy(p, w, eps, zones, pinfo, piles, ts, rng, rec_idx):
-    """The affordable card (or nothing) whose resulting state has the highest linear value;
-    with probability ``eps`` a random one instead (exploration while training)."""
-    if eps > 0.0 and rng_below(rng, 1 << 30) < eps * (1 << 30):
+@njit(Int(Int, Int, W1, Flt, Flt, Z, PI, PI, TS, R, PI), cache=True)
+def learned_buy(p, g, w, eps, mode, zones, pinfo, piles, ts, rng, rec_idx):
+    """The affordable card (or nothing) whose resulting state has the highest linear value
+    (``g``: the guide list's choice, see ``encode``). With probability ``eps`` it explores:
+    a random legal buy (``mode`` 0) or the runner-up by value (``mode`` 1)."""
+    explore = eps > 0.0 and rng_below(rng, 1 << 30) < eps * (1 << 30)
+    if explore and mode == 0.0:
         return random_buy(p, zones, piles, ts, rng)
     out = rec_idx[0]
     best = -1
-    best_v = encode(p, -1, zones, pinfo, piles, w, out, False)
+    best_v = encode(p, -1, g, zones, pinfo, piles, w, out, False)
+    second = -2
+    second_v = -1e300
     for c in range(NC):
         if piles[0, c] > 0 and COST[c] <= ts[COINS]:
-            v = encode(p, c, zones, pinfo, piles, w, out, False)
+            v = encode(p, c, g, zones, pinfo, piles, w, out, False)
             if v > best_v:
+                second_v = best_v
+                second = best
                 best_v = v
                 best = c
+            elif v > second_v:
+                second_v = v
+                second = c
+    if explore and second != -2:
+        return second
     return best
 
 
@@ -203,10 +214,11 @@ def buy_phase(p, bmode, rule_tab, nrule, w, lp, zones, pinfo, piles, ts, rng, re
         if bmode == BUY_RULES:
             c = choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts)
         elif bmode == BUY_LEARNED:
-            c = learned_buy(p, w, lp[0], zones, pinfo, piles, ts, rng, rec_idx)
+            g = choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts) if nrule > 0 else -2
+            c = learned_buy(p, g, w, lp[0], lp[2], zones, pinfo, piles, ts, rng, rec_idx)
             if lp[1] > 0.0 and rec_n[0] < rec_idx.shape[0]:
                 r = rec_n[0]
-                encode(p, c, zones, pinfo, piles, w, rec_idx[r], True)
+                encode(p, c, g, zones, pinfo, piles, w, rec_idx[r], True)
                 rec_meta[r, 0] = rec_n[1]
                 rec_meta[r, 1] = p
                 rec_n[0] += 1

@@ -96,16 +96,18 @@ def load_model(path: str | Path) -> LearnedModel:
     return model
 
 
-def learned_weights(params: Mapping[str, Any], label: str,
-                    kingdom: tuple[str, ...] | None) -> tuple[np.ndarray, float, bool]:
-    """(weights, exploration rate, record flag) of a learned bot spec.
+def learned_weights(params: Mapping[str, Any], label: str, kingdom: tuple[str, ...] | None
+                    ) -> tuple[np.ndarray, float, bool, str]:
+    """(weights, exploration rate, record flag, guide buy list or "") of a learned bot spec.
 
     ``params`` holds ``path`` (a model file) or ``weights`` (an array, while training),
-    plus optional ``eps`` and ``record``. With ``kingdom`` given, a model trained on
+    plus optional ``eps``, ``record`` and ``guide`` (a buy list whose choice is one more
+    feature; a model file names its own). With ``kingdom`` given, a model trained on
     another kingdom is refused."""
-    extra = sorted(set(params) - {"path", "weights", "eps", "record"})
+    extra = sorted(set(params) - {"path", "weights", "eps", "record", "guide", "explore"})
     if extra:
         raise InputError(f"bot {label!r}: unknown parameter(s) {', '.join(extra)}")
+    guide = ""
     if "weights" in params:
         w = np.ascontiguousarray(params["weights"], dtype=np.float64)
         if w.shape != (NF,):
@@ -117,9 +119,11 @@ def learned_weights(params: Mapping[str, Any], label: str,
                              f"{','.join(model.kingdom) or 'none'}, not "
                              f"{','.join(kingdom) or 'none'}")
         w = model.weights
+        guide = str(model.meta.get("guide", ""))
     else:
         raise InputError(f"bot {label!r}: use learned:PATH (a saved model file)")
     eps = float(params.get("eps", 0.0))
     if not 0.0 <= eps <= 1.0:
         raise InputError(f"bot {label!r}: eps must be in [0, 1], got {eps}")
-    return w, eps, bool(params.get("record", False))
+    guide = str(params.get("guide", guide) or "")
+    return w, eps, bool(params.get("record", False)), guide

@@ -1,10 +1,10 @@
 """The batch kernel: whole games between configured bots, one game per seed, in numba.
 
-A bot is one row of ``cfg``: ``[kind, depth, k, sampled, leaf mode, weights...]`` (see
-:func:`games.splendor.players.bot_row`). Game ``g`` deals from its own seed and its bots
-draw from a second stream of the same seed, so a game never depends on which block or
-process plays it. With ``check`` the game's invariants are tested after every turn and the
-first failure's code is written per game (0: none).
+A bot is one row of ``cfg``: ``[kind, depth, k, sampled, leaf mode, table, deepen,
+weights...]`` (see :func:`games.splendor.players.bot_row`). Game ``g`` deals from its own
+seed and its bots draw from a second stream of the same seed, so a game never depends on
+which block or process plays it. With ``check`` the game's invariants are tested after
+every turn and the first failure's code is written per game (0: none).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from numba import njit
 from games.splendor.cards import COLOUR, POINTS
 from games.splendor.deal import rand_below, setup
 from games.splendor.heuristics import N_COEF
+from games.splendor.minimax import minimax
 from games.splendor.rules import (
     DECK_OFF,
     GEMS_FOR,
@@ -49,7 +50,6 @@ from games.splendor.rules import (
 )
 from games.splendor.search import (
     greedy,
-    minimax,
     random_main,
     random_search,
     resolve,
@@ -57,9 +57,10 @@ from games.splendor.search import (
     sub_decision,
     view,
 )
+from games.splendor.ttable import C_GEN, N_COUNTERS, table_bits, tables
 
 K_RANDOM, K_GREEDY, K_MINIMAX, K_ALPHABETA, K_RSEARCH = 0, 1, 2, 3, 4
-CFG_KIND, CFG_DEPTH, CFG_K, CFG_SAMPLED, CFG_LEAF, CFG_W = 0, 1, 2, 3, 4, 5
+CFG_KIND, CFG_DEPTH, CFG_K, CFG_SAMPLED, CFG_LEAF, CFG_TT, CFG_DEEPEN, CFG_W = range(8)
 CFG_SIZE = CFG_W + N_COEF
 BOT_STREAM = np.uint64(0x5DEECE66D2545F49)
 
@@ -174,8 +175,10 @@ def _check_cards(s: np.ndarray, seen: np.ndarray, tally: np.ndarray) -> int:
 @njit(cache=True)
 def _decide(s: np.ndarray, row: np.ndarray, rng: np.ndarray, root: np.ndarray,
             kids: np.ndarray, moves: np.ndarray, keys: np.ndarray, order: np.ndarray,
-            scratch: np.ndarray, line: np.ndarray) -> int:
-    """The main move of the bot ``row`` for the player to move in ``s``."""
+            scratch: np.ndarray, line: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray,
+            tinfo: np.ndarray, count: np.ndarray) -> int:
+    """The main move of the bot ``row`` for the player to move in ``s`` (the table arrays
+    and counters: see games.splendor.ttable)."""
     kind = int(row[CFG_KIND])
     if kind == K_RANDOM:
         return random_main(s, rng, moves[0])
@@ -187,7 +190,8 @@ def _decide(s: np.ndarray, row: np.ndarray, rng: np.ndarray, root: np.ndarray,
         return random_search(root, int(row[CFG_DEPTH]), int(row[CFG_K]), w, rng, line,
                              scratch, moves[0])
     return minimax(root, int(row[CFG_DEPTH]), w, int(row[CFG_LEAF]), kids, moves, keys, order,
-                   kind == K_ALPHABETA)
+                   kind == K_ALPHABETA, tkeys, tvals, tinfo, count, row[CFG_TT] != 0.0,
+                   row[CFG_DEEPEN] != 0.0)
 
 
 @njit(cache=True)
@@ -211,6 +215,7 @@ def play_batch(seeds: np.ndarray, seating: np.ndarray, cfg: np.ndarray, cap: int
     for b in range(cfg.shape[0]):
         levels = max(levels, int(cfg[b, CFG_DEPTH]))
     root, kids, moves, keys, order, scratch, line = workspace(levels)
+    tkeys, tvals, tinfo, count = tables(_table_bits(cfg))
     s = np.empty(SIZE, dtype=np.int64)
     deal = np.empty(1, dtype=np.uint64)
     rng = np.empty(1, dtype=np.uint64)
@@ -227,7 +232,8 @@ def play_batch(seeds: np.ndarray, seating: np.ndarray, cfg: np.ndarray, cap: int
             p = s[O_CUR]
             row = cfg[seating[g, p]]
             if s[O_PHASE] == PH_MAIN:
-                m = _decide(s, row, rng, root, kids, moves, keys, order, scratch, line)
+                m = _decide(s, row, rng, root, kids, moves, keys, order, scratch, line, tkeys,
+                            tvals, tinfo, count)
                 apply_move(s, m)
             if int(row[CFG_KIND]) == K_RANDOM:
                 resolve_random(s, p, rng)
@@ -250,8 +256,25 @@ def play_batch(seeds: np.ndarray, seating: np.ndarray, cfg: np.ndarray, cap: int
 
 
 @njit(cache=True)
+def _table_bits(cfg: np.ndarray) -> int:
+    """log2 of the table size the bots of ``cfg`` (rows) need: 0 when none uses one."""
+    bits = 0
+    for b in range(cfg.shape[0]):
+        if cfg[b, CFG_TT] != 0.0:
+            bits = max(bits, table_bits(int(cfg[b, CFG_DEPTH])))
+    return bits
+
+
+@njit(cache=True)
 def decide(s: np.ndarray, row: np.ndarray, rng: np.ndarray) -> int:
     """The decision bot ``row`` takes in ``s`` for the phase due (the turn-level API's bots)."""
+    return decide_counted(s, row, rng, np.zeros(N_COUNTERS, dtype=np.int64))
+
+
+@njit(cache=True)
+def decide_counted(s: np.ndarray, row: np.ndarray, rng: np.ndarray, total: np.ndarray) -> int:
+    """:func:`decide`, adding the search's counters to ``total`` (games.splendor.ttable.C_*:
+    searches, positions generated, table probes, hits and writes)."""
     p = s[O_CUR]
     moves = np.empty(8, dtype=np.int64)
     if s[O_PHASE] != PH_MAIN:
@@ -260,7 +283,11 @@ def decide(s: np.ndarray, row: np.ndarray, rng: np.ndarray) -> int:
             return moves[rand_below(rng, n)]
         return sub_decision(s, p, row[CFG_W:])
     root, kids, mv, keys, order, scratch, line = workspace(max(int(row[CFG_DEPTH]), 1))
-    return _decide(s, row, rng, root, kids, mv, keys, order, scratch, line)
+    tkeys, tvals, tinfo, count = tables(_table_bits(row.reshape(1, -1)))
+    m = _decide(s, row, rng, root, kids, mv, keys, order, scratch, line, tkeys, tvals, tinfo,
+                count)
+    total[C_GEN:] += count[C_GEN:]
+    return m
 
 
 def run_games(seeds: np.ndarray, seating: np.ndarray, cfg: np.ndarray, cap: int,

@@ -21,12 +21,14 @@ from games.core import tunable
 from games.splendor.genetic_params import GENETIC_PARAMS
 from games.splendor.heuristics import LEAF_MODES, AllEval, AllEval2, Heuristic, named_heuristic
 from games.splendor.kernel import (
+    CFG_DEEPEN,
     CFG_DEPTH,
     CFG_K,
     CFG_KIND,
     CFG_LEAF,
     CFG_SAMPLED,
     CFG_SIZE,
+    CFG_TT,
     CFG_W,
     K_ALPHABETA,
     K_GREEDY,
@@ -50,11 +52,19 @@ class Greedy2Params(AllEval2):
 @dataclass(frozen=True)
 class MinimaxParams(AllEval):
     """Minimax(depth) with F's weights (allEval); ``prune`` off gives plain minimax; ``leaf``
-    picks how leaves are scored (see games.splendor.heuristics.leaf)."""
+    picks how leaves are scored (see games.splendor.heuristics.leaf); ``tt`` adds the
+    transposition table (games.splendor.ttable) and ``deepen`` iterative deepening at the
+    root (games.splendor.minimax): same moves, fewer positions searched. Both default to
+    ``auto``: on where they pay (searches of AIDS_FROM turns or more, see
+    benchmarks/splendor.py)."""
 
     depth: int = tunable(3, 1, 8, integer=True, doc="turns searched (1 = Greedy)")
     prune: bool = tunable(True, choices=(True, False), doc="alpha-beta pruning")
     leaf: str = tunable("root", choices=LEAF_MODES, doc="leaf value: root, difference, mover")
+    tt: bool | str = tunable("auto", choices=("auto", True, False),
+                             doc="transposition table (auto: from AIDS_FROM turns deep)")
+    deepen: bool | str = tunable("auto", choices=("auto", True, False),
+                                 doc="iterative deepening (auto: from AIDS_FROM turns deep)")
 
 
 @dataclass(frozen=True)
@@ -64,6 +74,10 @@ class Minimax2Params(Greedy2Params):
     depth: int = tunable(3, 1, 8, integer=True, doc="turns searched (1 = Greedy)")
     prune: bool = tunable(True, choices=(True, False), doc="alpha-beta pruning")
     leaf: str = tunable("root", choices=LEAF_MODES, doc="leaf value: root, difference, mover")
+    tt: bool | str = tunable("auto", choices=("auto", True, False),
+                             doc="transposition table (auto: from AIDS_FROM turns deep)")
+    deepen: bool | str = tunable("auto", choices=("auto", True, False),
+                                 doc="iterative deepening (auto: from AIDS_FROM turns deep)")
 
 
 @dataclass(frozen=True)
@@ -83,12 +97,22 @@ SUMMARIES = {
     "random": "uniformly random legal moves (baseline, fuzzing)",
     "greedy": "Greedy(allEval): best one-turn F, ties Buy > Take 3 > Take 2 > Reserve",
     "greedy2": "Greedy(allEval2)",
-    "minimax": "Minimax(depth) with alpha-beta over whole turns, allEval",
-    "minimax2": "Minimax(depth) with alpha-beta over whole turns, allEval2",
+    "minimax": "Minimax(depth) with alpha-beta over whole turns (table and deepening from "
+               "depth 4), allEval",
+    "minimax2": "Minimax(depth) with alpha-beta over whole turns (table and deepening from "
+                "depth 4), allEval2",
     "random-search": "RandomSearch(depth, k): k random lines, opponents Greedy, allEval2",
 }
 POSITIONAL = {"minimax": ("depth",), "minimax2": ("depth",),
               "random-search": ("depth", "k")}
+
+
+AIDS_FROM = 4  # depth from which ``tt`` and ``deepen`` are on unless set
+
+
+def _aid_on(value: bool | str, depth: int) -> bool:
+    """A search aid's setting: ``auto`` means on from AIDS_FROM turns deep."""
+    return depth >= AIDS_FROM if value == "auto" else bool(value)
 
 
 def weights(params: Heuristic) -> np.ndarray:
@@ -115,6 +139,8 @@ def bot_row(name: str, params: Any, sampled: bool = False) -> np.ndarray:
         row[CFG_KIND] = K_ALPHABETA if params.prune else K_MINIMAX
         row[CFG_DEPTH] = params.depth
         row[CFG_LEAF] = LEAF_MODES.index(params.leaf)
+        row[CFG_TT] = float(_aid_on(params.tt, params.depth))
+        row[CFG_DEEPEN] = float(_aid_on(params.deepen, params.depth))
     elif name == "random-search":
         row[CFG_KIND] = K_RSEARCH
         row[CFG_DEPTH] = params.depth

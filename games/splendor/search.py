@@ -1,5 +1,6 @@
-"""Search players over the compact state: Greedy, Minimax (plain and alpha-beta) and
-RandomSearch, plus the honest view they search from. All numba-compiled.
+"""Search players over the compact state: Greedy and RandomSearch, the whole-turn helpers
+the searches share, and the honest view they search from (Minimax lives in
+:mod:`games.splendor.minimax`). All numba-compiled.
 
 Hidden information: a player searches :func:`view` of the position, never the position
 itself. In the thesis's mode (``sampled=0``) every deck card and every opponent's blind
@@ -20,7 +21,7 @@ from numba import njit
 
 from games.splendor.cards import HIDDEN, TIER
 from games.splendor.deal import rand_below, shuffle_range
-from games.splendor.heuristics import leaf, score
+from games.splendor.heuristics import score
 from games.splendor.rules import (
     DECK_OFF,
     M_RETURN,
@@ -170,168 +171,6 @@ def greedy(s: np.ndarray, w: np.ndarray, scratch: np.ndarray, moves: np.ndarray)
             best = v
             pick = moves[i]
     return pick
-
-
-@njit(cache=True)
-def _children(s: np.ndarray, w: np.ndarray, kids: np.ndarray, moves: np.ndarray) -> int:
-    """Every whole-turn successor of ``s`` into ``kids`` (rows), moves into ``moves``."""
-    p = s[O_CUR]
-    n = legal_main(s, moves)
-    for i in range(n):
-        copy_state(kids[i], s)
-        apply_move(kids[i], moves[i])
-        resolve(kids[i], p, w)
-    return n
-
-
-@njit(cache=True)
-def _leaf_parent(s: np.ndarray, root: int, alpha: float, beta: float, w: np.ndarray,
-                 mode: int, kids: np.ndarray, moves: np.ndarray, prune: bool) -> float:
-    """Value of ``s`` one turn deep: its children scored with F (cut off when pruning)."""
-    maxing = s[O_CUR] == root
-    p = s[O_CUR]
-    n = legal_main(s, moves)
-    best = NEG if maxing else POS
-    for i in range(n):
-        copy_state(kids, s)
-        apply_move(kids, moves[i])
-        resolve(kids, p, w)
-        v = leaf(kids, root, p, w, mode)
-        if maxing:
-            if v > best:
-                best = v
-            if prune and best >= beta:
-                return best
-        else:
-            if v < best:
-                best = v
-            if prune and best <= alpha:
-                return best
-    return best
-
-
-@njit(cache=True)
-def _expand(s: np.ndarray, root: int, w: np.ndarray, mode: int, kids: np.ndarray,
-            moves: np.ndarray, keys: np.ndarray, order: np.ndarray, prune: bool) -> int:
-    """Children of ``s`` into ``kids``, visiting order into ``order`` (best F first for the
-    mover when pruning, move order otherwise); their number."""
-    n = _children(s, w, kids, moves)
-    if prune:
-        maxing = s[O_CUR] == root
-        for i in range(n):
-            v = leaf(kids[i], root, s[O_CUR], w, mode)
-            keys[i] = -v if maxing else v
-        order[:n] = np.argsort(keys[:n], kind="mergesort")
-    else:
-        for i in range(n):
-            order[i] = i
-    return n
-
-
-@njit(cache=True)
-def _minimax(s: np.ndarray, root: int, mover: int, depth: int, alpha: float, beta: float,
-             w: np.ndarray, mode: int, kids: np.ndarray, moves: np.ndarray, keys: np.ndarray,
-             order: np.ndarray, prune: bool) -> float:
-    """Value of ``s`` (reached by a move of seat ``mover``) for seat ``root`` searched
-    ``depth`` turns (others minimise; leaves scored by :func:`leaf` in ``mode``).
-
-    Depth-first with an explicit stack (level l's children live in ``kids[l + 1]``), so
-    the compiled code caches safely; ``kids[0]`` is never touched here.
-    """
-    if depth == 0 or s[O_DONE]:
-        return leaf(s, root, mover, w, mode)
-    if depth == 1:
-        return _leaf_parent(s, root, alpha, beta, w, mode, kids[1, 0], moves[1], prune)
-    nn = np.empty(depth, dtype=np.int64)
-    pos = np.zeros(depth, dtype=np.int64)
-    best = np.empty(depth)
-    al = np.empty(depth)
-    be = np.empty(depth)
-    mx = np.empty(depth, dtype=np.bool_)
-    cut = np.zeros(depth, dtype=np.bool_)
-    who = np.empty(depth, dtype=np.int64)
-    nn[0] = _expand(s, root, w, mode, kids[1], moves[1], keys[1], order[1], prune)
-    who[0] = s[O_CUR]
-    mx[0] = who[0] == root
-    best[0] = NEG if mx[0] else POS
-    al[0] = alpha
-    be[0] = beta
-    lv = 0
-    while True:
-        if cut[lv] or pos[lv] >= nn[lv]:
-            v = best[lv]
-            if lv == 0:
-                return v
-            lv -= 1
-        else:
-            child = kids[lv + 1, order[lv + 1, pos[lv]]]
-            left = depth - lv - 1
-            if left == 0 or child[O_DONE]:
-                v = leaf(child, root, who[lv], w, mode)
-            elif left == 1:
-                v = _leaf_parent(child, root, al[lv], be[lv], w, mode, kids[lv + 2, 0],
-                                 moves[lv + 2], prune)
-            else:
-                lv += 1
-                nn[lv] = _expand(child, root, w, mode, kids[lv + 1], moves[lv + 1],
-                                 keys[lv + 1], order[lv + 1], prune)
-                pos[lv] = 0
-                cut[lv] = False
-                who[lv] = child[O_CUR]
-                mx[lv] = who[lv] == root
-                best[lv] = NEG if mx[lv] else POS
-                al[lv] = al[lv - 1]
-                be[lv] = be[lv - 1]
-                continue
-        # fold v into level lv and move to its next child
-        if mx[lv]:
-            if v > best[lv]:
-                best[lv] = v
-            if prune:
-                if best[lv] > al[lv]:
-                    al[lv] = best[lv]
-                if al[lv] >= be[lv]:
-                    cut[lv] = True
-        else:
-            if v < best[lv]:
-                best[lv] = v
-            if prune:
-                if best[lv] < be[lv]:
-                    be[lv] = best[lv]
-                if al[lv] >= be[lv]:
-                    cut[lv] = True
-        pos[lv] += 1
-
-
-@njit(cache=True)
-def minimax(s: np.ndarray, depth: int, w: np.ndarray, mode: int, kids: np.ndarray,
-            moves: np.ndarray, keys: np.ndarray, order: np.ndarray, prune: bool) -> int:
-    """Best main move for the player to move, ``depth`` turns deep (1 = Greedy).
-
-    With ``prune`` the search is alpha-beta with children ordered by F; the root keeps the
-    plain search's choice (first best in move order) by searching each root child with a
-    window just below the best value found, so equal values are exact, not bounds.
-    """
-    root = s[O_CUR]
-    n = _children(s, w, kids[0], moves[0])
-    if prune:
-        for i in range(n):
-            keys[0, i] = -leaf(kids[0, i], root, root, w, mode)
-        order[0, :n] = np.argsort(keys[0, :n], kind="mergesort")
-    else:
-        for i in range(n):
-            order[0, i] = i
-    best = NEG
-    pick = n
-    for r in range(n):
-        i = order[0, r]
-        alpha = best - 1e-9 * (1.0 + abs(best)) if prune and best > NEG else NEG
-        v = _minimax(kids[0, i], root, root, depth - 1, alpha, POS, w, mode, kids, moves, keys,
-                     order, prune)
-        if v > best or (v == best and i < pick):
-            best = v
-            pick = i
-    return moves[0, pick]
 
 
 @njit(cache=True)

@@ -35,7 +35,7 @@ class TheGame(registry.Game):
     options = _OPTIONS
     default_games = 100_000
     default_bots = ("recovery-fallback",)
-    cli_aliases = {"--player": "--bots", "-p": "--bots", "-d": "--depth"}
+    cli_aliases = {"--player": "--bots", "-d": "--depth"}
 
     def bots(self) -> dict[str, registry.BotInfo]:
         return {name: registry.BotInfo(name, spec.summary, spec.params_type)

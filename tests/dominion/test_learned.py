@@ -13,7 +13,19 @@ from typer.testing import CliRunner
 from games.core import BotSpec, InputError
 from games.dominion import GameConfig, play_games
 from games.dominion.cards import DEFAULT_KINGDOM, INDEX, initial_supply
-from games.dominion.features import FEATURE_SET, NACTIVE, NF, encode
+from games.dominion.features import (
+    FEATURE_SET,
+    NACTIVE,
+    NCOUNT,
+    NF,
+    NPROV,
+    NSTAGE,
+    OFF_CARD,
+    OFF_GUIDE,
+    OFF_LEADP,
+    encode,
+    neighbours,
+)
 from games.dominion.game import GAME
 from games.dominion.kernel import new_state, setup_game
 from games.dominion.learned import LearnedModel, load_model, save_model
@@ -45,13 +57,29 @@ def test_encode_scores_a_gain_without_changing_the_state():
     w = np.random.default_rng(0).normal(size=NF)
     out = np.zeros(NACTIVE, dtype=np.int64)
     gold = INDEX["gold"]
-    v = encode(0, gold, zones, pinfo, piles, w, out, True)
+    v = encode(0, gold, -2, zones, pinfo, piles, w, out, True)
     assert np.array_equal(zones, before[0]) and np.array_equal(piles, before[1])
     assert 0 <= out.min() and out.max() < NF and len(set(out.tolist())) == NACTIVE
     assert v == pytest.approx(w[out].sum())
     nothing = np.zeros(NACTIVE, dtype=np.int64)
-    encode(0, -1, zones, pinfo, piles, w, nothing, True)
+    encode(0, -1, -2, zones, pinfo, piles, w, nothing, True)
     assert not np.array_equal(out, nothing)  # the Gold count and money features moved
+    assert out[-1] == nothing[-1]  # no guide: its feature does not tell the buys apart
+    guided = np.zeros(NACTIVE, dtype=np.int64)
+    encode(0, gold, gold, zones, pinfo, piles, w, guided, True)
+    assert np.array_equal(guided[:-1], out[:-1]) and (guided[-1] - OFF_GUIDE) % 2 == 1
+    other = np.zeros(NACTIVE, dtype=np.int64)
+    encode(0, INDEX["silver"], gold, zones, pinfo, piles, w, other, True)
+    assert other[-1] == guided[-1] - 1  # the same guide choice, not followed
+
+
+def test_neighbour_pairs_tie_bins_of_one_quantity():
+    pairs = neighbours()
+    assert pairs.min() >= 0 and pairs.max() < NF and np.all(pairs[:, 0] != pairs[:, 1])
+    gold2 = OFF_CARD + (INDEX["gold"] * NCOUNT + 2) * NSTAGE + 3
+    tied = {tuple(p) for p in pairs.tolist()}
+    assert (gold2, gold2 + NSTAGE) in tied and (gold2, gold2 + 1) in tied  # count, stage
+    assert (gold2, gold2 + NCOUNT * NSTAGE) not in tied  # Gold and Estate are not ordered
 
 
 def test_model_file_round_trips_and_bad_files_are_refused(tmp_path):
@@ -72,12 +100,13 @@ def test_model_file_round_trips_and_bad_files_are_refused(tmp_path):
 
 def test_learned_bot_from_the_cli_name_plays_and_checks_its_kingdom(tmp_path):
     w = np.zeros(NF)
-    # a crude hand-made value: Provinces and Golds are good, Coppers bad
-    from games.dominion.features import NCOUNT, NSTAGE, OFF_CARD
-    for card, per in (("province", 1.0), ("gold", 0.4), ("silver", 0.15)):
+    # a crude hand-made value: VP lead is good, Golds too, Silvers a little
+    for card, per in (("gold", 0.4), ("silver", 0.15)):
         for k in range(NCOUNT):
             base = OFF_CARD + (INDEX[card] * NCOUNT + k) * NSTAGE
             w[base:base + NSTAGE] = per * k
+    for lead in range(-15, 16):
+        w[OFF_LEADP + (lead + 15) * NPROV:OFF_LEADP + (lead + 16) * NPROV] = 0.1 * lead
     path = _model(tmp_path, w)
     spec = GAME.parse_bot(f"learned:{path}")
     res = play_games([spec, BotSpec("big-money")], 3, 0, 400)
@@ -102,14 +131,17 @@ def _spec(tmp_path: Path, **kw) -> TrainSpec:
     return TrainSpec(**base)
 
 
-@pytest.mark.parametrize("estimator,ema", [("sgd", 0.0), ("average", 0.0), ("sgd", 0.9)])
+@pytest.mark.parametrize("estimator,ema", [("sgd", 0.0), ("average", 0.0), ("sgd", 0.9),
+                                           ("ridge", 0.0)])
 def test_training_is_the_same_with_two_jobs_and_after_a_resume(tmp_path, estimator, ema):
     opps = {"big-money": BotSpec("big-money")}
-    spec = _spec(tmp_path, estimator=estimator, weight_ema=ema)
+    extra = {"guide": "smithy-big-money", "guide_init": 5.0, "keep_best": True,
+             "explore": "runner-up"} if estimator == "ridge" else {}
+    spec = _spec(tmp_path, estimator=estimator, weight_ema=ema, **extra)
     with WorkerPool(1) as pool:
         whole = train(new_train("t", spec, DEFAULT_KINGDOM), spec, opps, pool)
     assert whole.games == 1200 and np.any(whole.estimator.weights() != 0)
-    spec2 = _spec(tmp_path / "b", estimator=estimator, weight_ema=ema)
+    spec2 = _spec(tmp_path / "b", estimator=estimator, weight_ema=ema, **extra)
     with WorkerPool(2) as pool:
         part = train(new_train("t", spec2, DEFAULT_KINGDOM), spec2, opps, pool, stop_after=1)
     assert part.games == 400
@@ -118,7 +150,13 @@ def test_training_is_the_same_with_two_jobs_and_after_a_resume(tmp_path, estimat
         resumed = train(resumed, spec2, opps, pool)
     assert np.array_equal(resumed.estimator.weights(), whole.estimator.weights())
     assert resumed.curve == whole.curve
-    assert np.array_equal(load_model(spec2.model).weights, whole.estimator.weights())
+    saved = load_model(spec2.model)
+    if estimator == "ridge":  # the kept model is the best probe's, and names its guide
+        assert np.array_equal(saved.weights, whole.best["weights"])
+        assert saved.meta["guide"] == "smithy-big-money"
+        assert saved.meta["kept"]["games"] in [p["games"] for p in whole.curve]
+    else:
+        assert np.array_equal(saved.weights, whole.estimator.weights())
     with pytest.raises(InputError, match="belongs to study"):
         load_checkpoint(spec2.checkpoint, "other")
 

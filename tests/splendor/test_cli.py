@@ -42,6 +42,8 @@ def test_watch_shows_the_played_game():
     (("play", "splendor", "--bots", "greedy,foo", "-n", "4"), "unknown bot 'foo'"),
     (("play", "splendor", "--bots", "greedy,greedy:foo=1", "-n", "4"), "foo"),
     (("play", "splendor", "--bots", "greedy,minimax:-1", "-n", "4"), "'depth'"),
+    (("play", "splendor", "--bots", "greedy;minimax:3,tt=2", "-n", "4"), "'tt'"),
+    (("play", "splendor", "--bots", "greedy;minimax:3,deepen=often", "-n", "4"), "'deepen'"),
     (("play", "splendor", "--bots", "greedy,random-search:-2,10", "-n", "4"), "'depth'"),
     (("play", "splendor", "--bots", "greedy", "--players", "5", "-n", "4"), "got 5 bots"),
     (("play", "splendor", "--bots", "greedy", "--players", "1", "-n", "4"), "got 1 bots"),

@@ -93,8 +93,33 @@ def make_spec(tmp_path: Path):
 
 
 @pytest.fixture
+def main(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture):
+    """``main(*args)`` runs ``tabletune ARGS`` in this process as the console script does
+    (bad input: exit status 2); returns (exit status, stdout, stderr)."""
+    def run(*args: str) -> tuple[int, str, str]:
+        from tuning import cli
+        monkeypatch.setattr(sys, "argv", ["tabletune", *args])
+        with pytest.raises(SystemExit) as info:
+            cli.main()
+        out = capsys.readouterr()
+        return info.value.code, out.out, out.err
+    return run
+
+
+@pytest.fixture(scope="module")
+def make_shared_spec(tmp_path_factory):
+    """``make_spec`` for module-scoped fixtures (each spec in a folder of its own)."""
+    def factory(**kwargs) -> Path:
+        return quad_spec(tmp_path_factory.mktemp("spec"), **kwargs)
+    return factory
+
+
+@pytest.fixture(scope="session")
 def cli():
     """``cli(*args)`` runs tabletune in a subprocess; ``cli.start(*args)`` starts one."""
+    # import what the command imports here first: on a fresh clone this compiles the games'
+    # kernels once and caches them, instead of in every process a test starts at once
+    import tuning.cli  # noqa: F401
     class Runner:
         def __call__(self, *args: str, **kw) -> subprocess.CompletedProcess:
             return run_cli(*args, **kw)
@@ -112,13 +137,19 @@ def postgres():
     bin_dir = find_binaries()
     if bin_dir is None:
         pytest.skip("no PostgreSQL server binaries (pip install pgserver, or Debian's postgresql)")
-    server = PostgresServer(bin_dir)
-    try:
-        server.init()
-        server.start()
-    except Exception as exc:  # noqa: BLE001 - say why the PostgreSQL tests cannot run
-        server.cleanup()
-        pytest.skip(f"cannot start PostgreSQL from {bin_dir}: {exc}")
+    # in memory where the machine has a tmpfs (its thousands of files are written and
+    # deleted in no time on a busy disk), else in the temp dir (also where /dev/shm is noexec)
+    memory = [Path("/dev/shm")] if os.access("/dev/shm", os.W_OK | os.X_OK) else []
+    for parent in (*memory, None):
+        server = PostgresServer(bin_dir, parent)
+        try:
+            server.init()
+            server.start()
+            break
+        except Exception as exc:  # noqa: BLE001 - say why the PostgreSQL tests cannot run
+            server.cleanup()
+            if parent is None:
+                pytest.skip(f"cannot start PostgreSQL from {bin_dir}: {exc}")
     yield server
     server.cleanup()
 

@@ -1,5 +1,6 @@
 """Dask and Ray evaluation against real clusters started here: the same results as loky for a
-study and an evolution, a worker killed mid-evaluation, and addresses that do not answer."""
+study and an evolution, a worker killed mid-evaluation, and addresses that do not answer.
+One Dask cluster and one Ray serve the module; each loky reference is computed once."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from games.core import InputError
 from tuning.evaluation import WorkerPool, candidate_bot, evaluate
 from tuning.spec import load_spec
 from tuning.study.runner import run_study
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("cluster")]
 HERE = Path(__file__).resolve().parent
 GAMES = ",".join(str(HERE / f) for f in ("quadratic_game.py", "test_evolve_parallel.py"))
 
@@ -81,55 +83,80 @@ def cluster(request, monkeypatch):
     return request.param, request.getfixturevalue(fixture)
 
 
-def _trials(study):
-    return [(t.number, t.params, t.value, t.state.name) for t in study.trials]
-
-
-def test_study_gives_the_same_results_as_loky(cluster, make_spec, tmp_path):
+def _study(spec, backend: str, address: str | None, folder: Path):
+    """A study's trials and its re-evaluated best, run with the given backend."""
     import optuna
 
     from tuning.study.storage import open_storage
+    journal = str(folder / f"{backend}.journal")
+    summary = run_study(spec.with_overrides(jobs=2, backend=backend, address=address), journal)
+    study = optuna.load_study(study_name="quad", storage=open_storage(journal).storage)
+    best = {k: v for k, v in summary.best.items() if k not in ("seconds", "games_per_second")}
+    return [(t.number, t.params, t.value, t.state.name) for t in study.trials], best
+
+
+@pytest.fixture(scope="module")
+def study_spec(cluster_env, make_shared_spec):
+    return load_spec(make_shared_spec(trials=4, games=200, block=50))
+
+
+@pytest.fixture(scope="module")
+def loky_study(study_spec, tmp_path_factory):
+    return _study(study_spec, "loky", None, tmp_path_factory.mktemp("loky"))
+
+
+def test_study_gives_the_same_results_as_loky(cluster, study_spec, loky_study, tmp_path):
     backend, address = cluster
-    spec = load_spec(make_spec(trials=5, games=200, block=50))
-    out = {}
-    for name, b, a in (("loky", "loky", None), (backend, backend, address)):
-        journal = str(tmp_path / f"{name}.journal")
-        summary = run_study(spec.with_overrides(jobs=2, backend=b, address=a), journal)
-        study = optuna.load_study(study_name="quad", storage=open_storage(journal).storage)
-        best = {k: v for k, v in summary.best.items()
-                if k not in ("seconds", "games_per_second")}
-        out[name] = (_trials(study), best)
-    assert out[backend] == out["loky"]
+    assert _study(study_spec, backend, address, tmp_path) == loky_study
 
 
 def _strip(rows):
     return [{k: v for k, v in r.items() if k not in ("seconds", "games_per_s")} for r in rows]
 
 
-def test_evolution_gives_the_same_results_as_loky(cluster, tmp_path):
+def _evolve(backend: str, address: str | None, folder: Path):
     from tuning.evolution.runner import build_evolution
-    backend, address = cluster
-    path = tmp_path / "toy-evolution.toml"
+    path = folder / "toy-evolution.toml"
     path.write_text(EVOLUTION)
-    results = []
-    for b, a in (("loky", None), (backend, address)):
-        spec = load_spec(path).with_overrides(jobs=2, backend=b, address=a)
-        with WorkerPool(2, b, a) as pool:
-            evo = build_evolution(spec, pool, checkpoint=tmp_path / b / "c.ckpt")
-            results.append(evo.run())
-    loky, other = results
-    assert other.hall_of_fame == loky.hall_of_fame
-    assert _strip(other.logbook) == _strip(loky.logbook)
+    spec = load_spec(path).with_overrides(jobs=2, backend=backend, address=address)
+    with WorkerPool(2, backend, address) as pool:
+        result = build_evolution(spec, pool, checkpoint=folder / "c.ckpt").run()
+    return result.hall_of_fame, _strip(result.logbook)
 
 
-def test_killed_worker_task_is_retried_with_the_same_result(cluster, cluster_env, make_spec):
+@pytest.fixture(scope="module")
+def loky_evolution(cluster_env, tmp_path_factory):
+    return _evolve("loky", None, tmp_path_factory.mktemp("evo"))
+
+
+def test_evolution_gives_the_same_results_as_loky(cluster, loky_evolution, tmp_path):
     backend, address = cluster
-    spec = load_spec(make_spec(games=400, block=50))
-    bot = candidate_bot({"strategy": "bowl", "params": {"x": 0.4, "y": 0.5, "k": 4}})
-    ev = spec.evaluation
+    assert _evolve(backend, address, tmp_path) == loky_evolution
+
+
+@pytest.fixture(scope="module")
+def killed_spec(cluster_env, make_shared_spec):
+    return load_spec(make_shared_spec(games=400, block=50))
+
+
+@pytest.fixture(scope="module")
+def unkilled(killed_spec):
+    """The evaluation that a killed worker must not change (loky, nothing killed)."""
+    ev = killed_spec.evaluation
     with WorkerPool(2) as pool:
-        want = evaluate(spec.scorer(), bot, games=ev.games, seed=ev.seed, block=ev.block,
-                        pool=pool)
+        return evaluate(killed_spec.scorer(), _bot(), games=ev.games, seed=ev.seed,
+                        block=ev.block, pool=pool)
+
+
+def _bot():
+    return candidate_bot({"strategy": "bowl", "params": {"x": 0.4, "y": 0.5, "k": 4}})
+
+
+def test_killed_worker_task_is_retried_with_the_same_result(cluster, cluster_env, killed_spec,
+                                                             unkilled):
+    backend, address = cluster
+    spec, bot, want = killed_spec, _bot(), unkilled
+    ev = spec.evaluation
     (cluster_env / "fired").unlink(missing_ok=True)
     (cluster_env / "armed").touch()
     with WorkerPool(2, backend, address) as pool:
@@ -139,32 +166,40 @@ def test_killed_worker_task_is_retried_with_the_same_result(cluster, cluster_env
     assert (got.mean, got.stderr, got.block_means) == (want.mean, want.stderr, want.block_means)
 
 
-def test_scheduler_that_does_not_answer_is_one_line_exit_2(make_spec, cli, tmp_path,
-                                                            monkeypatch, free_port):
+def _run_cli(*args: str):
+    """``tabletune ARGS`` in this process; an InputError is what main() shows as one line
+    with exit status 2 (tests/tuning/test_bad_inputs.py checks that path)."""
+    from typer.testing import CliRunner
+
+    from tuning.cli import app
+    return CliRunner().invoke(app, list(args))
+
+
+def test_scheduler_that_does_not_answer_is_one_line(make_spec, tmp_path, monkeypatch,
+                                                     free_port):
     monkeypatch.setenv("TABLETUNE_CONNECT_SECONDS", "2")
     journal = tmp_path / "s.journal"
-    result = cli("run", str(make_spec(trials=2)), "--storage", str(journal), "--backend",
-                 "dask", "--address", f"tcp://127.0.0.1:{free_port()}")
-    assert result.returncode == 2, result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "dask scheduler tcp://127.0.0.1:" in lines[0], result.stderr
-    assert "does not answer" in lines[0]
+    result = _run_cli("run", str(make_spec(trials=2)), "--storage", str(journal), "--backend",
+                      "dask", "--address", f"tcp://127.0.0.1:{free_port()}")
+    assert isinstance(result.exception, InputError), result.output
+    message = str(result.exception)
+    assert "\n" not in message and "dask scheduler tcp://127.0.0.1:" in message
+    assert "does not answer" in message
     assert not journal.exists()
 
 
 def test_ray_address_that_does_not_answer_is_refused_at_once(free_port):
     pytest.importorskip("ray", reason="ray cannot be installed on this Python")
-    from games.core import InputError
     with pytest.raises(InputError, match=r"ray cluster 127\.0\.0\.1:\d+ does not answer"):
         with WorkerPool(2, "ray", f"127.0.0.1:{free_port()}"):
             pass
 
 
-def test_unknown_backend_is_one_line_exit_2(make_spec, cli, tmp_path):
+def test_unknown_backend_is_one_line(make_spec, tmp_path):
     journal = tmp_path / "s.journal"
-    result = cli("run", str(make_spec(trials=2)), "--storage", str(journal), "--backend",
-                 "spark")
-    assert result.returncode == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "spark" in lines[0] and "dask" in lines[0], result.stderr
+    result = _run_cli("run", str(make_spec(trials=2)), "--storage", str(journal), "--backend",
+                      "spark")
+    assert isinstance(result.exception, InputError), result.output
+    message = str(result.exception)
+    assert "\n" not in message and "spark" in message and "dask" in message
     assert not journal.exists()

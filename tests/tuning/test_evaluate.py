@@ -105,3 +105,46 @@ def test_a_pool_of_several_opponents_gives_each_its_own_seed_set():
     assert np.array_equal(mixed[0::2], alone)  # games 0, 2, 4 ... meet the first entry
     assert np.array_equal(one.block(bot, 3, 0, 40),
                           np.concatenate([one.block(bot, 3, 0, 15), one.block(bot, 3, 15, 25)]))
+
+
+def test_a_pruned_evaluation_splits_blocks_but_sees_the_same_blocks_for_any_jobs():
+    def stop_at(k):
+        seen = []
+
+        def on_block(index, mean):
+            seen.append((index, mean))
+            return index == k
+        return seen, on_block
+
+    one_seen, one_cb = stop_at(2)
+    one = evaluate(quad(0.2), CAND, games=700, seed=9, block=101, on_block=one_cb)
+    with WorkerPool(3) as pool:
+        three_seen, three_cb = stop_at(2)
+        three = evaluate(quad(0.2), CAND, games=700, seed=9, block=101, pool=pool,
+                         on_block=three_cb)
+    assert one_seen == three_seen and len(one_seen) == 3
+    assert np.array_equal(one.scores, three.scores) and three.games == 303
+    assert one.block_games == three.block_games == [101, 101, 101]
+
+
+def test_split_block_covers_the_block_in_order():
+    from tuning.evaluation.evaluator import split_block
+    assert split_block(10, 7, 3) == [(10, 3), (13, 2), (15, 2)]
+    assert split_block(0, 2, 5) == [(0, 1), (1, 1)]
+    assert split_block(4, 9, 1) == [(4, 9)]
+
+
+@pytest.mark.parametrize("method", ["fork", "loky"])
+def test_either_start_method_gives_the_same_result(method, monkeypatch):
+    monkeypatch.setenv("TABLETUNE_START_METHOD", method)
+    with WorkerPool(2) as pool:
+        ev = evaluate(quad(0.2), CAND, games=300, seed=5, block=30, pool=pool)
+        assert pool.jobs == 2
+    assert np.array_equal(ev.scores, evaluate(quad(0.2), CAND, games=300, seed=5,
+                                              block=300).scores)
+
+
+def test_an_unknown_start_method_is_an_input_error(monkeypatch):
+    monkeypatch.setenv("TABLETUNE_START_METHOD", "spawn-everything")
+    with pytest.raises(InputError, match="TABLETUNE_START_METHOD"):
+        WorkerPool(2)

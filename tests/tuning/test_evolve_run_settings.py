@@ -108,7 +108,7 @@ def test_stop_messages(toy_spec, tmp_path, monkeypatch):
                     "--checkpoint", str(ck), "-j", "2")
     assert later.exit_code == 130
     line = " ".join(later.output.split())  # the runner's console wraps long lines
-    assert (f"continue with: tabletune evolve {toy_spec} --resume -g 9 -p 5 --seed 11 "
+    assert (f"continue with: tabletune evolve {toy_spec} --resume -g 9 -P 5 --seed 11 "
             f"--checkpoint {ck} -j 2") in line
 
 
@@ -192,7 +192,8 @@ def _running(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_workers_exit_soon_after_the_main_process_is_killed(tmp_path, cli):
+def test_workers_exit_soon_after_the_main_process_is_killed(tmp_path, cli, monkeypatch):
+    monkeypatch.setenv("TABLETUNE_PROGRESS_SECONDS", "0.2")  # a line per generation, piped
     spec = _dominion_spec(tmp_path, games=2000)
     proc = cli.start("evolve", str(spec), "--checkpoint", str(tmp_path / "c.ckpt"),
                      "--jobs", "2")
@@ -219,3 +220,18 @@ def test_checkpoint_on_a_directory_is_refused(toy_spec, tmp_path):
         result = _invoke("evolve", str(toy_spec), "--checkpoint", str(tmp_path), *extra)
         assert isinstance(result.exception, InputError), result.output
         assert "directory" in str(result.exception)
+
+
+def test_checkpoint_settings_give_the_report_its_command_and_seed(toy_spec, tmp_path):
+    from tuning.evolution.checkpoint import load_checkpoint
+    from tuning.evolution.runner import checkpoint_result, run_flags
+    from tuning.spec import load_spec
+
+    ck = tmp_path / "ck.pkl"
+    assert _invoke("evolve", str(toy_spec), "-g", "2", "-P", "4", "-s", "11",
+                   "--checkpoint", str(ck)).exit_code == 0
+    spec, payload = load_spec(toy_spec), load_checkpoint(ck)
+    assert run_flags(spec, payload["settings"]) == ["-g", "2", "-P", "4", "--seed", "11"]
+    run_spec, result = checkpoint_result(spec, payload)
+    assert run_spec.evaluation.seed == 11 and spec.evaluation.seed != 11
+    assert result.generation == 2 and isinstance(result.hall_of_fame[0][0], str)

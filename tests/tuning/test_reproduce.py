@@ -127,8 +127,8 @@ def test_cli_unknown_game_is_one_line_exit_2(cli, tmp_path):
     res = cli("reproduce", "nosuch", "--out", str(tmp_path))
     assert res.returncode == 2
     assert res.stderr.strip().splitlines() == [
-        "error: no reproduction named 'nosuch' (choose from deckbuilder, dominion, thegame, "
-        "thegame-d2-weights, splendor)"]
+        "error: no reproduction named 'nosuch' (choose from "
+        f"{', '.join(GAMES)})"]
     with pytest.raises(InputError, match="--size expects name=N"):
         parse_sizes(["d2-games"])
     assert parse_sizes(["d2-games=2_000"]) == {"d2-games": 2000}

@@ -60,8 +60,9 @@ def _copy_install(bin_dir: Path, dest: Path) -> Path:
 class PostgresServer:
     """One PostgreSQL server: :meth:`start`, :meth:`stop`, :meth:`restart`, :meth:`url`."""
 
-    def __init__(self, bin_dir: Path) -> None:
-        self.root = Path(tempfile.mkdtemp(prefix="tabletune-pg-"))
+    def __init__(self, bin_dir: Path, parent: str | Path | None = None) -> None:
+        """``parent``: the folder to make the server's folder in (default: the temp dir)."""
+        self.root = Path(tempfile.mkdtemp(prefix="tabletune-pg-", dir=parent))
         self.port = free_port()
         self.user: str | None = None
         if os.geteuid() == 0:  # postgres will not run as root: run it as nobody
@@ -88,12 +89,17 @@ class PostgresServer:
             entry = pwd.getpwnam(self.user)
             os.chown(pwfile, entry.pw_uid, entry.pw_gid)
         self._run("initdb", "-D", str(self.data), "-U", USER, f"--pwfile={pwfile}",
-                  "--auth=scram-sha-256", "--encoding=UTF8", "--no-sync")
+                  "--auth=scram-sha-256", "--encoding=UTF8", "--no-sync", "--wal-segsize=1")
+        # a throw-away server: no durability, and little write-ahead log on disk (small
+        # segments, few kept), so that starting, filling and deleting it stays cheap
         with open(self.data / "postgresql.conf", "a") as conf:
             conf.write(f"\nlisten_addresses = '127.0.0.1'\nport = {self.port}\n"
                        f"unix_socket_directories = '{self.root}'\nfsync = off\n"
                        "synchronous_commit = off\nfull_page_writes = off\n"
-                       "max_connections = 200\n")
+                       "wal_level = minimal\nmax_wal_senders = 0\nmin_wal_size = 2MB\n"
+                       "max_wal_size = 32MB\nmax_connections = 200\n"
+                       # a client frozen inside a transaction cannot hold its locks for ever
+                       "idle_in_transaction_session_timeout = 30000\n")
 
     def start(self) -> None:
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w", "-t", "60",

@@ -52,6 +52,22 @@ app.add_typer(play_app, name="play")
 app.add_typer(solve_app, name="solve")
 app.add_typer(bots_app, name="bots")
 
+#: Short flags that mean one thing across all commands, and the old spellings kept working
+#: (hidden from --help) because earlier docs and printed resume commands used them:
+#: ``(command, short flag) -> long option`` (tests/tuning/test_short_flags.py checks both).
+LEGACY_SHORT_FLAGS: dict[tuple[str, str], str] = {("evolve", "-p"): "--population"}
+
+
+def legacy_value(flag: str, value: Any, old: str, old_value: Any) -> Any:
+    """The value of ``flag`` given either as itself or by its old spelling ``old``."""
+    if old_value is None:
+        return value
+    if value is not None and value != old_value:
+        raise InputError(f"{flag} {value} and {old} {old_value} (its old spelling) disagree; "
+                         f"give {flag} once")
+    return old_value
+
+
 def _console(stderr: bool = False) -> Console:
     """A console that wraps at the terminal's width, and never cuts or wraps text that goes
     to a pipe or a file (scripts and logs read whole lines)."""
@@ -93,23 +109,6 @@ def show_error(message: str, status: int = 2) -> None:
     if wants_json():
         sys.stdout.write(json.dumps({"error": message, "exit_status": status}) + "\n")
         sys.stdout.flush()
-
-
-def progress_printer(what: str, every: float = 2.0) -> Callable[[int, int, float], None]:
-    """A throttled progress line on stderr: done/total, rate and time left."""
-    last = [0.0]
-
-    def show(done: int, total: int, seconds: float) -> None:
-        if seconds - last[0] < every and done < total:
-            return
-        last[0] = seconds
-        rate = done / seconds if seconds > 0 else 0.0
-        left = (total - done) / rate if rate > 0 else float("nan")
-        if done < total or seconds >= every:
-            err_console.print(f"{what}: {done:,}/{total:,} games, {rate:,.0f} games/s, "
-                              f"{left:,.0f} s left", highlight=False)
-
-    return show
 
 
 def _clean(value: Any) -> Any:

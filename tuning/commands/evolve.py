@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import shlex
 import time
 from pathlib import Path
@@ -10,20 +11,17 @@ from typing import Any
 import typer
 
 from games.core import InputError, check_seed
-from tuning.commands.apps import app, console, err_console, print_json
+from tuning.commands.apps import app, console, err_console, legacy_value, print_json
+from tuning.commands.progress import Reporter, duration
 
 
 def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
                    jobs: int | None, backend: str | None, address: str | None) -> str:
     """The full command that continues ``evo``: every setting that differs from the spec."""
-    from tuning.evolution.runner import default_checkpoint, settings_from_spec
+    from tuning.evolution.runner import RUN_SETTINGS, default_checkpoint, run_flags
 
-    base = settings_from_spec(spec)
     words = ["tabletune", "evolve", study, "--resume"]
-    for flag, name in (("-g", "generations"), ("-p", "population"), ("--seed", "seed")):
-        value = getattr(evo.settings, name)
-        if value != getattr(base, name):
-            words += [flag, str(value)]
+    words += run_flags(spec, {name: getattr(evo.settings, name) for name in RUN_SETTINGS})
     if checkpoint is not None and Path(checkpoint) != default_checkpoint(spec):
         words += ["--checkpoint", str(checkpoint)]
     for flag, value in (("-j", jobs), ("--backend", backend), ("--address", address)):
@@ -32,17 +30,57 @@ def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
     return shlex.join(words)
 
 
+class EvolutionProgress(Reporter):
+    """Generation lines, throttled: a finished generation's row while it is fresh, else
+    which generation is running, for how long, the best so far and the time left; the
+    first and the last generation always show (every row is in the log file)."""
+
+    def __init__(self, console: Any, every: float | None = None,
+                 clock: Any = time.monotonic) -> None:
+        super().__init__(console, every, clock)
+        self.row: dict[str, Any] | None = None
+        self.phase: str | None = None  # after the generations: the re-evaluation
+
+    def describe(self) -> str:
+        from tuning.evolution.engine import format_row
+
+        now = self.clock()
+        spent = duration(now - self.since)
+        if self.phase is not None:
+            return f"{self.phase}, {spent}"
+        if self.row is None:
+            return f"gen   0: evaluating the first population, {spent}"
+        row, total = self.row, self.row["generations"]
+        eta = row["eta_seconds"]
+        if now - self.since < self.throttle.every or row["gen"] >= total:
+            return format_row(row, total, eta)
+        left = eta - (now - self.since) if math.isfinite(eta) else None
+        return (f"gen {row['gen'] + 1:>3}/{total} running for {spent} | best "
+                f"{row['best']:.4f} after gen {row['gen']} | {duration(left)} left")
+
+    def __call__(self, row: dict[str, Any]) -> None:
+        self.row, self.since = row, self.clock()
+        self.throttle.poke(force=row["gen"] == 0 or row["gen"] >= row["generations"])
+
+    def finishing(self, text: str) -> None:
+        """The generations are done; ``text`` says what runs now."""
+        self.phase, self.since = text, self.clock()
+
+
 @app.command("evolve")
 def evolve_command(
     study: str = typer.Argument(..., help="Study name in studies/ or a spec file path."),
     generations: int | None = typer.Option(None, "--generations", "-g",
                                            help="Generations in total (spec: deap.generations; "
                                                 "with --resume: the checkpoint's run)."),
-    population: int | None = typer.Option(None, "--population", "-p",
+    population: int | None = typer.Option(None, "--population", "-P",
                                           help="Population size mu (spec: deap.population)."),
+    population_old: int | None = typer.Option(None, "-p", hidden=True,
+                                              help="Old spelling of --population."),
     jobs: int | None = typer.Option(None, "--jobs", "-j",
                                     help="Worker processes (spec: evaluation.jobs)."),
-    seed: int | None = typer.Option(None, "--seed", help="Root seed (spec: evaluation.seed)."),
+    seed: int | None = typer.Option(None, "--seed", "-s",
+                                    help="Root seed (spec: evaluation.seed)."),
     checkpoint: Path | None = typer.Option(None, "--checkpoint",
                                            help="Checkpoint file (default runs/<study>/"
                                                 "evolution.ckpt; the log sits beside it)."),
@@ -62,23 +100,20 @@ def evolve_command(
     settings the run was started with; `--resume -g N` extends it to N generations.
     """
     from tuning.evaluation import WorkerPool
-    from tuning.evolution.engine import EvolutionInterrupted, format_row
+    from tuning.evolution.engine import EvolutionInterrupted
     from tuning.evolution.runner import best_of, build_evolution
     from tuning.spec import load_spec
 
     if resume and restart:
         raise InputError("--resume and --restart exclude each other")
+    population = legacy_value("--population", population, "-p", population_old)
     spec = load_spec(study).with_overrides(jobs=jobs, backend=backend, address=address)
     if seed is not None:
         check_seed(seed)
     out = err_console if json_out else console
-
-    def progress(row: dict) -> None:
-        out.print(format_row(row, row["generations"], row["eta_seconds"]), highlight=False,
-                  soft_wrap=True)
-
+    progress = EvolutionProgress(out)
     ev = spec.evaluation
-    with WorkerPool(ev.jobs, ev.backend, ev.address) as pool:
+    with WorkerPool(ev.jobs, ev.backend, ev.address) as pool, progress:
         evo = build_evolution(spec, pool, generations=generations, population=population,
                               seed=seed, checkpoint=checkpoint, resume=resume, progress=progress)
         spec = spec.with_overrides(seed=evo.settings.seed)
@@ -111,6 +146,10 @@ def evolve_command(
                                   soft_wrap=True)
             raise typer.Exit(130) from None
         wall = time.perf_counter() - started
+        top = max(1, spec.evaluation.reevaluate_top)
+        progress.finishing(f"re-evaluating the top {top} of the hall of fame on "
+                           f"{spec.evaluation.reevaluate_games:,} fresh games (exact where "
+                           "the game allows)")
         best, evaluation = best_of(spec, result, pool)
     lo, hi = evaluation.ci95
     games = sum(r["games"] for r in result.logbook)

@@ -20,21 +20,25 @@ from tuning.commands.apps import (
     bots_app,
     clean_errors,
     console,
+    err_console,
     play_app,
     print_json,
-    progress_printer,
 )
+from tuning.commands.progress import MatchProgress
 
 _PARAM_ITEM = re.compile(r"^\s*[A-Za-z_][\w-]*\s*=|^\s*-?\d+(\.\d+)?\s*$")
+_BEST_REF = re.compile(r"best:[^,;]*", re.IGNORECASE)  # best:STUDY@STORAGE: no buy list
 
 
 def split_bots(text: str | None) -> list[str]:
     """Bot texts from ``--bots``: split on ``;`` when present or when the text holds a bot's
     text form (a buy list or rule: ``|`` or ``@``, whose conditions use commas), else on
-    commas, keeping ``name:k=v,k=v`` parameter lists (and positional numbers) together."""
+    commas, keeping ``name:k=v,k=v`` parameter lists (and positional numbers) together.
+    The ``@`` of ``best:STUDY@STORAGE`` does not count as a buy list's."""
     if not text or not text.strip():
         return []
-    if ";" in text or "|" in text or "@" in text:
+    rest = _BEST_REF.sub("", text)
+    if ";" in text or "|" in rest or "@" in rest:
         return [t.strip() for t in text.split(";") if t.strip()]
     out: list[str] = []
     for piece in text.split(","):
@@ -50,7 +54,7 @@ def line_up(game: registry.Game, bots: str | None, bot: list[str], params: list[
     """The bots of a match: ``--bots`` texts, each ``--bot``, ``--param`` applied to every
     bot whose parameters have those names, a single bot repeated to fill ``players`` seats."""
     texts = split_bots(bots) + list(bot)
-    specs = [game.parse_bot(t) for t in texts or game.default_bots]
+    specs = [parse_bot(game, t, options) for t in texts or game.default_bots]
     if not specs:
         raise InputError(f"name the bots: --bots {','.join(list(game.bots())[:2])} "
                          f"(see `tabletune bots {game.name}`)")
@@ -80,6 +84,19 @@ def line_up(game: registry.Game, bots: str | None, bot: list[str], params: list[
         except InputError:  # one bot of a multi-player game plays a mirror
             specs = specs * min(c for c in game.player_counts if c > 1)
     return specs
+
+
+def parse_bot(game: registry.Game, text: str, options: dict[str, Any]) -> BotSpec:
+    """A bot text, or ``best:STUDY[@STORAGE]`` (a study's or an evolution's result, said on
+    stderr with where it comes from and any game option the match changes)."""
+    from tuning.best import best_bot, is_best, option_notes
+
+    if not is_best(text):
+        return game.parse_bot(text)
+    spec, found = best_bot(game, text)
+    for line in (found.note, *option_notes(game, found, options)):
+        err_console.print(line, highlight=False, markup=False, soft_wrap=True)
+    return spec
 
 
 def _fields(params_type: type) -> list[str]:
@@ -155,14 +172,15 @@ def _common(game: registry.Game) -> list[inspect.Parameter]:
     params = [
         opt("bots", None, str | None, "--bots", "-b",
             help="bots, comma-separated (';' when a bot's text holds commas); "
-                 "name:value or name:key=value,... sets parameters"),
+                 "name:value or name:key=value,... sets parameters; best:STUDY[@STORAGE] "
+                 "is the result of a study or an evolution"),
         opt("bot", [], list[str], "--bot", help="one more bot (repeatable): a name or a "
             "text form such as a buy list"),
         opt("games", game.default_games, int, "--games", "-n", help="games (per bot in a "
             "one-seat game)"),
         opt("seed", 0, int, "--seed", "-s", help="root seed; game i uses its own seed"),
         opt("jobs", 1, int, "--jobs", "-j", help="worker processes (-1: every core)"),
-        opt("param", [], list[str], "--param", help="bot parameter name=value (repeatable)"),
+        opt("param", [], list[str], "--param", "-p", help="bot parameter name=value (repeatable)"),
         opt("block", 0, int, "--block", help="games per seed block (0: automatic)"),
         opt("rotate", True, bool, "--rotate/--fixed-seats",
             help="rotate seats every game (fixed: in the order given)"),
@@ -191,8 +209,7 @@ def make_play_command(game: registry.Game) -> Any:
         check_seed(kw["seed"])
         if kw["block"] < 0:
             raise InputError(f"--block must be positive (or 0: automatic), got {kw['block']}")
-        progress = None if kw["as_json"] else progress_printer(f"play {game.name}")
-        with WorkerPool(kw["jobs"]) as pool:
+        with WorkerPool(kw["jobs"]) as pool, MatchProgress(f"play {game.name}") as progress:
             summary = run_match(game.name, specs, options, games=kw["games"], seed=kw["seed"],
                                 pool=pool, rotate=kw["rotate"], block=kw["block"] or None,
                                 progress=progress)

@@ -18,14 +18,15 @@ def reproduce_command(
                                          "reports/)."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (same figures for "
                                                      "any number)."),
-    seed: int | None = typer.Option(None, "--seed", help="Root seed (default: the report's)."),
+    seed: int | None = typer.Option(None, "--seed", "-s",
+                                    help="Root seed (default: the report's)."),
     from_json: bool = typer.Option(False, "--from-json",
                                    help="Only rewrite README.md from the data files there."),
     scale: float = typer.Option(1.0, "--scale", help="Multiply every default game count."),
     size: list[str] = typer.Option([], "--size",
                                    help="NAME=N: one size (e.g. d2-games=2000); repeatable."),
     parts: str | None = typer.Option(None, "--parts", help="Comma-separated parts to play."),
-    param: list[str] = typer.Option([], "--param",
+    param: list[str] = typer.Option([], "--param", "-p",
                                     help="NAME=VALUE: a strategy parameter; repeatable."),
     benchmark: Path | None = typer.Option(None, "--benchmark",
                                           help="A benchmark's JSON output to include "

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 import typer
 
 from games.core import InputError
-from tuning.commands.apps import app, console, err_console, print_json
+from tuning.commands.apps import app, console, print_json
+from tuning.commands.progress import Reporter, duration
 
 
 def _fmt(value: Any, digits: int = 4) -> str:
@@ -45,55 +47,107 @@ def studies_command(json_out: bool = typer.Option(False, "--json", help="Print J
                           highlight=False, soft_wrap=True)
 
 
-class _ProgressLine:
-    """A live one-line status: trial, state, best so far, games per second."""
+class StudyProgress(Reporter):
+    """Progress of ``tabletune run`` from the runner's events, throttled:
+    the last trial, the best so far, trials done, games/s and time left; inside a long
+    trial its block; during the re-evaluation the candidate and its block."""
 
-    def __init__(self, target: int) -> None:
-        from rich.status import Status
-        self.target = target
-        self.status = Status("starting", console=err_console)
+    def __init__(self, target: int, blocks: int, console: Any = None,
+                 every: float | None = None, clock: Any = time.monotonic) -> None:
+        super().__init__(console, every, clock)
+        self.target, self.blocks = target, blocks
+        self.done = 0            # trials the study holds (all processes)
+        self.here = 0            # trials finished by this process
         self.best: float | None = None
-        self.line = "starting"
+        self.last = ""           # the last finished trial, as text
+        self.speed = ""
+        self.current: tuple[int, int] | None = None  # (trial, blocks done) of a running trial
+        self.reeval: dict[str, Any] | None = None  # the latest re-evaluation event
+        # self.since: when the running trial, or the re-evaluation, started
 
-    def __enter__(self) -> _ProgressLine:
-        self.status.start()
-        return self
+    def _trials_left(self, now: float) -> float | None:
+        running = self.current[1] / self.blocks if self.current and self.blocks else 0.0
+        finished = self.here + running
+        if finished <= 0:
+            return None
+        per_trial = (now - self.started) / finished
+        return max(0.0, self.target - self.done - running) * per_trial
 
-    def __exit__(self, *exc: object) -> None:
-        self.status.stop()
+    def describe(self) -> str:
+        now = self.clock()
+        if self.reeval is not None:
+            r = self.reeval
+            part = (r["index"] + r.get("block", 0) / max(1, r["blocks"])) / max(1, r["total"])
+            spent = now - self.since
+            left = spent / part - spent if part > 0 else None
+            cand = r["candidate"]
+            label = cand.get("genome") or " ".join(
+                str(x) for x in (cand.get("strategy"), cand.get("params") or "") if x)
+            return (f"re-evaluating {r['index'] + 1}/{r['total']} {label} on {r['games']:,} "
+                    f"fresh games: block {r.get('block', 0)}/{r['blocks']} | {duration(spent)} "
+                    f"elapsed, {duration(left)} left")
+        parts = []
+        if self.current is not None:
+            trial, done = self.current
+            parts.append(f"trial {trial} running: block {done}/{self.blocks}, "
+                         f"{duration(now - self.since)}")
+        elif self.last:
+            parts.append(self.last)
+        else:
+            parts.append(f"starting, {duration(now - self.started)} elapsed")
+        parts.append(f"best {_fmt(self.best)}")
+        parts.append(f"{self.done}/{self.target} trials")
+        if self.speed:
+            parts.append(self.speed)
+        parts.append(f"{duration(self._trials_left(now))} left")
+        return " | ".join(parts)
 
     def __call__(self, event: dict[str, Any]) -> None:
         kind = event["event"]
         if kind == "stale":
-            err_console.print(f"marked stale running trial(s) {event['trials']} as failed "
-                              "(their process is gone); their parameters are queued again",
-                              highlight=False, soft_wrap=True)
-        elif kind == "trial":
-            self.best = event["best"]
-            speed = (f"{event['games'] / event['seconds']:,.0f} games/s"
-                     if event["games"] and event["seconds"] > 0 else "exact evaluation")
-            self.line = (f"trial {event['trial']} {event['state'].lower()} "
-                         f"value {_fmt(event['value'])} | best {_fmt(self.best)} | "
-                         f"{event['done']}/{event['target']} trials | {speed}")
-            err_console.print(self.line, highlight=False, soft_wrap=True)
-        elif kind == "block":
-            self.status.update(f"{self.line} | trial {event['trial']} block {event['block']}")
-        elif kind == "reevaluate":
-            self.status.update(f"re-evaluating {event['candidate'].get('params')} on "
-                               f"{event['games']:,} fresh games")
+            self.throttle.say(f"marked stale running trial(s) {event['trials']} as failed "
+                              "(their process is gone); their parameters are queued again")
+            return
+        if kind == "overtaken":
+            self.throttle.say(f"trial {event['trial']} was marked failed by another worker "
+                              "(no heartbeat within the grace period); its result is dropped "
+                              "and its retry counts instead")
+            return
+        if kind == "trial":
+            self.best, self.done = event["best"], event["done"]
+            self.here += 1
+            self.current = None
+            self.since = self.clock()
+            self.speed = (f"{event['games'] / event['seconds']:,.0f} games/s"
+                          if event["games"] and event["seconds"] > 0 else "exact evaluation")
+            self.last = (f"trial {event['trial']} {event['state'].lower()} value "
+                         f"{_fmt(event['value'])}")
+            self.throttle.poke(force=self.here == 1 or event["done"] >= event["target"])
+            return
+        if kind == "block":
+            self.current = (event["trial"], event["block"] + 1)
+        elif kind in ("reevaluate", "reevaluate-block"):
+            if self.reeval is None:
+                self.since = self.clock()
+            self.current = None
+            self.reeval = {**(self.reeval or {}), **event}
+            if kind == "reevaluate":
+                self.reeval["block"] = 0
+        self.throttle.poke()
 
 
 @app.command("run")
 def run_command(
     study: str = typer.Argument(..., help="Study name in studies/ or a spec file path."),
-    trials: int | None = typer.Option(None, "--trials", "-n",
+    trials: int | None = typer.Option(None, "--trials",
                                       help="Trials in total for the study (spec: optuna.trials)."),
     storage: str | None = typer.Option(None, "--storage",
                                        help="Journal file path or RDB URL "
                                             "(default runs/<study>.journal)."),
     jobs: int | None = typer.Option(None, "--jobs", "-j",
                                     help="Worker processes (spec: evaluation.jobs)."),
-    seed: int | None = typer.Option(None, "--seed", help="Root seed (spec: evaluation.seed)."),
+    seed: int | None = typer.Option(None, "--seed", "-s",
+                                    help="Root seed (spec: evaluation.seed)."),
     backend: str | None = typer.Option(None, "--backend",
                                        help="joblib backend: loky, threading, ray, dask."),
     address: str | None = typer.Option(None, "--address", help="Ray/Dask cluster address."),
@@ -114,8 +168,9 @@ def run_command(
                                address=address, storage=storage)
     from tuning.evaluation import WorkerPool
     ev = spec.evaluation
+    blocks = -(-ev.games // ev.block)
     with WorkerPool(ev.jobs, ev.backend, ev.address) as pool, \
-            _ProgressLine(spec.optuna.trials) as progress:
+            StudyProgress(spec.optuna.trials, blocks) as progress:
         summary = run_study(spec, progress=progress, pool=pool)
     data = summary.to_dict()
     if json_out:
@@ -127,6 +182,7 @@ def run_command(
         console.print(f"study {spec.name} on {summary.storage} is complete: it holds {total} "
                       f"of {spec.optuna.trials} trials; to extend it: tabletune run {study} "
                       f"--trials {max(total, spec.optuna.trials) * 2}"
+                      + (f" --seed {seed}" if seed is not None else "")
                       + (f" --storage {storage}" if storage else ""), highlight=False,
                       soft_wrap=True)
     else:

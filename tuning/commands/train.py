@@ -10,6 +10,7 @@ import typer
 
 from games.core import InputError
 from tuning.commands.apps import app, clean_errors, console, err_console, print_json
+from tuning.commands.progress import Reporter, duration
 
 
 def _interval(est: dict[str, Any]) -> str:
@@ -17,35 +18,44 @@ def _interval(est: dict[str, Any]) -> str:
     return f"{est['mean']:.4f} ({lo:.4f}..{hi:.4f}, n={est['n']:,})"
 
 
-class _Progress:
-    """A throttled one-line progress report on stderr."""
+class TrainProgress(Reporter):
+    """Training progress, throttled: games, exploration, the latest probe scores with
+    intervals, games/s and time left; during a long round, how long it runs."""
 
-    def __init__(self, every: float = 2.0) -> None:
-        self.every = every
-        self.last = 0.0
+    def __init__(self, every: float | None = None, clock: Any = time.monotonic) -> None:
+        super().__init__(err_console, every, clock)
+        self.event: dict[str, Any] | None = None
 
-    def __call__(self, e: dict[str, Any]) -> None:
-        now = time.monotonic()
-        if now - self.last < self.every and e["round"] < e["rounds"]:
-            return
-        self.last = now
+    def describe(self) -> str:
+        since = self.clock() - self.since
+        e = self.event
+        if e is None:
+            return f"train: first round running, {duration(since)}"
         probe = ""
         if e["score_vs"]:
             probe = ", " + ", ".join(f"vs {k} {_interval(v)}" for k, v in e["score_vs"].items())
         left = e["seconds_left"]
-        err_console.print(f"train: {e['games']:,}/{e['total']:,} games, eps {e['eps']:.3f}"
-                          f"{probe}, {e['games_per_s']:,.0f} games/s, "
-                          f"{left if left is None else round(left):,} s left", highlight=False)
+        left = None if left is None else max(0.0, left - since)
+        stale = (f", round {e['round'] + 1} running for {duration(since)}"
+                 if since >= self.throttle.every and e["round"] < e["rounds"] else "")
+        return (f"train: {e['games']:,}/{e['total']:,} games, eps {e['eps']:.3f}{probe}, "
+                f"{e['games_per_s']:,.0f} games/s{stale}, {duration(left)} left")
+
+    def __call__(self, e: dict[str, Any]) -> None:
+        self.event, self.since = e, self.clock()
+        self.throttle.poke(force=e["round"] >= e["rounds"])
 
 
 @app.command("train")
 @clean_errors
 def train_command(
     study: str = typer.Argument(..., help="Study name in studies/ or a spec file path."),
-    games: int | None = typer.Option(None, "--games", help="Training games (spec: train.games)."),
+    games: int | None = typer.Option(None, "--games", "-n",
+                                     help="Training games (spec: train.games)."),
     jobs: int | None = typer.Option(None, "--jobs", "-j",
                                     help="Worker processes (spec: train.jobs)."),
-    seed: int | None = typer.Option(None, "--seed", help="Root seed (spec: train.seed)."),
+    seed: int | None = typer.Option(None, "--seed", "-s",
+                                    help="Root seed (spec: train.seed)."),
     model: str | None = typer.Option(None, "--model", help="Model file (spec: train.model)."),
     checkpoint: str | None = typer.Option(None, "--checkpoint",
                                           help="Checkpoint file (spec: train.checkpoint)."),
@@ -88,8 +98,8 @@ def train_command(
         state = new_state(spec.name, tr, kingdom)
     names = {n for n in (*tr.opponents, *tr.probe) if n not in (SELF, SNAPSHOT)}
     opponents = {n: game.parse_bot(n) for n in names}
-    with WorkerPool(resolve_jobs(tr.jobs)) as pool:
-        state = train(state, tr, opponents, pool, progress=_Progress())
+    with WorkerPool(resolve_jobs(tr.jobs)) as pool, TrainProgress() as progress:
+        state = train(state, tr, opponents, pool, progress=progress)
     last = state.curve[-1]["score_vs"] if state.curve else {}
     data = {"study": spec.name, "games_trained": state.games, "model": tr.model,
             "checkpoint": tr.checkpoint, "estimator": tr.estimator,

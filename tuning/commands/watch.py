@@ -36,7 +36,7 @@ def watch_command(
                                     help="bots in seat order of game 0, comma-separated; "
                                          "name:value sets parameters (minimax:3)"),
     seed: int = typer.Option(0, "--seed", "-s", help="root seed of the run"),
-    index: int = typer.Option(0, "--game", "-g", help="which game of the run (0, 1, ...)"),
+    index: int = typer.Option(0, "--game", "-i", help="which game of the run (0, 1, ...)"),
     option: list[str] = typer.Option([], "--option", "-o",
                                      help="a game option name=value (repeatable), e.g. "
                                           "cap=50"),

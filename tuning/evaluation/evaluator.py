@@ -103,18 +103,46 @@ def evaluate(scorer: Scorer, bot: BotSpec, *, games: int, seed: int, block: int,
         raise InputError("an evaluation needs at least one game")
     pool = pool or WorkerPool()
     blocks = seed_blocks(games, block)
+    # with pruning, each block is split into one part per job: the parts of one block are
+    # played side by side, so a stopped evaluation leaves at most a block of queued parts
+    # behind (whole blocks ahead on every worker would waste several); the callback still
+    # sees whole blocks in order, so the result is the same for any pool
+    parts = pool.jobs if on_block is not None and not pool.inline else 1
+    tasks = [(scorer, bot, seed, s2, c2) for s, c in blocks for s2, c2 in split_block(s, c, parts)]
+    per_block = [len(split_block(s, c, parts)) for s, c in blocks]
     results: list[np.ndarray] = []
     stopped = False
-    stream = pool.imap(score_block, [(scorer, bot, seed, s, c) for s, c in blocks])
+    # one part of the next block ahead: the workers never wait for the callback, and a stop
+    # leaves at most one part behind
+    ahead = pool.jobs + 1 if parts > 1 else None
+    stream = pool.imap(score_block, tasks, ahead=ahead)
     try:
-        for index, (scores, _) in enumerate(stream):
-            results.append(scores)
-            if on_block is not None and on_block(index, float(scores.mean())):
+        pending: list[np.ndarray] = []
+        for scores, _ in stream:
+            pending.append(scores)
+            if len(pending) < per_block[len(results)]:
+                continue
+            results.append(np.concatenate(pending) if len(pending) > 1 else pending[0])
+            pending = []
+            index = len(results) - 1
+            if on_block is not None and on_block(index, float(results[-1].mean())):
                 stopped = index < len(blocks) - 1
                 break
     finally:
         stream.close()
     return Evaluation.from_scores(results, time.perf_counter() - t0, stopped)
+
+
+def split_block(start: int, count: int, parts: int) -> list[tuple[int, int]]:
+    """A seed block ``(start, count)`` as up to ``parts`` contiguous blocks of near-equal size."""
+    parts = max(1, min(parts, count))
+    size, extra = divmod(count, parts)
+    out, s = [], start
+    for k in range(parts):
+        c = size + (1 if k < extra else 0)
+        out.append((s, c))
+        s += c
+    return out
 
 
 def evaluate_many(scorer: Scorer, bots: Sequence[BotSpec], *, games: int, seed: int,

@@ -3,11 +3,17 @@
 ``WorkerPool`` is opened once per run and maps tasks to results in task order:
 
 - ``jobs = 1``: everything runs in this process;
-- ``loky`` (one machine): ``jobs - 1`` worker processes plus this process, which takes tasks
-  itself instead of waiting. Workers start only once this process has done a second of
-  work (a shorter run never pays for them) and are then kept for the rest of the run;
-  while they are still starting (importing numpy and loading numba kernels) this process
-  goes on alone, so ``--jobs 2`` is never much slower than ``--jobs 1``. Stopping early (a
+- one machine, where the system can fork (Linux): ``jobs`` worker processes forked from
+  this process. They start in milliseconds with every module and compiled numba kernel
+  already loaded, so even a match of a fraction of a second is shared; this process only
+  hands out tasks and collects results;
+- ``loky`` elsewhere (macOS, Windows, or ``TABLETUNE_START_METHOD=loky``): ``jobs - 1``
+  worker processes plus this process, which takes tasks itself instead of waiting. A
+  fresh worker imports everything (about a second of a core), so workers start only once
+  this process has done a second of work alone, and it goes on working while they start.
+
+  Either way workers are kept for the rest of the run, so ``--jobs 2`` is never slower
+  than ``--jobs 1``. Stopping early (a
   pruned trial) submits nothing more and drops the few queued results; workers are never
   killed in the middle of a run;
 - ``ray`` / ``dask`` (a cluster): connected once per run; tasks go to the cluster's own
@@ -20,14 +26,17 @@ task order.
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import os
+import sys
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any
 
 from games.core import InputError
-from tuning.evaluation.workers import watch_parent
+from tuning.evaluation.workers import run_unless_stopped, start_forked_worker, watch_parent
 
 BACKENDS = ("loky", "threading", "ray", "dask")
 #: seconds an idle worker waits for work before it exits (also bounds how long workers
@@ -37,6 +46,20 @@ IDLE_SECONDS = 20
 #: process importing numpy, numba and the game's kernels) costs about a second of a core,
 #: which a shorter run would never win back on a small machine
 START_AFTER_SECONDS = 1.0
+#: environment variable to force a start method: ``fork`` or ``loky``
+START_METHOD_ENV = "TABLETUNE_START_METHOD"
+
+
+def fork_workers() -> bool:
+    """True when worker processes are forked from this one (Linux, unless
+    ``TABLETUNE_START_METHOD=loky``): forking copies the loaded modules and compiled
+    kernels, which a fresh interpreter takes about a second to rebuild."""
+    chosen = os.environ.get(START_METHOD_ENV, "").strip().lower()
+    if chosen and chosen not in ("fork", "loky"):
+        raise InputError(f"{START_METHOD_ENV} must be 'fork' or 'loky', got {chosen!r}")
+    if chosen == "loky":
+        return False
+    return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
 
 
 def resolve_jobs(jobs: int) -> int:
@@ -78,6 +101,9 @@ class WorkerPool:
         self._executor: Any = None
         self._alone_seconds = 0.0  # work done here before the workers were started
         self._cluster: Any = None
+        self._forked = fork_workers() if backend == "loky" and self.jobs > 1 else False
+        self._streams = 0  # streams handed to forked workers so far
+        self._stopped: Any = None  # shared with them: streams below this are abandoned
 
     # ---- lifetime
     def __enter__(self) -> WorkerPool:
@@ -91,7 +117,10 @@ class WorkerPool:
     def close(self) -> None:
         """Stop the workers and leave the cluster (idempotent)."""
         if self._executor is not None:
-            self._executor.shutdown(wait=False, kill_workers=True)
+            if self._forked:
+                _stop_forked(self._executor)
+            else:
+                self._executor.shutdown(wait=False, kill_workers=True)
             self._executor = None
         if self._stack is not None:
             self._stack.close()
@@ -104,6 +133,18 @@ class WorkerPool:
         return self.jobs == 1 and self.backend in ("loky", "threading")
 
     def _loky(self) -> Any:
+        if self._executor is None and self._forked:
+            from concurrent.futures import ProcessPoolExecutor
+            self._stopped = multiprocessing.get_context("fork").RawValue("q", 0)
+            with warnings.catch_warnings():
+                # Python 3.12+ warns on every fork of a process that has threads; a worker
+                # only runs game kernels, never the locks those threads hold
+                warnings.simplefilter("ignore", DeprecationWarning)
+                self._executor = ProcessPoolExecutor(
+                    max_workers=self.jobs, mp_context=multiprocessing.get_context("fork"),
+                    initializer=start_forked_worker, initargs=(os.getpid(), self._stopped))
+                # fork every worker now, before this run starts more threads
+                self._executor.submit(os.getpid).result()
         if self._executor is None:
             from joblib.externals.loky import get_reusable_executor
             # each worker watches this process from its start and exits with it
@@ -118,7 +159,8 @@ class WorkerPool:
         if self.inline or self.backend != "loky":
             return []
         executor = self._loky()
-        futures = [executor.submit(fn) for _ in range(4 * (self.jobs - 1))]
+        workers = self.jobs if self._forked else self.jobs - 1
+        futures = [executor.submit(fn) for _ in range(4 * workers)]
         return [f.result() for f in futures]
 
     # ---- mapping
@@ -126,13 +168,18 @@ class WorkerPool:
         """``[fn(*t) for t in tasks]``, spread over the workers."""
         return list(self.imap(fn, tasks))
 
-    def imap(self, fn: Callable[..., Any], tasks: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
+    def imap(self, fn: Callable[..., Any], tasks: Iterable[tuple[Any, ...]],
+             ahead: int | None = None) -> Iterator[Any]:
         """``fn(*t)`` for each task, yielded in task order as they complete. Tasks are drawn
         lazily (a long match never lists its blocks); closing the iterator early submits
-        nothing more; the few tasks already queued on workers finish and are dropped."""
+        nothing more; the few tasks already queued on workers finish and are dropped.
+        ``ahead`` caps the tasks handed out at once (default: two per worker); an evaluation
+        that may stop early keeps it small so that little is left over when it does."""
         if self.inline:
             for t in tasks:
                 yield fn(*t)
+        elif self._forked:
+            yield from self._imap_forked(fn, iter(tasks), ahead)
         elif self.backend == "loky":
             yield from self._imap_loky(fn, iter(tasks))
         else:
@@ -144,6 +191,46 @@ class WorkerPool:
         if self._cluster is None:
             raise RuntimeError("a ray/dask WorkerPool is used inside its 'with' block only")
         yield from imap_ordered(self._cluster, fn, tasks)
+
+    def _imap_forked(self, fn: Callable[..., Any], tasks: Iterator[tuple[Any, ...]],
+                     ahead: int | None = None) -> Iterator[Any]:
+        """Forked workers do every task while this process only hands them out and
+        collects: a numba kernel here would hold the interpreter lock for its whole length,
+        and the pool's feeder threads could not pass the next task on meanwhile."""
+        executor = self._loky()
+        self._streams += 1
+        stream = self._streams  # when this stream stops early, its queued tasks are skipped
+        # a queued task per worker: no idle gap between tasks
+        in_flight = max(1, ahead) if ahead else 2 * self.jobs
+        running: dict[int, Future] = {}
+        done: dict[int, Any] = {}
+        nxt = emit = 0
+        exhausted = False
+        try:
+            while True:
+                while not exhausted and len(running) < in_flight:
+                    t = next(tasks, None)
+                    if t is None:
+                        exhausted = True
+                        break
+                    running[nxt] = executor.submit(run_unless_stopped, stream, fn, t)
+                    nxt += 1
+                if not running:
+                    break
+                finished, _ = wait(list(running.values()), return_when=FIRST_COMPLETED)
+                for i, fut in list(running.items()):
+                    if fut in finished:
+                        done[i] = fut.result()
+                        del running[i]
+                while emit in done:
+                    yield done.pop(emit)
+                    emit += 1
+        finally:
+            if running:  # a stopped evaluation: what workers have not started is skipped
+                self._stopped.value = stream
+                for fut in running.values():
+                    fut.cancel()
+            running.clear()
 
     def _imap_loky(self, fn: Callable[..., Any], tasks: Iterator[tuple[Any, ...]]
                    ) -> Iterator[Any]:
@@ -204,3 +291,15 @@ class WorkerPool:
             # tasks already handed to workers finish there and are dropped (a loky future
             # cannot be cancelled safely once queued); nothing more is submitted
             running.clear()
+
+
+def _stop_forked(executor: Any) -> None:
+    """Stop a forked pool at once: queued tasks are dropped, running ones killed (a stopped
+    run's leftovers are never waited for)."""
+    processes = list(getattr(executor, "_processes", {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        if p.is_alive():
+            p.kill()
+    for p in processes:
+        p.join(timeout=1.0)

@@ -10,8 +10,11 @@ process is no longer its parent.
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 POLL_SECONDS = 1.0
 _watching = False
@@ -43,3 +46,27 @@ def _watch(parent: int) -> None:
         time.sleep(POLL_SECONDS)
         if os.getppid() != parent:  # the parent died: this process was handed to init
             os._exit(1)
+
+
+#: in a forked worker: the shared number below which streams of tasks were abandoned
+_stopped: Any = None
+
+
+def start_forked_worker(parent: int, stopped: Any = None) -> None:
+    """Initializer of a worker forked from ``parent``: the parent's signal handlers (a
+    graceful stop on Ctrl-C or SIGTERM) are the parent's job, so the worker ignores Ctrl-C
+    (the parent stops the pool) and dies on SIGTERM; then it watches the parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    global _watching, _stopped
+    _stopped = stopped
+    _watching = False  # a flag copied from a parent that watched its own parent
+    watch_parent(parent)
+
+
+def run_unless_stopped(stream: int, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    """Worker task: ``fn(*args)``, or nothing when its stream was abandoned meanwhile (a
+    pruned trial's queued blocks cost a check, not a block of games)."""
+    if _stopped is not None and _stopped.value >= stream:
+        return None
+    return fn(*args)

@@ -109,6 +109,33 @@ def stored_run_settings(payload: dict[str, Any]) -> dict[str, int]:
     return {k: int(settings[k]) for k in RUN_SETTINGS if isinstance(settings.get(k), int)}
 
 
+def run_flags(spec: StudySpec, settings: dict[str, Any]) -> list[str]:
+    """The ``evolve`` flags that give a run's generations, population and seed where they
+    differ from the spec file (``settings``: a checkpoint's, or a run's as a dict)."""
+    base = settings_from_spec(spec)
+    out: list[str] = []
+    for flag, name in (("-g", "generations"), ("-P", "population"), ("--seed", "seed")):
+        value = settings.get(name)
+        if value is not None and value != getattr(base, name):
+            out += [flag, str(value)]
+    return out
+
+
+def checkpoint_result(spec: StudySpec, payload: dict[str, Any]
+                      ) -> tuple[StudySpec, EvolutionResult]:
+    """A loaded checkpoint as an :class:`EvolutionResult` (hall of fame as genome texts),
+    with the spec carrying the seed the run was started with (for its re-evaluation)."""
+    if payload.get("study") != spec.name:
+        raise InputError(f"checkpoint of study {payload.get('study')!r}, not {spec.name!r}")
+    seed = stored_run_settings(payload).get("seed")
+    if seed is not None and seed != spec.evaluation.seed:
+        spec = spec.with_overrides(seed=seed)
+    kind = genome_kind(spec)
+    hof = [(kind.to_text(list(genes)), score) for genes, score in payload["hall_of_fame"]]
+    return spec, EvolutionResult(generation=int(payload["generation"]), hall_of_fame=hof,
+                                 logbook=payload["logbook"], population=[], seconds=0.0)
+
+
 def default_checkpoint(spec: StudySpec) -> Path:
     """Where an evolution of ``spec`` checkpoints unless --checkpoint says otherwise:
     ``deap.checkpoint`` of the spec, else ``runs/<study>/evolution.ckpt``."""

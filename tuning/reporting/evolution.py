@@ -18,8 +18,7 @@ import numpy as np
 from games.core import InputError
 from tuning.evaluation import WorkerPool
 from tuning.evolution.checkpoint import load_checkpoint
-from tuning.evolution.engine import EvolutionResult
-from tuning.evolution.runner import best_of, default_checkpoint
+from tuning.evolution.runner import best_of, checkpoint_result, default_checkpoint, run_flags
 from tuning.reporting.baselines import baselines_for
 from tuning.reporting.page import Section, figure_png, markdown_table, write_report
 from tuning.spec import StudySpec
@@ -99,12 +98,13 @@ def time_share_note(out_dir: Path) -> str | None:
         raise InputError(f"{path}: not a time-share record ({exc})") from None
 
 
-def time_share_commands(study: str, out_dir: Path) -> str:
-    """The Regenerate lines of a report that quotes a time-share record: the evolution, the
-    profile (written under runs/) and the report that takes the record in."""
+def time_share_commands(study: str, out_dir: Path, evolve: str | None = None) -> str:
+    """The Regenerate lines of a report that quotes a time-share record: the evolution
+    (``evolve``: its command, default the plain one), the profile (written under runs/) and
+    the report that takes the record in."""
     recorded = json.loads((out_dir / "time_share.json").read_text())["command"]
     record = f"runs/{study}-time-share.json"
-    return (f"tabletune evolve {study}\n{recorded} --json {record}\n"
+    return (f"{evolve or f'tabletune evolve {study}'}\n{recorded} --json {record}\n"
             f"tabletune report {study} --time-share {record} --publish")
 
 
@@ -141,14 +141,8 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
     if time_share is not None:
         take_time_share(time_share, out_dir)
     rows = payload["logbook"]
-    hof = [(genes, score) for genes, score in payload["hall_of_fame"]]
-    from tuning.evolution.runner import genome_kind
-
-    kind = genome_kind(spec)
-    texts = [kind.to_text(list(g)) for g, _ in hof]
-    result = EvolutionResult(generation=int(payload["generation"]),
-                             hall_of_fame=[(t, s) for t, (_, s) in zip(texts, hof, strict=True)],
-                             logbook=rows, population=[], seconds=0.0)
+    file_spec = spec
+    spec, result = checkpoint_result(spec, payload)  # re-evaluated under the run's own seed
     adapter = baselines_for(spec.game)
     ev = spec.evaluation
     with WorkerPool(ev.jobs, ev.backend, ev.address) as pool:
@@ -178,11 +172,16 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
                  r["games"], r["seconds"]] for r in rows]
     gen_head = ["gen", "evals", "best", "mean", "std", "min", "max", "games", "seconds"]
     hof_rows = [[i + 1, t, s.mean, s.stderr] for i, (t, s) in enumerate(result.hall_of_fame)]
-    command = f"tabletune evolve {spec.name}\ntabletune report {spec.name} --publish"
+    flags = run_flags(file_spec, settings)
+    if Path(path) != default_checkpoint(file_spec):
+        flags += ["--checkpoint", str(path)]
+    evolve = " ".join(["tabletune", "evolve", spec.name, *flags])
+    report_flags = f" --storage {path}" if "--checkpoint" in flags else ""
+    command = f"{evolve}\ntabletune report {spec.name}{report_flags} --publish"
     share = time_share_note(out_dir)
     if share is not None:
         summary["time_share"] = share
-        command = time_share_commands(spec.name, out_dir)
+        command = time_share_commands(spec.name, out_dir, evolve)
     how = ("exact" if best_eval.exact else
            f"{best_eval.games} fresh games, 95% CI {best_eval.ci95[0]:.4f}.."
            f"{best_eval.ci95[1]:.4f}")

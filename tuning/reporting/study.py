@@ -180,9 +180,10 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
     from games import registry
     from tuning.spec import STUDIES_DIR
     from tuning.study.reevaluate import best_result, reevaluate
-    from tuning.study.runner import open_study, state_counts
+    from tuning.study.runner import load_study, state_counts
 
-    study, opened = open_study(spec, storage, create=False)
+    loaded = load_study(spec, storage)  # with the seed and budget the study was run with
+    study, opened, spec = loaded.study, loaded.opened, loaded.spec
     data = reevaluate(study, spec)
     best = best_result(study)
     counts = state_counts(study)
@@ -215,7 +216,8 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
                                                       title)
     storage_flag = f" --storage {storage}" if storage else ""
     name = spec.path.stem if spec.path.resolve().parent == STUDIES_DIR else str(spec.path)
-    commands = (f"tabletune run {name}{storage_flag}\n"
+    run_flags = "".join(f" {flag}" for flag in loaded.flags)
+    commands = (f"tabletune run {name}{run_flags}{storage_flag}\n"
                 f"tabletune report {name}{storage_flag} --publish")
     params_rows = [[k, v] for k, v in (best.get("params") or {}).items()]
     stats = [["trials", sum(counts.values())], *[[k.lower(), v] for k, v in counts.items()],

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from games.core import Record
+from games.splendor.players import AIDS_FROM
 from tuning.reproduce.common import Settings, include_benchmark, text_file
 
 FOLDER = "reports/splendor"
@@ -185,14 +186,52 @@ def speed_lines(bench: dict[str, Any]) -> list[str]:
     if "greedy_games_per_second" in bench:
         lines.append(f"- Greedy vs Greedy, one core: {bench['greedy_games_per_second']:,.0f} "
                      "games/s (target 1,000).")
-    for label, t in bench.get("seconds_per_move", {}).items():
-        lines.append(f"- {label}: median {t['median']:.4f} s per move, max {t['max']:.3f} s "
-                     f"over {t['positions']} positions (one core).")
     for m in bench.get("memory", []):
         lines.append(f"- Peak memory of a {m['games']:,}-game match `{m['bots']}` with "
                      f"{m['jobs']} jobs: {m['tree_peak_mib']:.0f} MiB for the main process "
                      f"and its workers together (largest single process "
                      f"{m['largest_process_mib']:.0f} MiB); {m['seconds']:.0f} s wall.")
+    lines += search_lines(bench.get("seconds_per_move", {}))
+    lines += match_lines(bench.get("match_seconds", {}))
+    return lines
+
+
+def search_lines(costs: dict[str, dict[str, float]]) -> list[str]:
+    """Minimax seconds per move: a table when the benchmark measured its variants (table,
+    deepening), else one line per search."""
+    if not costs:
+        return []
+    if not all("p90" in t for t in costs.values()):
+        return [f"- {label}: median {t['median']:.4f} s per move, max {t['max']:.3f} s over "
+                f"{t['positions']} positions (one core)." for label, t in costs.items()]
+    first = next(iter(costs.values()))
+    lines = ["", f"Minimax per move over {first['positions']} positions of Greedy-vs-Greedy "
+             "games (one core; every variant picks the same move, checked; CPU seconds are "
+             "what the search itself used, wall seconds include waiting for a shared core; "
+             "each position's time is the least of "
+             f"{first.get('repeat', 1)} searches). `minimax` and `minimax2` use the table "
+             f"(`tt`) and iterative deepening (`deepen`) from depth {AIDS_FROM} unless told "
+             "otherwise:",
+             "", "| search | wall s median | wall s p90 | CPU s median | CPU s p90 | CPU s mean "
+             "| max s | positions generated | table hits |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for label, t in costs.items():
+        lines.append(f"| {label} | {t['median']:.4f} | {t['p90']:.4f} | {t['cpu_median']:.4f} "
+                     f"| {t['cpu_p90']:.4f} | {t['cpu_mean']:.4f} | {t['max']:.3f} "
+                     f"| {t['nodes_per_move']:,.0f} | {t['table_hits_per_move']:,.0f} |")
+    return lines
+
+
+def match_lines(games: dict[str, dict[str, float]]) -> list[str]:
+    """Whole games against Greedy per Minimax variant (same games, checked)."""
+    if not games:
+        return []
+    lines = ["", "Whole games against Greedy (seed 1, seats rotated; the batch kernel makes one "
+             "table per match; every variant plays the same games, checked):", "",
+             "| match | games | wall s | CPU s | mean rounds |", "|---|---|---|---|---|"]
+    for label, g in games.items():
+        lines.append(f"| {label} | {g['games']} | {g['seconds']:.2f} | {g['cpu_seconds']:.2f} "
+                     f"| {g['mean_rounds']:.1f} |")
     return lines
 
 

@@ -13,9 +13,7 @@ the same command. Heartbeat and grace period can be shortened through the enviro
 from __future__ import annotations
 
 import copy
-import functools
 import inspect
-import os
 import re
 import sys
 import time
@@ -26,6 +24,7 @@ from typing import Any
 import optuna
 
 from games.core import InputError
+from tuning.study.retry import env_seconds, retry_seconds, storage_methods, wrap_methods
 
 HEARTBEAT_SECONDS = 10
 GRACE_SECONDS = 120
@@ -52,20 +51,12 @@ def _reason(exc: BaseException) -> str:
     return first_line(getattr(exc, "orig", None) or exc)
 
 
-def _seconds(name: str, default: float) -> float:
-    try:
-        return float(os.environ.get(name, default))
-    except ValueError:
-        raise InputError(f"{name} must be a number of seconds, got "
-                         f"{os.environ[name]!r}") from None
-
-
 def heartbeat_seconds() -> int:
-    return max(1, int(_seconds("TABLETUNE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)))
+    return max(1, int(env_seconds("TABLETUNE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)))
 
 
 def grace_seconds() -> int:
-    return max(heartbeat_seconds() + 1, int(_seconds("TABLETUNE_GRACE_SECONDS", GRACE_SECONDS)))
+    return max(heartbeat_seconds() + 1, int(env_seconds("TABLETUNE_GRACE_SECONDS", GRACE_SECONDS)))
 
 
 def _is_connection_error(exc: BaseException) -> bool:
@@ -92,40 +83,6 @@ def _is_table_race(exc: BaseException) -> bool:
         and isinstance(exc.__cause__, sa_exc.IntegrityError))
 
 
-def _retrying(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
-    @functools.wraps(fn)
-    def call(self: RetryingRDBStorage, *args: Any, **kwargs: Any) -> Any:
-        waited_since: float | None = None
-        delay = 0.2
-        while True:
-            try:
-                result = fn(self, *args, **kwargs)
-            except Exception as exc:
-                if not _is_connection_error(exc):
-                    raise
-                self.scoped_session.remove()  # drop this thread's broken session
-                now = time.monotonic()
-                if waited_since is None:
-                    waited_since = now
-                    self.notice(f"storage {redact(self.url)}: connection lost ({_reason(exc)}); "
-                                f"retrying for up to {self.retry_seconds:.0f}s")
-                if now - waited_since >= self.retry_seconds:
-                    if not self.retry_seconds:
-                        raise
-                    raise InputError(
-                        f"storage {redact(self.url)}: connection lost for "
-                        f"{self.retry_seconds:.0f}s ({_reason(exc)}); "
-                        "run the same command again to resume") from None
-                time.sleep(delay)
-                delay = min(2 * delay, 2.0)
-                continue
-            if waited_since is not None:
-                self.notice(f"storage {redact(self.url)}: connection back after "
-                            f"{time.monotonic() - waited_since:.1f}s; going on")
-            return result
-    return call
-
-
 class RetryingRDBStorage(optuna.storages.RDBStorage):
     """``RDBStorage`` whose storage calls are retried while the database is unreachable."""
 
@@ -133,20 +90,70 @@ class RetryingRDBStorage(optuna.storages.RDBStorage):
         self.retry_seconds = 0.0  # while connecting: fail at once, with one line
         super().__init__(*args, **kwargs)
 
+    @property
+    def shown(self) -> str:
+        return redact(self.url)
+
     @staticmethod
     def notice(message: str) -> None:
         sys.stderr.write(f"warning: {message}\n")
         sys.stderr.flush()
 
+    def reset(self) -> None:
+        self.scoped_session.remove()  # drop this thread's broken session
 
-_WRAPPED = sorted(
-    {n for cls in (optuna.storages.BaseStorage, optuna.storages._heartbeat.BaseHeartbeat)
-     for n, f in vars(cls).items() if callable(f) and not n.startswith("__")}
-    | {"_get_stale_trial_ids", "_get_trials"})  # private ones that Optuna's cache calls
-for _name in _WRAPPED:
-    _fn = getattr(optuna.storages.RDBStorage, _name, None)
-    if _fn is not None and inspect.isfunction(_fn):
-        setattr(RetryingRDBStorage, _name, _retrying(_name, _fn))
+    @staticmethod
+    def reason(exc: BaseException) -> str:
+        return _reason(exc)
+
+    def adopt_unbeaten_trials(self, study_id: int) -> list[int]:
+        """Start the heartbeat clock of RUNNING trials that never beat; returns their ids.
+
+        Optuna calls a trial stale only once its last heartbeat is older than the grace
+        period, so a trial whose process died between creating it and its first beat (a
+        worker killed or cut off from the database at that moment, or a second copy created
+        when a lost connection's insert is retried) would stay RUNNING for ever, and every
+        worker waiting for the study's last trials would wait for it. Recording one beat for
+        such a trial makes Optuna's grace period apply to it: a live owner goes on beating,
+        a dead one's trial is failed (and retried) like any other stale trial.
+        """
+        from optuna.storages._rdb import models  # Optuna's table of heartbeats
+        session = self.scoped_session()
+        try:
+            beat = models.TrialHeartbeatModel
+            rows = (session.query(models.TrialModel.trial_id)
+                    .outerjoin(beat, beat.trial_id == models.TrialModel.trial_id)
+                    .filter(models.TrialModel.study_id == study_id,
+                            models.TrialModel.state == optuna.trial.TrialState.RUNNING,
+                            beat.trial_heartbeat_id.is_(None))
+                    .all())
+            session.commit()
+        except Exception:
+            session.rollback()
+            raise
+        finally:
+            session.close()
+        ids = [row[0] for row in rows]
+        for trial_id in ids:  # a beat racing the owner's first one is ignored by Optuna
+            self.record_heartbeat(trial_id)
+        return ids
+
+
+def _called_by_cache() -> set[str]:
+    """The private storage methods that Optuna's storage cache calls directly (it wraps every
+    RDB storage a study uses): each opens its own session, so each can be retried."""
+    from optuna.storages import _cached_storage
+    try:
+        text = inspect.getsource(_cached_storage)
+    except (OSError, TypeError):  # no source shipped: the names as of Optuna 3.6-5.0
+        text = ""
+    return set(re.findall(r"_backend\.(_[a-z][a-z_]*)\(", text)) | {
+        "_create_new_trial", "_set_trial_param", "_get_best_trial_id", "_get_stale_trial_ids",
+        "_get_trials"}
+
+
+wrap_methods(RetryingRDBStorage, storage_methods() | _called_by_cache()
+             | {"adopt_unbeaten_trials"}, _is_connection_error)
 
 
 def _retry_callback() -> Callable[[optuna.Study, Any], None]:
@@ -192,5 +199,5 @@ def open_rdb(url: str) -> optuna.storages.RDBStorage:
                 time.sleep(0.2 * (attempt + 1))  # another worker is creating the tables
                 continue
             raise InputError(f"storage {shown}: cannot connect ({_reason(exc)})") from None
-    storage.retry_seconds = _seconds("TABLETUNE_DB_RETRY_SECONDS", 60.0)
+    storage.retry_seconds = retry_seconds()
     return storage

@@ -82,11 +82,27 @@ def reevaluate(study: optuna.Study, spec: StudySpec, force: bool = False,
         return old
     scorer = spec.scorer()
     block = max(ev_spec.block, -(-games // (4 * ev_spec.jobs)))
+    game = registry.get(spec.game)
+    options = {**scorer.options, "opponents": list(ev_spec.opponents)}
+    baseline_bots, comparison_options = game.baselines(options), game.comparisons(options)
+    total = len(top) + len(baseline_bots) + len(comparison_options)
+    blocks = -(-games // block)
+    started = [0]
 
     def run(bot: BotSpec, using: Scorer = scorer) -> Evaluation:
-        if progress:
-            progress({"event": "reevaluate", "candidate": _plain(bot), "games": games})
-        return evaluate(using, bot, games=games, seed=seed, block=block, pool=pool)
+        index = started[0]
+        started[0] += 1
+        where = {"index": index, "total": total, "games": games, "blocks": blocks}
+        if progress is None:
+            return evaluate(using, bot, games=games, seed=seed, block=block, pool=pool)
+        progress({"event": "reevaluate", "candidate": _plain(bot), **where})
+
+        def on_block(i: int, mean: float) -> bool:
+            progress({"event": "reevaluate-block", "block": i + 1, **where})
+            return False
+
+        return evaluate(using, bot, games=games, seed=seed, block=block, pool=pool,
+                        on_block=on_block)
 
     sign = 1.0 if spec.direction == "maximize" else -1.0
     results = []
@@ -94,17 +110,15 @@ def reevaluate(study: optuna.Study, spec: StudySpec, force: bool = False,
         bot = candidate_bot({"strategy": spec.strategy, "params": dict(t.params)})
         results.append((t, bot, run(bot)))
     t_best, b_best, ev_best = max(results, key=lambda r: (sign * r[2].mean, -r[0].number))
-    game = registry.get(spec.game)
-    options = {**scorer.options, "opponents": list(ev_spec.opponents)}
     baselines = []
-    for label, bot in game.baselines(options).items():
+    for label, bot in baseline_bots.items():
         ev = run(bot)
         diff = paired_difference(ev_best, ev)
         baselines.append(_entry(ev, label=label, candidate=_plain(bot),
                                 best_minus_this=diff.mean,
                                 best_minus_this_ci95=list(diff.ci95)))
     comparisons = []
-    for label, override in game.comparisons(options).items():
+    for label, override in comparison_options.items():
         ev = run(b_best, spec.scorer(override.get("opponents")))
         comparisons.append(_entry(ev, label=label, options=override))
     data = {

@@ -8,7 +8,10 @@ Several ``tabletune run`` processes may work on one study. They cooperate throug
   so a trial left RUNNING by a killed process is recognised as stale when a run starts, marked
   FAIL and queued again with the same parameters;
 - RDB storages (PostgreSQL, MySQL, SQLite URLs) use Optuna's own heartbeat and stale-trial
-  retry callback.
+  retry callback;
+- Optuna's gRPC storage proxy (``grpc://HOST:PORT``, see :mod:`tuning.study.grpc_proxy`)
+  serves a database to many hosts without a lock, like an RDB URL, but has no Optuna
+  heartbeat: its trials carry tabletune's heartbeat attribute, as on a journal.
 """
 
 from __future__ import annotations
@@ -30,8 +33,9 @@ import optuna
 from optuna.trial import TrialState
 
 from games.core import InputError
+from tuning.study import grpc_proxy
 from tuning.study.journal_check import check_journal, replay_failure
-from tuning.study.rdb import heartbeat_seconds, open_rdb, redact
+from tuning.study.rdb import grace_seconds, heartbeat_seconds, open_rdb, redact
 
 RUNS_DIR = Path("runs")
 HEARTBEAT_SECONDS = 10
@@ -47,9 +51,17 @@ class OpenedStorage:
     storage: Any
     location: str
     journal_path: Path | None = None
+    proxy: bool = False  # Optuna's gRPC storage proxy
 
     @property
     def is_rdb(self) -> bool:
+        """A database reached directly: Optuna's heartbeat marks stale trials."""
+        return self.journal_path is None and not self.proxy
+
+    @property
+    def shared(self) -> bool:
+        """Many hosts and no lock file: claims are checked after the fact, and a process
+        whose budget is spent waits for the others' last trials."""
         return self.journal_path is None
 
     @contextlib.contextmanager
@@ -128,12 +140,15 @@ def _append_without_fsync(self: Any, logs: list[dict[str, Any]]) -> None:
 
 def open_storage(location: str, *, create: bool = True,
                  make_folder: bool = False) -> OpenedStorage:
-    """Open a journal file path or an RDB URL (``postgresql://...``, ``sqlite:///...``).
+    """Open a journal file path, an RDB URL (``postgresql://...``, ``sqlite:///...``) or a
+    storage proxy (``grpc://HOST:PORT``).
 
     A missing journal is created only with ``create``, and only in an existing folder unless
     ``make_folder`` (the default ``runs/`` folder): a misspelled path is refused, not served
     or filled as a new, empty study.
     """
+    if grpc_proxy.is_proxy(location):
+        return OpenedStorage(grpc_proxy.open_proxy(location), location, proxy=True)
     if "://" in location:
         return OpenedStorage(open_rdb(location), redact(location))
     path = Path(location)
@@ -176,13 +191,15 @@ def fail_stale_trials(study: optuna.Study, opened: OpenedStorage,
 
     A trial is stale when its process ran on this host and no longer exists, or when its
     heartbeat is older than the grace period (a process on another host that died).
-    On an RDB storage Optuna's heartbeat decides (and its callback queues the retry); with
-    ``by_pid`` a trial whose process on this host is gone is failed at once as well.
+    On an RDB storage Optuna's heartbeat decides (and its callback queues the retry), and a
+    trial that never beat gets its first beat here, so the grace period ends for it too;
+    with ``by_pid`` a trial whose process on this host is gone is failed at once as well.
     Returns the numbers of the trials it failed.
     """
     failed: list[int] = []
     if opened.is_rdb:  # Optuna's heartbeat fails (and retries) trials beyond the grace period
         before = {t.number for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))}
+        opened.storage.adopt_unbeaten_trials(study._study_id)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
             optuna.storages.fail_stale_trials(study)
@@ -201,7 +218,8 @@ def fail_stale_trials(study: optuna.Study, opened: OpenedStorage,
         if here and int(pid) == os.getpid():
             continue
         gone = here and not _pid_alive(int(pid))
-        if not gone and (opened.is_rdb or now - beat <= GRACE_SECONDS):
+        grace = grace_seconds() if opened.proxy else GRACE_SECONDS
+        if not gone and (opened.is_rdb or now - beat <= grace):
             continue
         try:
             if not study._storage.set_trial_state_values(trial._trial_id, TrialState.FAIL):
@@ -240,8 +258,10 @@ def claim_trial(study: optuna.Study, opened: OpenedStorage, target: int,
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             trial = study.ask(distributions)
+        if opened.shared:  # at once: on an RDB a trial that never beat is never stale
+            _beat(study, opened, trial._trial_id)
         _mark_owner(study, trial)
-    if opened.is_rdb:
+    if opened.shared:
         earlier = [t for t in study.get_trials(deepcopy=False, states=BUDGET_STATES)
                    if t.number < trial.number]
         if len(earlier) >= target:
@@ -249,6 +269,26 @@ def claim_trial(study: optuna.Study, opened: OpenedStorage, target: int,
             study.tell(trial, state=TrialState.FAIL)
             return None
     return trial
+
+
+def finish_trial(study: optuna.Study, trial: optuna.Trial, value: float | None,
+                 state: TrialState) -> bool:
+    """Tell a trial's result; False when another process has meanwhile failed it as stale
+    (its heartbeat lapsed, say while this machine was overloaded) and queued its retry: the
+    retry then counts, and this result is dropped so that no trial counts twice."""
+    try:
+        told = study.tell(trial, value, state=state, skip_if_finished=True)
+    except optuna.exceptions.UpdateFinishedTrialError:  # failed between the check and tell
+        return False
+    return told.state == state
+
+
+def _beat(study: optuna.Study, opened: OpenedStorage, trial_id: int) -> None:
+    """One heartbeat: Optuna's on an RDB, tabletune's attribute on a journal or a proxy."""
+    if opened.is_rdb:
+        study._storage.record_heartbeat(trial_id)
+    else:
+        study._storage.set_trial_system_attr(trial_id, _BEAT, time.time())
 
 
 def _mark_owner(study: optuna.Study, trial: optuna.Trial) -> None:
@@ -263,7 +303,7 @@ class Heartbeat:
     def __init__(self, study: optuna.Study, opened: OpenedStorage,
                  interval: float | None = None) -> None:
         if interval is None:
-            interval = heartbeat_seconds() if opened.is_rdb else HEARTBEAT_SECONDS
+            interval = heartbeat_seconds() if opened.shared else HEARTBEAT_SECONDS
         self._study, self._opened, self._interval = study, opened, interval
         self._trial_id: int | None = None
         self._stop = threading.Event()
@@ -280,18 +320,13 @@ class Heartbeat:
         self._thread.join(timeout=5)
 
     def watch(self, trial_id: int | None) -> None:
+        """Beat for ``trial_id`` from now on (None: stop). The first beat is the claim's."""
         with self._lock:
             self._trial_id = trial_id
-        if trial_id is not None and self._opened.is_rdb:  # journal: the start time counts
-            self._beat(trial_id)
 
     def _beat(self, trial_id: int) -> None:
-        storage = self._study._storage
         try:
-            if self._opened.is_rdb:
-                storage.record_heartbeat(trial_id)
-            else:
-                storage.set_trial_system_attr(trial_id, _BEAT, time.time())
+            _beat(self._study, self._opened, trial_id)
         except Exception:  # the trial may have finished meanwhile; the next beat will tell
             pass
 

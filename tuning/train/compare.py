@@ -1,10 +1,10 @@
 """Offline comparison of value models on the same (features after a buy, final reward) data.
 
 Samples come from a trained model playing its training pool; games are split into a fit
-half and a held-out half. Linear models see the one-hot indicators; the non-linear model
-(``HistGradientBoostingRegressor``) sees the dense numbers the indicators encode (card
-counts, stage, treasure average, money density, VP lead, Provinces left, gains to the end,
-deck size), which lets it find interactions the linear model cannot. Scores: held-out
+half and a held-out half. Linear models (SGD, ridge, seed 001's rule) see the one-hot
+indicators; the non-linear model
+(``HistGradientBoostingRegressor``) sees the dense numbers the indicators encode (see
+``dense``), which lets it find interactions the linear model cannot. Scores: held-out
 mean squared error and R^2 of the final reward.
 
     python -m tuning.train.compare --model runs/dominion-learned/model.npz [--games 20000]
@@ -21,32 +21,54 @@ from games.core import BotSpec
 from games.dominion.cards import NC
 from games.dominion.features import (
     NCOUNT,
+    NDRAW,
     NGAINS,
     NPROV,
+    NPROVS,
+    NSIZE,
     NSTAGE,
+    NTERM,
     OFF_AVG,
     OFF_CARD,
     OFF_DENS,
+    OFF_DRAW,
+    OFF_GREEN,
     OFF_LEADG,
     OFF_LEADP,
+    OFF_MONEY,
+    OFF_OPP,
+    OFF_PROVS,
     OFF_SIZE,
+    OFF_TERM,
+    OFF_VILL,
 )
 from games.dominion.learned import load_model
-from tuning.train.estimators import AverageRewardValue, SGDValue
+from tuning.train.estimators import AverageRewardValue, RidgeValue, SGDValue
 from tuning.train.selfplay import play_block
 
 
 def dense(feats: np.ndarray) -> np.ndarray:
-    """The numbers behind the indicators: one column per card count, then stage, treasure
-    average, money density, lead, Provinces left, gains to the end, deck size."""
+    """The numbers behind the indicators: one column per card count (pure victory cards
+    have none), then stage, treasure average, money density, lead, Provinces left, gains to
+    the end, deck size, money in the deck, terminals, villages, victory cards, the draw
+    pile's money density and size, the opponent's money density, Provinces of each."""
     counts = ((feats[:, :NC] - OFF_CARD) // NSTAGE) % NCOUNT
+    g = NC
     stage = feats[:, 0] % NSTAGE
-    avg = (feats[:, NC] - OFF_AVG) // NSTAGE
-    dens = (feats[:, NC + 1] - OFF_DENS) // NSTAGE
-    lead, prov = np.divmod(feats[:, NC + 2] - OFF_LEADP, NPROV)
-    gains = (feats[:, NC + 3] - OFF_LEADG) % NGAINS
-    size = (feats[:, NC + 5] - OFF_SIZE) // NSTAGE
-    return np.column_stack([counts, stage, avg, dens, lead - 15, prov, gains, size]
+    avg = (feats[:, g] - OFF_AVG) // NSTAGE
+    dens = (feats[:, g + 1] - OFF_DENS) // NSTAGE
+    lead, prov = np.divmod(feats[:, g + 2] - OFF_LEADP, NPROV)
+    gains = (feats[:, g + 3] - OFF_LEADG) % NGAINS
+    size = (feats[:, g + 5] - OFF_SIZE) // NSTAGE
+    money = (feats[:, g + 6] - OFF_MONEY) // NPROV
+    term = (feats[:, g + 7] - OFF_TERM) // NSIZE
+    vill = (feats[:, g + 8] - OFF_VILL) // NTERM
+    green = (feats[:, g + 9] - OFF_GREEN) // NSTAGE
+    ldens, left = np.divmod(feats[:, g + 10] - OFF_DRAW, NDRAW)
+    odens = (feats[:, g + 11] - OFF_OPP) // NSTAGE
+    mine, theirs = np.divmod(feats[:, g + 12] - OFF_PROVS, NPROVS)
+    return np.column_stack([counts, stage, avg, dens, lead - 15, prov, gains, size, money,
+                            term, vill, green, ldens, left, odens, mine, theirs]
                            ).astype(np.float64)
 
 
@@ -91,6 +113,12 @@ def compare(weights: np.ndarray, kingdom: tuple[str, ...], games: int = 20_000,
             sgd.update(Xf, yf)
         add(f"SGDRegressor.partial_fit (one-hot, eta0={eta:g}, 3 passes)", sgd.predict(X[~fit]),
             time.perf_counter() - t0)
+    t0 = time.perf_counter()
+    ridge = RidgeValue(forget=1.0, alpha=1.0, smooth=1000.0)
+    for lo in range(0, len(yf), 250_000):
+        ridge.update(Xf[lo:lo + 250_000], yf[lo:lo + 250_000])
+    add("ridge least squares (one-hot, smoothness prior 1000)", ridge.predict(X[~fit]),
+        time.perf_counter() - t0)
     t0 = time.perf_counter()
     avg = AverageRewardValue(250)
     for lo in range(0, len(yf), 50_000):

@@ -11,7 +11,8 @@ from typing import Any
 
 from games.core import InputError
 
-ESTIMATORS = ("sgd", "average")
+ESTIMATORS = ("sgd", "ridge", "average")
+EXPLORE = ("random", "runner-up")
 #: pool entries that are not bot names: the learner itself, its latest snapshot
 SELF, SNAPSHOT = "self", "snapshot"
 
@@ -32,6 +33,15 @@ class TrainSpec:
     sgd_average: int = 0            # > 0: averaged SGD, averaging from this many samples on
     weight_ema: float = 0.0         # > 0: play with an exponential average of the weights
                                     # over rounds (this decay per round): a smoother policy
+    forget: float = 0.9             # ridge: old rounds' statistics shrink by this per round
+    ridge: float = 1.0              # ridge: L2 penalty
+    smooth: float = 1000.0          # ridge: penalty on differences of neighbouring bins
+    guide: str = ""                 # a buy list whose choice is one more feature ("": none)
+    guide_init: float = 0.0         # initial weight of following the guide (large: start
+                                    # as the guide list)
+    keep_best: bool = False         # save the model of the best probe (mean score), not the
+                                    # last one
+    explore: str = "random"         # exploration: random legal buys or the runner-up
     visit_cap: int = 250            # the seed's rule: visits counted up to this cap
     margin: float = 0.01            # reward = outcome (+1/0/-1) + margin * VP difference
     eps_start: float = 0.3          # exploration: epsilon-greedy, linear decay ...
@@ -52,7 +62,9 @@ class TrainSpec:
 _INT_MIN = {"games": 1, "round_games": 1, "block": 1, "seed": 0, "jobs": -1, "visit_cap": 1,
             "sgd_average": 0, "snapshot_every": 1, "checkpoint_every": 1, "probe_games": 0,
             "probe_every": 1}
-_FLOAT_RANGE = {"weight_ema": (0.0, 0.999), "eta0": (0.0, 10.0), "alpha": (0.0, 10.0),
+_FLOAT_RANGE = {"forget": (0.0, 1.0), "ridge": (1e-9, 1e9), "smooth": (0.0, 1e9),
+                "guide_init": (0.0, 1000.0), "weight_ema": (0.0, 0.999), "eta0": (0.0, 10.0),
+                "alpha": (0.0, 10.0),
                 "margin": (0.0, 10.0), "eps_start": (0.0, 1.0), "eps_end": (0.0, 1.0),
                 "eps_decay": (0.0, 1.0)}
 
@@ -79,6 +91,21 @@ def parse_train(where: str, table: Any, known_bot: Any = None) -> TrainSpec:
         elif key == "estimator":
             if value not in ESTIMATORS:
                 raise InputError(f"{at}: {value!r} is not one of {', '.join(ESTIMATORS)}")
+        elif key == "explore":
+            if value not in EXPLORE:
+                raise InputError(f"{at}: {value!r} is not one of {', '.join(EXPLORE)}")
+        elif key == "keep_best":
+            if not isinstance(value, bool):
+                raise InputError(f"{at}: expected true or false, got {value!r}")
+        elif key == "guide":
+            if not isinstance(value, str):
+                raise InputError(f"{at}: expected a buy list (text), got {value!r}")
+            if value.strip():
+                from games.dominion.bots import guide_list
+                try:
+                    guide_list(value)
+                except InputError as exc:
+                    raise InputError(f"{at}: {exc}") from None
         elif key in ("opponents", "probe"):
             if not isinstance(value, list) or not value or \
                     not all(isinstance(v, str) for v in value):
@@ -96,6 +123,9 @@ def parse_train(where: str, table: Any, known_bot: Any = None) -> TrainSpec:
             raise InputError(f"{at}: expected a non-empty string, got {value!r}")
         values[key] = value
     spec = TrainSpec(**values)
+    if spec.guide_init > 0 and spec.estimator != "ridge":
+        raise InputError(f"{where}: train.guide_init: only the ridge estimator starts from "
+                         "given weights")
     if spec.block > spec.round_games:
         raise InputError(f"{where}: train.block: must not exceed train.round_games")
     return spec

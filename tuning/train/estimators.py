@@ -12,10 +12,15 @@ Both are deterministic for the same samples in the same order.
 
 from __future__ import annotations
 
-import numpy as np
-import scipy.sparse as sp
+import functools
 
-from games.dominion.features import NACTIVE, NF
+import numpy as np
+import scipy.linalg as sla
+import scipy.sparse as sp
+import scipy.sparse.linalg as spla
+from numba import njit
+
+from games.dominion.features import NACTIVE, NF, neighbours
 
 
 def one_hot(feats: np.ndarray) -> sp.csr_matrix:
@@ -92,8 +97,85 @@ class AverageRewardValue:
         return self.w[feats].mean(axis=1)
 
 
+@njit(cache=True)
+def _accumulate(gram: np.ndarray, xty: np.ndarray, feats: np.ndarray, y: np.ndarray) -> None:
+    """gram += X'X and xty += X'y for one-hot rows given by their active indices."""
+    for r in range(feats.shape[0]):
+        f = feats[r]
+        for i in range(f.shape[0]):
+            xty[f[i]] += y[r]
+            for j in range(f.shape[0]):
+                gram[f[i], f[j]] += 1.0
+
+
+@functools.lru_cache(maxsize=2)
+def penalty(alpha: float, smooth: float) -> np.ndarray:
+    """alpha * I + smooth * L (dense), L the Laplacian of the neighbouring-bin graph."""
+    e = neighbours()
+    n = len(e)
+    rows = np.concatenate([e[:, 0], e[:, 1], e[:, 0], e[:, 1]])
+    cols = np.concatenate([e[:, 0], e[:, 1], e[:, 1], e[:, 0]])
+    vals = np.concatenate([np.ones(2 * n), -np.ones(2 * n)]) * smooth
+    lap = sp.coo_matrix((vals, (rows, cols)), shape=(NF, NF)).tocsr()
+    out = (lap + alpha * sp.identity(NF, format="csr")).toarray()
+    out.setflags(write=False)
+    return out
+
+
+class RidgeValue:
+    """Linear value: exact ridge solution of the normal equations of recent rounds."""
+
+    name = "ridge"
+
+    def __init__(self, forget: float = 0.9, alpha: float = 1.0, smooth: float = 1000.0,
+                 init: np.ndarray | None = None) -> None:
+        self.forget = forget
+        self.alpha = alpha
+        self.smooth = smooth
+        self.gram = np.zeros((NF, NF))
+        self.xty = np.zeros(NF)
+        self.w = np.zeros(NF) if init is None else np.array(init, dtype=np.float64)
+
+    def update(self, feats: np.ndarray, y: np.ndarray) -> None:
+        if not len(y):
+            return
+        self.gram *= self.forget
+        self.xty *= self.forget
+        _accumulate(self.gram, self.xty, np.ascontiguousarray(feats, dtype=np.int64),
+                    np.ascontiguousarray(y, dtype=np.float64))
+        m = sp.csr_matrix(self.gram + penalty(self.alpha, self.smooth))
+        inv_diag = 1.0 / m.diagonal()
+        pre = spla.LinearOperator(m.shape, matvec=lambda v: inv_diag * v, dtype=np.float64)
+        w, info = spla.cg(m, self.xty, x0=self.w, rtol=1e-10, maxiter=20 * NF, M=pre)
+        if info != 0:  # not converged: fall back to the exact factorisation
+            w = sla.cho_solve(sla.cho_factor(m.toarray(), check_finite=False), self.xty)
+        self.w = w
+
+    def weights(self) -> np.ndarray:
+        return np.ascontiguousarray(self.w)
+
+    def predict(self, feats: np.ndarray) -> np.ndarray:
+        return self.w[feats].sum(axis=1)
+
+    def __getstate__(self) -> dict:
+        """Checkpoints keep X'X sparse (a few percent of it is non-zero)."""
+        state = dict(self.__dict__)
+        state["gram"] = sp.csr_matrix(self.gram)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        state = dict(state)
+        state["gram"] = np.asarray(state["gram"].toarray(), dtype=np.float64)
+        self.__dict__.update(state)
+
+
 def make_estimator(name: str, *, eta0: float, alpha: float, visit_cap: int, seed: int,
-                   average: int = 0, ema: float = 0.0) -> SGDValue | AverageRewardValue:
+                   average: int = 0, ema: float = 0.0, forget: float = 0.9,
+                   ridge: float = 1.0, smooth: float = 1000.0,
+                   init: np.ndarray | None = None
+                   ) -> SGDValue | AverageRewardValue | RidgeValue:
     if name == "average":
         return AverageRewardValue(visit_cap)
+    if name == "ridge":
+        return RidgeValue(forget, ridge, smooth, init)
     return SGDValue(eta0, alpha, seed, average, ema)

@@ -12,8 +12,17 @@ import json
 
 import numpy as np
 
-from games.dominion.cards import CARDS, INDEX, KINGDOM_KEYS
-from games.dominion.features import NCOUNT, NSTAGE, OFF_CARD, describe
+from games.dominion.cards import CARDS, INDEX, IS_ACTION, IS_TREASURE, KINGDOM_KEYS, VP
+from games.dominion.features import (
+    NCOUNT,
+    NGAINS,
+    NPROV,
+    NSTAGE,
+    OFF_CARD,
+    OFF_LEADG,
+    OFF_LEADP,
+    describe,
+)
 from games.dominion.learned import load_model
 
 STAGES = (0, 2, 4, 6)  # turns 1-3, 7-9, 13-15, 19-21
@@ -32,14 +41,107 @@ def card_worth(w: np.ndarray, card: int, stage: int, upto: int = 3) -> float:
     return float(np.mean(vals))
 
 
+def pure_victory(card: int) -> bool:
+    """Estate, Duchy, Province: no count feature of their own (they act through the lead)."""
+    return VP[card] > 0 and not IS_ACTION[card] and not IS_TREASURE[card]
+
+
 def worth_table(w: np.ndarray, kingdom: tuple[str, ...]) -> list[str]:
-    cards = ["copper", "silver", "gold", "estate", "duchy", "province", *kingdom]
+    cards = [k for k in ("copper", "silver", "gold", *kingdom)
+             if not pure_victory(INDEX[k])]
     head = "| card | " + " | ".join(f"turns {3 * s + 1}-{3 * s + 3}" for s in STAGES) + " |"
     out = [head, "|---|" + "---|" * len(STAGES)]
     for key in cards:
         c = INDEX[key]
         out.append(f"| {CARDS[c].name} | " + " | ".join(
             f"{card_worth(w, c, s):+.3f}" for s in STAGES) + " |")
+    return out
+
+
+def lead_table(w: np.ndarray, leads: tuple[int, ...] = (-9, -6, -3, 0, 3, 6, 9),
+               provinces: tuple[int, ...] = (8, 6, 4, 2, 1)) -> list[str]:
+    """Worth of a VP lead by Provinces left (the lead-by-Provinces weight plus the
+    lead-by-gains weight with as many gains left as Provinces), relative to a lead of 0."""
+    out = ["| Provinces left | " + " | ".join(f"lead {x:+d}" for x in leads) + " |",
+           "|---|" + "---|" * len(leads)]
+
+    def val(lead: int, prov: int) -> float:
+        return (w[OFF_LEADP + (lead + 15) * NPROV + prov]
+                + w[OFF_LEADG + (lead + 15) * NGAINS + min(prov, NGAINS - 1)])
+
+    for prov in provinces:
+        out.append(f"| {prov} | " + " | ".join(f"{val(x, prov) - val(0, prov):+.3f}"
+                                               for x in leads) + " |")
+    return out
+
+
+def final_decks(model_path: str, opponent: str, games: int = 400, seed: int = 5
+                ) -> dict[str, np.ndarray]:
+    """Mean copies of each card owned at the end of ``games`` games of the model against
+    ``opponent`` (seats alternating), for both: what the model actually buys. Replays the
+    engine's turn loop in Python, so it is for a few hundred games, not for speed."""
+    from games.dominion.bots import compile_bots
+    from games.dominion.cards import COST, NC, initial_supply
+    from games.dominion.engine import (
+        BUYS,
+        COINS,
+        END_STANDARD,
+        OWNED,
+        TURNS,
+        action_phase,
+        cleanup,
+        gain,
+        game_over,
+        hand_money,
+    )
+    from games.dominion.game import GAME
+    from games.dominion.kernel import choose_buy, learned_buy, new_record, new_state, setup_game
+    from games.dominion.learned import load_model
+
+    model = load_model(model_path)
+    supply = initial_supply(2, model.kingdom)
+    bots = [GAME.parse_bot(f"learned:{model_path}"), GAME.parse_bot(opponent)]
+    comp = compile_bots(bots, supply)
+    zones, draw, pinfo, piles, ts, rng = new_state(2, supply)
+    rec = new_record(1)[0]
+    totals = np.zeros((2, NC))
+    for i in range(games):
+        setup_game(np.uint64(seed * 1_000_003 + i), supply, zones, draw, pinfo, piles, rng)
+        p = 0
+        while True:
+            b = (p + i) % 2  # bot b sits in seat p; seats alternate game by game
+            ts[:] = (1, 1, 0)
+            action_phase(p, comp.amode[b], comp.fparams[b, 0], comp.fparams[b, 1], zones,
+                         draw, pinfo, piles, ts, rng)
+            ts[COINS] += hand_money(p, zones)
+            while ts[BUYS] > 0:
+                g = choose_buy(p, comp.rules[b], comp.nrules[b], zones, pinfo, piles, ts) \
+                    if comp.nrules[b] > 0 or b == 1 else -2
+                c = learned_buy(p, g, comp.weights[b], 0.0, 0.0, zones, pinfo, piles, ts, rng,
+                                rec) if b == 0 else g
+                if c < 0:
+                    break
+                gain(p, c, zones, piles)
+                ts[COINS] -= COST[c]
+                ts[BUYS] -= 1
+            cleanup(p, zones, draw, pinfo, rng)
+            pinfo[p, TURNS] += 1
+            if game_over(piles, END_STANDARD) or pinfo[1, TURNS] >= 100:
+                break
+            p = 1 - p
+        for b in range(2):
+            totals[b] += zones[(b + i) % 2, OWNED]
+    return {"model": totals[0] / games, opponent: totals[1] / games}
+
+
+def deck_table(decks: dict[str, np.ndarray]) -> list[str]:
+    names = list(decks)
+    short = [n if len(n) < 30 else "evolved buy list" for n in names]
+    out = ["| card | " + " | ".join(short) + " |", "|---|" + "---|" * len(names)]
+    for c, card in enumerate(CARDS):
+        if max(decks[n][c] for n in names) >= 0.05:
+            out.append(f"| {card.name} | " + " | ".join(f"{decks[n][c]:.2f}" for n in names)
+                       + " |")
     return out
 
 
@@ -73,11 +175,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--model", required=True)
     ap.add_argument("--run", default=None, help="the JSON that 'tabletune train --json' wrote")
+    ap.add_argument("--decks", nargs="*", default=[],
+                    help="opponents to play (400 games each) for a table of final decks")
     args = ap.parse_args()
     model = load_model(args.model)
     kingdom = tuple(k for k in KINGDOM_KEYS if k in model.kingdom)
     lines = ["Worth of one more copy (first three bought, card features only):",
-             "", *worth_table(model.weights, kingdom), "", *top_features(model.weights)]
+             "", *worth_table(model.weights, kingdom), "",
+             "Worth of a VP lead (relative to level) by Provinces left:", "",
+             *lead_table(model.weights), "", *top_features(model.weights)]
+    for opp in args.decks:
+        lines += ["", f"Cards owned at the end (mean of 400 games against {opp}):", "",
+                  *deck_table(final_decks(args.model, opp))]
     if args.run:
         with open(args.run, encoding="utf-8") as fh:
             lines += ["", "Learning curve (greedy play, fixed probe seed set):", "",

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from games.core import BotSpec, Estimate, InputError, seed_blocks
-from games.dominion.features import FEATURE_SET
+from games.dominion.features import FEATURE_SET, NF, OFF_GUIDE
 from games.dominion.learned import LearnedModel, save_model
 from tuning.evaluation import WorkerPool, derived_seed
 from tuning.train.config import SELF, SNAPSHOT, TrainSpec
@@ -47,6 +47,7 @@ class TrainState:
     snapshot: np.ndarray | None = None
     curve: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
+    best: dict[str, Any] | None = None   # {"games", "score", "weights"} of the best probe
 
 
 def epsilon(spec: TrainSpec, games_done: int) -> float:
@@ -92,10 +93,19 @@ def load_checkpoint(path: str | Path, study: str) -> TrainState:
     return state
 
 
+def initial_weights(spec: TrainSpec) -> np.ndarray:
+    """Zero weights, except a bonus ``guide_init`` for following the guide list."""
+    w = np.zeros(NF)
+    if spec.guide:
+        w[OFF_GUIDE + 1::2] = spec.guide_init
+    return w
+
+
 def new_state(study: str, spec: TrainSpec, kingdom: tuple[str, ...]) -> TrainState:
     est = make_estimator(spec.estimator, eta0=spec.eta0, alpha=spec.alpha,
                          visit_cap=spec.visit_cap, seed=spec.seed, average=spec.sgd_average,
-                         ema=spec.weight_ema)
+                         ema=spec.weight_ema, forget=spec.forget, ridge=spec.ridge,
+                         smooth=spec.smooth, init=initial_weights(spec))
     return TrainState(study, spec.to_dict(), kingdom, est)
 
 
@@ -105,7 +115,7 @@ def probe(pool: WorkerPool, weights: np.ndarray, spec: TrainSpec, opponents: dic
     out = {}
     seed = derived_seed(spec.seed, "probe")
     for name in spec.probe:
-        tasks = [(weights, opponents[name], seed, s, c, kingdom)
+        tasks = [(weights, opponents[name], seed, s, c, kingdom, spec.guide)
                  for s, c in seed_blocks(spec.probe_games, spec.block)]
         scores = np.concatenate(pool.map(probe_block, tasks)) if tasks else np.zeros(0)
         out[name] = Estimate.from_samples(scores).to_dict()
@@ -113,9 +123,18 @@ def probe(pool: WorkerPool, weights: np.ndarray, spec: TrainSpec, opponents: dic
 
 
 def model_of(state: TrainState) -> LearnedModel:
+    """The model to save: the latest weights, or with ``keep_best`` those of the best probe
+    so far (the mean score over the probe opponents on the fixed probe seed set)."""
     meta = {"study": state.study, "games_trained": state.games,
             "estimator": state.spec["estimator"], "seconds": round(state.seconds, 1)}
-    return LearnedModel(state.estimator.weights(), state.kingdom, meta)
+    guide = state.spec.get("guide", "")
+    if guide:
+        meta["guide"] = guide
+    w = state.estimator.weights()
+    if state.spec.get("keep_best") and state.best is not None:
+        w = state.best["weights"]
+        meta["kept"] = {"games": state.best["games"], "probe_mean": state.best["score"]}
+    return LearnedModel(w, state.kingdom, meta)
 
 
 def train(state: TrainState, spec: TrainSpec, opponents: dict[str, BotSpec],
@@ -145,7 +164,8 @@ def train(state: TrainState, spec: TrainSpec, opponents: dict[str, BotSpec],
             if name == SNAPSHOT and snap is None:
                 name = SELF
             opp = None if name in (SELF, SNAPSHOT) else opponents[name]
-            tasks.append((w, eps, opp, snap, seed, start, c, state.kingdom, spec.margin))
+            tasks.append((w, eps, opp, snap, seed, start, c, state.kingdom, spec.margin,
+                          spec.guide, spec.explore))
         parts = pool.map(play_block, tasks)
         feats = np.concatenate([p[0] for p in parts])
         y = np.concatenate([p[1] for p in parts])
@@ -161,6 +181,10 @@ def train(state: TrainState, spec: TrainSpec, opponents: dict[str, BotSpec],
         if probe_now and spec.probe_games > 0:
             scores = probe(pool, state.estimator.weights(), spec, opponents, state.kingdom)
             state.curve.append({"games": state.games, "score_vs": scores})
+            mean = float(np.mean([e["mean"] for e in scores.values()]))
+            if state.best is None or mean > state.best["score"]:
+                state.best = {"games": state.games, "score": mean,
+                              "weights": state.estimator.weights().copy()}
         state.seconds += time.perf_counter() - t0
         if state.round % spec.checkpoint_every == 0 or state.round == rounds:
             save_checkpoint(state, spec.checkpoint)

@@ -17,10 +17,10 @@ ROWS_PER_GAME = 160
 
 
 def learner(weights: np.ndarray, eps: float = 0.0, record: bool = False,
-            label: str = "learned") -> BotSpec:
-    """The learned bot with in-memory weights."""
-    return BotSpec(LEARNED, {"weights": weights, "eps": eps, "record": record},
-                   label_text=label)
+            label: str = "learned", guide: str = "", explore: str = "random") -> BotSpec:
+    """The learned bot with in-memory weights (and its guide buy list, if any)."""
+    return BotSpec(LEARNED, {"weights": weights, "eps": eps, "record": record,
+                             "guide": guide, "explore": explore}, label_text=label)
 
 
 def rewards(outcome: np.ndarray, vp: np.ndarray, meta: np.ndarray, margin: float
@@ -36,16 +36,16 @@ def rewards(outcome: np.ndarray, vp: np.ndarray, meta: np.ndarray, margin: float
 
 def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
                opp_weights: np.ndarray | None, seed: int, start: int, count: int,
-               kingdom: tuple[str, ...], margin: float
-               ) -> tuple[np.ndarray, np.ndarray, float]:
+               kingdom: tuple[str, ...], margin: float, guide: str = "",
+               explore: str = "random") -> tuple[np.ndarray, np.ndarray, float]:
     """Games ``start .. start+count-1``: the learner (recording, exploring) against
     ``opponent`` (None: itself, both seats record; ``opp_weights``: a frozen snapshot).
     Returns (feature indices per sample, reward per sample, mean learner score)."""
-    me = learner(weights, eps, True)
+    me = learner(weights, eps, True, guide=guide, explore=explore)
     if opponent is None and opp_weights is None:
-        other = learner(weights, eps, True, "learned#2")
+        other = learner(weights, eps, True, "learned#2", guide, explore)
     elif opp_weights is not None:
-        other = learner(opp_weights, eps, False, "snapshot")
+        other = learner(opp_weights, eps, False, "snapshot", guide, explore)
     else:
         other = opponent
     res = play_games([me, other], seed, start, count, config=GameConfig(kingdom=kingdom),
@@ -56,8 +56,8 @@ def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
 
 
 def probe_block(weights: np.ndarray, opponent: BotSpec, seed: int, start: int, count: int,
-                kingdom: tuple[str, ...]) -> np.ndarray:
+                kingdom: tuple[str, ...], guide: str = "") -> np.ndarray:
     """Greedy learner's per-game scores (1 / 0.5 / 0) against a probe opponent."""
-    res = play_games([learner(weights), opponent], seed, start, count,
+    res = play_games([learner(weights, guide=guide), opponent], seed, start, count,
                      config=GameConfig(kingdom=kingdom))
     return res.bot_score()[:, 0]

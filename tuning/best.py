@@ -1,0 +1,163 @@
+"""``best:STUDY[@STORAGE]``: the result of a study or an evolution as a bot to play.
+
+- An Optuna study: its reported best, i.e. the best trial after re-evaluation on fresh seeds
+  (the search's best trial, flagged, where no re-evaluation is stored yet), read from the
+  study's storage (``runs/STUDY.journal`` by default, or the one after ``@``: a journal
+  file or a database URL), as the run left it (its ``--seed``, see
+  :func:`tuning.study.runner.load_study`).
+- A DEAP evolution: the best of its checkpoint (``runs/STUDY/evolution.ckpt`` by default,
+  or the file after ``@``) as ``tabletune evolve`` and ``tabletune report`` name it: the
+  top of the hall of fame re-evaluated on fresh seeds (exactly where the game allows),
+  under the seed the run was started with.
+
+The result is the bot's text form (``strategy:name=value,...`` or a genome text), which
+every game's ``parse_bot`` reads, so it works wherever a bot name does: ``play --bots``,
+``--bot``, and a spec's ``evaluation.opponents``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from games import registry
+from games.core import BotSpec, InputError
+
+PREFIX = "best:"
+_resolving: set[str] = set()  # spec files being resolved (a spec whose opponents name itself)
+
+
+@dataclass(frozen=True)
+class BestBot:
+    """A study's best as a bot: its text form and a line saying where it comes from."""
+
+    study: str
+    game: str
+    text: str
+    source: str
+    note: str
+    options: dict[str, Any]  # the study's [game] options (as the spec gives them)
+
+
+def is_best(text: str) -> bool:
+    """Whether a bot text names a study's result (``best:...``)."""
+    return text.strip().lower().startswith(PREFIX)
+
+
+def split_ref(text: str) -> tuple[str, str | None]:
+    """``best:STUDY@STORAGE`` as (study, storage or None); the first ``@`` separates them
+    (a database URL after it may hold more)."""
+    body = text.strip()[len(PREFIX):]
+    study, at, storage = body.partition("@")
+    if not study.strip() or (at and not storage.strip()):
+        raise InputError(f"{text.strip()!r}: expected best:STUDY or best:STUDY@STORAGE "
+                         "(a journal file, a database URL or an evolution checkpoint)")
+    return study.strip(), storage.strip() if at else None
+
+
+def _params_text(params: dict[str, Any]) -> str:
+    def one(value: Any) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return repr(value) if isinstance(value, float) else str(value)
+    return ",".join(f"{k}={one(v)}" for k, v in params.items())
+
+
+def _from_study(spec: Any, storage: str | None) -> tuple[str, str, str]:
+    from tuning.study.reevaluate import best_result
+    from tuning.study.runner import load_study
+
+    loaded = load_study(spec, storage)
+    best = best_result(loaded.study)
+    if not best or not best.get("params"):
+        raise InputError(f"study {spec.name} on {loaded.opened.location} has no complete "
+                         f"trial yet: run it first (tabletune run {spec.name})")
+    params = _params_text(dict(best["params"]))
+    text = f"{spec.strategy}:{params}" if params else str(spec.strategy)
+    if best.get("reevaluated"):
+        how = ("exact" if best.get("exact") else
+               f"re-evaluated on {best.get('games') or 0:,} fresh games, 95% CI "
+               f"{best['ci95'][0]:.4f}..{best['ci95'][1]:.4f}")
+    else:
+        how = "search value, not re-evaluated yet"
+    return text, loaded.opened.location, f"trial {best['trial']}, {best['mean']:.4f} ({how})"
+
+
+def _from_evolution(spec: Any, storage: str | None) -> tuple[str, str, str]:
+    from tuning.evaluation import WorkerPool
+    from tuning.evolution.checkpoint import load_checkpoint
+    from tuning.evolution.runner import best_of, checkpoint_result, default_checkpoint
+
+    path = Path(storage) if storage else default_checkpoint(spec)
+    if not path.is_file():
+        raise InputError(f"evolution {spec.name} has no checkpoint {path}: run it first "
+                         f"(tabletune evolve {spec.name})" if not path.exists() else
+                         f"checkpoint {path} is not a file")
+    run_spec, result = checkpoint_result(spec, load_checkpoint(path))
+    if not result.hall_of_fame:
+        raise InputError(f"checkpoint {path} holds no hall of fame yet")
+    with WorkerPool(1) as pool:
+        text, ev = best_of(run_spec, result, pool)
+    how = ("exact" if ev.exact else f"re-evaluated on {ev.games:,} fresh games, 95% CI "
+           f"{ev.ci95[0]:.4f}..{ev.ci95[1]:.4f}")
+    return text, str(path), f"generation {result.generation}, {ev.mean:.4f} ({how})"
+
+
+def resolve_best(text: str, game: str | None = None) -> BestBot:
+    """The bot that ``best:STUDY[@STORAGE]`` names (``game``: the game it must be of).
+
+    Missing specs, storages, studies and checkpoints are InputErrors naming what is
+    missing and the command that makes it."""
+    from tuning.spec import load_spec, resolve_path
+
+    study, storage = split_ref(text)
+    where = text.strip()
+    try:
+        key = str(resolve_path(study).resolve())
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
+    if key in _resolving:
+        raise InputError(f"{where}: study {study} names its own result as an opponent")
+    _resolving.add(key)
+    try:
+        spec = load_spec(key)
+        if game is not None and spec.game != game:
+            raise InputError(f"{where}: study {spec.name} is a {spec.game} study, not "
+                             f"{game}")
+        if spec.optimizer == "optuna":
+            bot_text, location, how = _from_study(spec, storage)
+        elif spec.optimizer == "deap":
+            bot_text, location, how = _from_evolution(spec, storage)
+        else:
+            raise InputError(f"{where}: study {spec.name} is a {spec.optimizer} study; "
+                             "best: reads Optuna studies and evolutions (a trained model: "
+                             "learned:MODEL_FILE)")
+    except InputError as exc:
+        message = str(exc)
+        raise InputError(message if message.startswith(where) else f"{where}: {message}"
+                         ) from None
+    finally:
+        _resolving.discard(key)
+    return BestBot(spec.name, spec.game, bot_text, location,
+                   f"{where} = {bot_text} ({spec.name} on {location}: {how})",
+                   dict(spec.game_options))
+
+
+def best_bot(game: registry.Game, text: str) -> tuple[BotSpec, BestBot]:
+    """``best:...`` as the game's checked bot, labelled with the reference."""
+    found = resolve_best(text, game.name)
+    spec = game.parse_bot(found.text)
+    return dataclasses.replace(spec, label_text=text.strip()), found
+
+
+def option_notes(game: registry.Game, found: BestBot, options: dict[str, Any]) -> list[str]:
+    """Lines for the game options the study was run with that this match changes."""
+    try:
+        tuned = game.check_options(found.options)
+    except InputError:
+        return []
+    return [f"note: {PREFIX}{found.study} was tuned with {name} = {tuned[name]}; this match "
+            f"plays {name} = {options.get(name)}"
+            for name in found.options if name in tuned and tuned[name] != options.get(name)]
