@@ -90,8 +90,8 @@ def final_decks(model_path: str, opponent: str, games: int = 400, seed: int = 5
         TURNS,
         action_phase,
         cleanup,
-        game_over,
         gain,
+        game_over,
         hand_money,
     )
     from games.dominion.game import GAME
