@@ -101,6 +101,19 @@ def test_heuristic_params_declare_ranges_and_drive_the_buy_list():
         build_bot(BotSpec("heuristic", {"action_k": 0.5}))
 
 
+def test_deck_size_gates_and_the_penultimate_province_rule():
+    text = HeuristicBot(HeuristicParams(gold_cards=11.0, harem_share=0.2, harem_cards=16.0,
+                                        ppr_lead=-3.0)).buylist().text()
+    assert "gold@cards>=11" in text and "harem@share<0.2@cards>=16" in text
+    assert text.startswith("province@money>=16@gains>2 | province@money>=16@lead>=-3")
+    base = HeuristicBot().buylist().text()
+    assert "cards>=" not in base and "lead" not in base  # defaults: no gate, no lead rule
+    gated = play_games([BotSpec("heuristic", {"gold_cards": 30.0}), BotSpec("big-money")],
+                       3, 0, 300)
+    plain = play_games([BotSpec("heuristic"), BotSpec("big-money")], 3, 0, 300)
+    assert gated.bot_score()[:, 0].mean() < plain.bot_score()[:, 0].mean()  # no Gold: worse
+
+
 def test_heuristic_parameters_change_play():
     a = play_games([BotSpec("heuristic"), BotSpec("big-money")], 3, 0, 200)
     b = play_games([BotSpec("heuristic", {"laboratory_share": 0.0, "smithy_share": 0.0}),

@@ -174,3 +174,7 @@ def test_stale_kernel_cache_is_dropped(tmp_path):
     (folder / "engine.py").write_text("changed")
     _cache.invalidate_stale_cache(folder)
     assert not stale.exists()
+    stale.write_text("x")
+    (folder / "features.py").write_text("changed")  # the encoder is compiled into kernels
+    _cache.invalidate_stale_cache(folder)
+    assert not stale.exists()

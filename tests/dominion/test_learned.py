@@ -170,3 +170,40 @@ def test_train_spec_errors_are_one_line(tmp_path):
     assert len(out.output.strip().splitlines()) == 1
     listed = runner.invoke(app, ["studies"])
     assert "dominion-learned" in listed.output
+
+
+@pytest.mark.parametrize("line,where", [
+    ('guide = "province | no-such-card"', "train.guide"),
+    ('explore = "sideways"', "train.explore"),
+    ('keep_best = "yes"', "train.keep_best"),
+    ('estimator = "sgd"\nguide_init = 5.0', "train.guide_init"),
+    ('forget = 1.5', "train.forget"),
+])
+def test_new_train_keys_are_checked_in_one_line(tmp_path, line, where):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[study]\ngame = "dominion"\noptimizer = "train"\nstrategy = "learned"\n'
+                   f'[train]\n{line}\n')
+    out = runner.invoke(app, ["train", str(bad)])
+    assert out.exit_code == 2 and where in out.output
+    assert len(out.output.strip().splitlines()) == 1
+
+
+def test_a_guide_with_a_large_weight_plays_exactly_like_its_list():
+    w = np.zeros(NF)
+    w[OFF_GUIDE + 1::2] = 10.0
+    guided = BotSpec("learned", {"weights": w, "guide": "smithy-big-money"})
+    a = play_games([guided, BotSpec("big-money")], 4, 0, 300)
+    b = play_games([BotSpec("smithy-big-money"), BotSpec("big-money")], 4, 0, 300)
+    assert np.array_equal(a.vp, b.vp) and np.array_equal(a.outcome, b.outcome)
+
+
+def test_final_decks_replay_what_each_side_buys(tmp_path):
+    from tuning.train.explain import final_decks
+    w = np.zeros(NF)
+    w[OFF_GUIDE + 1::2] = 10.0
+    path = save_model(LearnedModel(w, tuple(DEFAULT_KINGDOM), {"guide": "smithy-big-money"}),
+                      tmp_path / "g.npz")
+    decks = final_decks(str(path), "big-money", games=40)
+    mine, theirs = decks["model"], decks["big-money"]
+    assert mine[INDEX["smithy"]] >= 1.0 and theirs[INDEX["smithy"]] == 0.0  # the guide's plan
+    assert theirs[INDEX["copper"]] == 7.0 and mine.sum() > 10 and theirs.sum() > 10

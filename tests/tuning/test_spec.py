@@ -50,7 +50,7 @@ def test_every_shipped_spec_validates():
 def test_shipped_studies_resolve_by_name_and_keep_their_settings():
     spec = load_spec("dominion-heuristic")
     assert spec.game == "dominion" and spec.strategy == "heuristic"
-    assert spec.evaluation.opponents == ("big-money-ultimate", "smithy-big-money")
+    assert spec.evaluation.opponents == ("smithy-big-money",)
     assert spec.evaluation.reevaluate_games == 20000
     deck = load_spec("deckbuilder-heuristic")
     assert deck.objective == "fraction_of_optimum" and deck.game_options["turns"] == 31

@@ -171,13 +171,49 @@ def curve_table(run: dict) -> list[str]:
     return out
 
 
+def plot_curves(runs: dict[str, dict], out: str) -> None:
+    """One panel per probe opponent: score (with 95% interval) against games trained, one
+    line per run (``runs``: label -> the JSON of 'tabletune train --json')."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    names = list(next(iter(runs.values()))["curve"][0]["score_vs"])
+    fig, axes = plt.subplots(1, len(names), figsize=(5 * len(names), 4), sharex=True)
+    for ax, name in zip(np.atleast_1d(axes), names, strict=True):
+        for label, run in runs.items():
+            games = [p["games"] for p in run["curve"]]
+            est = [p["score_vs"][name] for p in run["curve"]]
+            mean = np.array([e["mean"] for e in est])
+            lo = np.array([e["ci95"][0] for e in est])
+            hi = np.array([e["ci95"][1] for e in est])
+            ax.plot(games, mean, label=label)
+            ax.fill_between(games, lo, hi, alpha=0.2)
+        ax.axhline(0.5, color="grey", lw=0.8)
+        ax.set_title(f"vs {name if len(name) < 30 else 'evolved buy list'}")
+        ax.set_xlabel("games trained")
+        ax.set_ylabel("score (fixed probe seeds, 95% CI)")
+    np.atleast_1d(axes)[0].legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--model", required=True)
     ap.add_argument("--run", default=None, help="the JSON that 'tabletune train --json' wrote")
+    ap.add_argument("--plot", default=None, help="write the learning curves of --curves here")
+    ap.add_argument("--curves", nargs="*", default=[],
+                    help="LABEL=RUN.json runs to plot (default: --run)")
     ap.add_argument("--decks", nargs="*", default=[],
                     help="opponents to play (400 games each) for a table of final decks")
     args = ap.parse_args()
+    if args.plot:
+        pairs = [c.split("=", 1) for c in args.curves] or [["run", args.run]]
+        runs = {}
+        for label, path in pairs:
+            with open(path, encoding="utf-8") as fh:
+                runs[label] = json.load(fh)
+        plot_curves(runs, args.plot)
     model = load_model(args.model)
     kingdom = tuple(k for k in KINGDOM_KEYS if k in model.kingdom)
     lines = ["Worth of one more copy (first three bought, card features only):",
