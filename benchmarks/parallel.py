@@ -1,12 +1,13 @@
 """Does --jobs pay? The README's parallel commands with 1 and 2 jobs.
 
 Runs each command in a fresh process (as a user would), on fresh storage, with ``--jobs 1``
-and ``--jobs 2``, best of ``--repeats``; prints two figures for each: the command's own
-time for its work (the ``seconds`` of its JSON: the match, the trials with their
-re-evaluation, the generations) and the process's wall time, which adds the interpreter's
-start and imports (about 1-2 s that no job count changes), and the load average (a
-speed-up needs an idle second core). Targets on 2 cores: at least 1.7x on the work, never
-below 1.
+and ``--jobs 2``, best of ``--repeats`` (the two job counts alternate run by run, so a
+shared host whose speed drifts affects both alike); prints two figures for each: the
+command's own time for its work (the ``seconds`` of its JSON: the match, the trials with
+their re-evaluation, the generations) and the process's wall time, which adds the
+interpreter's start and imports (about 1-2 s that no job count changes), and the load
+average (a speed-up needs an idle second core). Targets on 2 cores: at least 1.7x on the
+work, never below 1.
 
     python benchmarks/parallel.py
     python benchmarks/parallel.py --only play --repeats 3
@@ -62,8 +63,10 @@ def main() -> None:
             raise SystemExit(f"unknown command {name!r}; use {', '.join(COMMANDS)}")
         cmd = COMMANDS[name]
         timed(cmd, 1)  # warm the numba cache so neither side pays compilation
-        one = [timed(cmd, 1) for _ in range(args.repeats)]
-        two = [timed(cmd, 2) for _ in range(args.repeats)]
+        one, two = [], []
+        for _ in range(args.repeats):
+            one.append(timed(cmd, 1))
+            two.append(timed(cmd, 2))
         w1, w2 = min(r[0] for r in one), min(r[0] for r in two)
         p1, p2 = min(r[1] for r in one), min(r[1] for r in two)
         print(f"{name:10s} {w1:10.2f} {w2:7.2f} {w1 / w2:8.2f}x   {p1:10.2f} {p2:7.2f} "
