@@ -260,7 +260,8 @@ def endgame_value(p, c, v, lp, zones, pinfo, piles, chances):
     gain after which the opponent can end the game in one gain that it would not lose is
     worth, for each amount of money the opponent may hold (``afford_chances`` of its deck),
     the worse of ``v`` and that ending. This is the penultimate-Province rule and the
-    Duchy/Estate dance near the end, without a learned estimate of them."""
+    Duchy/Estate dance near the end, without a learned estimate of them. ``chances``:
+    scratch for ``afford_chances`` (``chances[0] < 0``: not computed yet)."""
     end_rule = int(lp[LP_END_RULE])
     tiebreak = lp[LP_TIEBREAK] > 0.0
     margin = lp[LP_MARGIN]
@@ -292,7 +293,8 @@ def endgame_value(p, c, v, lp, zones, pinfo, piles, chances):
                 if r < worst_at[m]:
                     worst_at[m] = r
         if found:
-            afford_chances(q, zones, chances)
+            if chances[0] < 0.0:  # once per decision: q's deck is the same for every c
+                afford_chances(q, zones, chances)
             out = 0.0
             for m in range(MONEY_CAP + 1):
                 out += chances[m] * worst_at[m]
@@ -314,7 +316,7 @@ def learned_buy(p, g, w, lp, zones, pinfo, piles, ts, rng, rec_idx):
     if explore and lp[LP_EXPLORE] == 0.0:
         return random_buy(p, zones, piles, ts, rng)
     near = lp[LP_ENDGAME] > 0.0 and gains_to_end(piles) <= 2
-    chances = np.empty(MONEY_CAP + 1) if near else np.empty(0)
+    chances = np.full(MONEY_CAP + 1 if near else 1, -1.0)  # -1: not computed yet
     out = rec_idx[0]
     best = -1
     best_v = encode(p, -1, g, zones, pinfo, piles, w, out, False)

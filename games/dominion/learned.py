@@ -26,6 +26,17 @@ from games.dominion.features import FEATURE_SET, NF
 LEARNED = "learned"
 
 
+@dataclass(frozen=True)
+class LearnedPlayParams:
+    """How a saved model plays, set with ``--param`` (``play dominion --bots
+    learned:PATH,big-money --param endgame=learned``): ``endgame`` ``exact`` plays the last
+    gains by their actual outcome, ``learned`` leaves them to the model; ``eps`` is the
+    share of random legal buys."""
+
+    endgame: str = "exact"
+    eps: float = 0.0
+
+
 @dataclass
 class LearnedModel:
     """Weights (``NF`` float64), the kingdom they were trained on, free-form metadata."""

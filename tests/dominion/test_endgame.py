@@ -98,14 +98,13 @@ def test_the_penultimate_province_is_left_when_it_hands_over_the_game():
     # buys to win; a Duchy levels the score and leaves two
     z = _state({"estate": 3, "province": 3}, {**RICH, "province": 3, "duchy": 1}, 2)
     assert _buy(*z, 8) != "province"
-    chances = np.zeros(MONEY_CAP + 1)
     province = INDEX["province"]
-    risky = endgame_value(0, province, 0.3, _lp(), *z, chances)
+    risky = endgame_value(0, province, 0.3, _lp(), *z, np.full(MONEY_CAP + 1, -1.0))
     assert -1.03 < risky < 0.3  # a chance of losing by 3, else the learned value
-    assert endgame_value(0, INDEX["duchy"], 0.3, _lp(), *z, chances) == 0.3
+    assert endgame_value(0, INDEX["duchy"], 0.3, _lp(), *z, np.full(MONEY_CAP + 1, -1.0)) == 0.3
     # against a deck that never reaches $8 the Province costs nothing
     z = _state({"estate": 3, "province": 3}, {"copper": 7, "estate": 4, "province": 3}, 2)
-    assert endgame_value(0, province, 0.3, _lp(), *z, chances) == 0.3
+    assert endgame_value(0, province, 0.3, _lp(), *z, np.full(MONEY_CAP + 1, -1.0)) == 0.3
 
 
 def test_three_piles_end_the_game_only_under_the_standard_rule():

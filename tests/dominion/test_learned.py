@@ -122,6 +122,14 @@ def test_learned_bot_from_the_cli_name_plays_and_checks_its_kingdom(tmp_path):
     out = runner.invoke(app, ["play", "dominion", "--bots", f"learned:{tmp_path}/nope.npz,"
                               "big-money", "-n", "10"])
     assert out.exit_code == 2 and "no such file" in out.output
+    # --param reaches a saved model's play options
+    args = ["play", "dominion", "--bots", f"learned:{path},big-money", "-n", "200", "--json"]
+    scores = [json.loads(runner.invoke(app, [*args, "--param", f"endgame={e}"]).output)
+              for e in ("exact", "learned")]
+    assert json.loads(runner.invoke(app, args).output)["bots"] == scores[0]["bots"]  # default
+    assert scores[0]["bots"] != scores[1]["bots"]  # the exact endgame changes some games
+    out = runner.invoke(app, [*args, "--param", "endgame=maybe"])
+    assert out.exit_code == 2 and "endgame='maybe'" in out.output
 
 
 def _spec(tmp_path: Path, **kw) -> TrainSpec:
