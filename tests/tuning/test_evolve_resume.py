@@ -117,6 +117,30 @@ def test_ctrl_c_and_sigterm_checkpoint_then_resume(tmp_path):
     assert (tmp_path / "b" / "c.log").read_text().count("gen   6/6") == 1
 
 
+def _log_generations(path: Path) -> list[int]:
+    return [int(line.split()[1].split("/")[0]) for line in path.read_text().splitlines()]
+
+
+def test_log_matches_the_run_after_restart_and_resume(tmp_path):
+    _run(tmp_path, generations=3)
+    _run(tmp_path, generations=3)  # a fresh start over the same files (--restart)
+    assert _log_generations(tmp_path / "c.log") == [0, 1, 2, 3]
+
+    def stop(row):
+        if row["gen"] == 5:
+            raise KeyboardInterrupt
+
+    # checkpoints at 3 only: the log's generations 4-5 are evolved and logged again on resume
+    with pytest.raises(EvolutionInterrupted):
+        _run(tmp_path / "k", progress=stop, checkpoint_every=3, generations=6)
+    (tmp_path / "k" / "c.ckpt").unlink()
+    _run(tmp_path / "k", generations=3, checkpoint_every=3)
+    with (tmp_path / "k" / "c.log").open("a") as fh:  # lines a killed run wrote past it
+        fh.write("gen   4/6  best 0.1\ngen   5/6  best 0.1\n")
+    _run(tmp_path / "k", resume=True, checkpoint_every=3, generations=6)
+    assert _log_generations(tmp_path / "k" / "c.log") == [0, 1, 2, 3, 4, 5, 6]
+
+
 def test_checkpoint_every_k_keeps_last_multiple(tmp_path):
     def stop(row):
         if row["gen"] == 5:

@@ -87,12 +87,14 @@ def derived_seed(seed: int, purpose: str) -> int:
 
 def evaluate(scorer: Scorer, bot: BotSpec, *, games: int, seed: int, block: int,
              pool: WorkerPool | None = None, on_block: BlockCallback | None = None,
-             use_exact: bool = True) -> Evaluation:
+             use_exact: bool = True, stoppable: bool = True) -> Evaluation:
     """Score ``bot`` on games ``0..games-1`` of the seed set with root ``seed``.
 
     ``on_block(index, block_mean)`` is called after each block in order; returning True stops
     the evaluation (pruning). The result is identical for any pool: blocks are seeded by game
-    index and the callback sees them in order.
+    index and the callback sees them in order. ``stoppable=False`` says the callback only
+    watches (progress, reports without a pruner): the blocks then go to the workers whole
+    and as far ahead as the pool likes, as without a callback.
     """
     t0 = time.perf_counter()
     if use_exact:
@@ -107,9 +109,17 @@ def evaluate(scorer: Scorer, bot: BotSpec, *, games: int, seed: int, block: int,
     # played side by side, so a stopped evaluation leaves at most a block of queued parts
     # behind (whole blocks ahead on every worker would waste several); the callback still
     # sees whole blocks in order, so the result is the same for any pool
-    parts = pool.jobs if on_block is not None and not pool.inline else 1
-    tasks = [(scorer, bot, seed, s2, c2) for s, c in blocks for s2, c2 in split_block(s, c, parts)]
-    per_block = [len(split_block(s, c, parts)) for s, c in blocks]
+    may_stop = on_block is not None and stoppable
+    parts = pool.jobs if may_stop and not pool.inline else 1
+    # without pruning, the last block alone is split, in two parts per worker: whichever
+    # worker is free takes the next small part, so the workers end the evaluation nearly
+    # together (whole blocks would leave one idle for up to a block; a study waits on it)
+    last = len(blocks) - 1
+    splits = [split_block(s, c, parts if i < last or parts > 1 or pool.inline
+                          else 2 * pool.jobs)
+              for i, (s, c) in enumerate(blocks)]
+    tasks = [(scorer, bot, seed, s2, c2) for split in splits for s2, c2 in split]
+    per_block = [len(split) for split in splits]
     results: list[np.ndarray] = []
     stopped = False
     # one part of the next block ahead: the workers never wait for the callback, and a stop
@@ -125,7 +135,7 @@ def evaluate(scorer: Scorer, bot: BotSpec, *, games: int, seed: int, block: int,
             results.append(np.concatenate(pending) if len(pending) > 1 else pending[0])
             pending = []
             index = len(results) - 1
-            if on_block is not None and on_block(index, float(results[-1].mean())):
+            if on_block is not None and on_block(index, float(results[-1].mean())) and may_stop:
                 stopped = index < len(blocks) - 1
                 break
     finally:

@@ -154,6 +154,13 @@ class WorkerPool:
                                                    initargs=(os.getpid(),))
         return self._executor
 
+    def start(self) -> None:
+        """Fork the workers now, where they are forked: a caller about to start threads of
+        its own (a trial claimed ahead) calls this first, so that no worker is forked while
+        such a thread holds a lock the worker would then wait for forever."""
+        if self._forked:
+            self._loky()
+
     def on_workers(self, fn: Callable[[], Any]) -> list[Any]:
         """``fn()`` once in each worker process (e.g. its peak memory); empty when inline."""
         if self.inline or self.backend != "loky":

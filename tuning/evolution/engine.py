@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import math
 import operator
+import os
 import random
+import re
 import signal
 import threading
 import time
@@ -347,6 +349,23 @@ class Evolution:
         if self.progress is not None:
             self.progress({**row, "generations": total, "eta_seconds": eta})
 
+    def _trim_log(self, generation: int | None) -> None:
+        """Make the log match the run: empty for a fresh start (``--restart`` must not append
+        to the old run's lines), and on resume only the lines up to the checkpoint's
+        generation (later ones are evolved again and logged again)."""
+        if self.log_path is None or not self.log_path.is_file():
+            return
+        keep: list[str] = []
+        if generation is not None:
+            for line in self.log_path.read_text(errors="replace").splitlines(keepends=True):
+                found = _LOG_GENERATION.match(line)
+                if found is None or int(found.group(1)) > generation:
+                    break
+                keep.append(line)
+        tmp = self.log_path.with_name(self.log_path.name + ".tmp")
+        tmp.write_text("".join(keep))
+        os.replace(tmp, self.log_path)
+
     def run(self, resume: bool = False) -> EvolutionResult:
         """Run (or continue) up to ``settings.generations``; checkpoint as configured."""
         total = self.settings.generations
@@ -357,7 +376,9 @@ class Evolution:
         try:
             if resume:
                 self._restore()
+                self._trim_log(self.generation)
             else:
+                self._trim_log(None)
                 self._start()
                 self._save()
                 self._log(self.logbook[-1], total, math.nan)
@@ -394,6 +415,9 @@ class Evolution:
 
 def _raise_interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt(f"signal {signum}")
+
+
+_LOG_GENERATION = re.compile(r"gen\s+(\d+)/")
 
 
 def format_row(row: dict[str, Any], total: int, eta: float) -> str:

@@ -102,7 +102,7 @@ def reevaluate(study: optuna.Study, spec: StudySpec, force: bool = False,
             return False
 
         return evaluate(using, bot, games=games, seed=seed, block=block, pool=pool,
-                        on_block=on_block)
+                        on_block=on_block, stoppable=False)
 
     sign = 1.0 if spec.direction == "maximize" else -1.0
     results = []

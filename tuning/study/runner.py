@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -25,6 +26,7 @@ from games.core import InputError
 from tuning.evaluation import WorkerPool, candidate_bot, derived_seed, evaluate
 from tuning.spec import StudySpec
 from tuning.study import storage as st
+from tuning.study.prefetch import TrialPrefetch, claim_ahead_is_exact
 from tuning.study.reevaluate import best_result, reevaluate
 
 optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -42,12 +44,14 @@ class TrialSeededSampler(optuna.samplers.BaseSampler):
     def __init__(self, factory: Callable[[int], optuna.samplers.BaseSampler], seed: int) -> None:
         self._factory, self._seed = factory, seed
         self._inner: dict[int, optuna.samplers.BaseSampler] = {}
+        self._lock = threading.Lock()  # a trial may be claimed ahead in another thread
 
     def _for(self, trial: optuna.trial.FrozenTrial) -> optuna.samplers.BaseSampler:
-        if trial.number not in self._inner:
-            self._inner[trial.number] = self._factory(derived_seed(self._seed,
-                                                                   f"trial:{trial.number}"))
-        return self._inner[trial.number]
+        with self._lock:
+            if trial.number not in self._inner:
+                self._inner[trial.number] = self._factory(derived_seed(self._seed,
+                                                                       f"trial:{trial.number}"))
+            return self._inner[trial.number]
 
     def before_trial(self, study: optuna.Study, trial: optuna.trial.FrozenTrial) -> None:
         self._for(trial).before_trial(study, trial)
@@ -67,7 +71,8 @@ class TrialSeededSampler(optuna.samplers.BaseSampler):
     def after_trial(self, study: optuna.Study, trial: optuna.trial.FrozenTrial,
                     state: TrialState, values: Any) -> None:
         self._for(trial).after_trial(study, trial, state, values)
-        self._inner.pop(trial.number, None)
+        with self._lock:
+            self._inner.pop(trial.number, None)
 
     def reseed_rng(self) -> None:
         pass
@@ -307,7 +312,7 @@ def _run_trial(spec: StudySpec, trial: optuna.Trial, progress: Progress | None,
     t0 = time.perf_counter()
     ev = evaluate(spec.scorer(), candidate_bot(_candidate(spec, trial.params)),
                   games=ev_spec.games, seed=ev_spec.seed, block=ev_spec.block, pool=pool,
-                  on_block=on_block)
+                  on_block=on_block, stoppable=prune)
     timing["objective"] += time.perf_counter() - t0
     for key, value in (("games", ev.games), ("stderr", ev.stderr), ("ci95", list(ev.ci95)),
                        ("objective_seconds", ev.seconds - timing_blocks["optuna"])):
@@ -345,9 +350,18 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
     timing = {"objective": 0.0, "optuna": 0.0}
     start = time.perf_counter()
     deadline = start + spec.optuna.timeout if spec.optuna.timeout else None
+
+    def claim() -> optuna.Trial | None:
+        trial = st.claim_trial(study, opened, spec.optuna.trials, dists)
+        if trial is not None:
+            beat.add(trial._trial_id)
+        return trial
+
+    ahead = TrialPrefetch(claim)
+    pool.start()  # before the heartbeat's and the claims' threads
     with st.Heartbeat(study, opened) as beat:
-        while deadline is None or time.perf_counter() < deadline:
-            trial = st.claim_trial(study, opened, spec.optuna.trials, dists)
+        while deadline is None or time.perf_counter() < deadline or ahead.pending:
+            trial = ahead.take() if ahead.pending else claim()
             if trial is None:
                 if opened.shared and st.others_running(study):
                     # a cluster: wait for the others' last trials, retrying any that go stale
@@ -357,14 +371,16 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
                         progress({"event": "stale", "trials": failed})
                     continue
                 break
-            beat.watch(trial._trial_id)
+            if not pool.inline and claim_ahead_is_exact(spec, trial.number + 1):
+                ahead.start()  # claimed while the workers play this trial's games
             try:
                 value, state, games = _run_trial(spec, trial, progress, timing, pool)
             except BaseException:
                 beat.watch(None)
                 st.finish_trial(study, trial, None, TrialState.FAIL)
+                ahead.abandon(study)
                 raise
-            beat.watch(None)
+            beat.drop(trial._trial_id)
             if not st.finish_trial(study, trial, value, state):
                 if progress:  # its heartbeat lapsed and another worker retried it already
                     progress({"event": "overtaken", "trial": trial.number})

@@ -305,7 +305,7 @@ class Heartbeat:
         if interval is None:
             interval = heartbeat_seconds() if opened.shared else HEARTBEAT_SECONDS
         self._study, self._opened, self._interval = study, opened, interval
-        self._trial_id: int | None = None
+        self._trial_ids: set[int] = set()
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._loop, name="tabletune-heartbeat",
@@ -320,9 +320,20 @@ class Heartbeat:
         self._thread.join(timeout=5)
 
     def watch(self, trial_id: int | None) -> None:
-        """Beat for ``trial_id`` from now on (None: stop). The first beat is the claim's."""
+        """Beat for ``trial_id`` alone from now on (None: stop). The first beat is the
+        claim's."""
         with self._lock:
-            self._trial_id = trial_id
+            self._trial_ids = set() if trial_id is None else {trial_id}
+
+    def add(self, trial_id: int) -> None:
+        """Beat for ``trial_id`` too (a trial claimed ahead of the one running)."""
+        with self._lock:
+            self._trial_ids.add(trial_id)
+
+    def drop(self, trial_id: int) -> None:
+        """Stop beating for ``trial_id`` (it has been told)."""
+        with self._lock:
+            self._trial_ids.discard(trial_id)
 
     def _beat(self, trial_id: int) -> None:
         try:
@@ -333,5 +344,5 @@ class Heartbeat:
     def _loop(self) -> None:
         while not self._stop.wait(self._interval):
             with self._lock:  # held while beating: watch(None) waits for a beat in flight
-                if self._trial_id is not None:
-                    self._beat(self._trial_id)
+                for trial_id in sorted(self._trial_ids):
+                    self._beat(trial_id)

@@ -1,0 +1,73 @@
+"""Claiming the next trial ahead (while the current one plays) changes no trial."""
+
+from __future__ import annotations
+
+import pytest
+
+from tuning.evaluation import WorkerPool
+from tuning.spec import load_spec
+from tuning.study import prefetch, runner
+from tuning.study.runner import open_study, run_study
+
+
+def _trials(spec, store):
+    study, _ = open_study(spec, store, create=False)
+    return [(t.number, t.state.name, t.params, t.value, t.intermediate_values)
+            for t in study.get_trials(deepcopy=False)]
+
+
+@pytest.mark.parametrize("sampler", ["tpe", "random"])
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_same_trials_with_and_without_claiming_ahead(make_spec, tmp_path, monkeypatch,
+                                                     sampler, jobs):
+    # trials past the 4 start-up trials of TPE are claimed one after the other
+    spec = load_spec(make_spec(trials=9, sampler=sampler, pruner="wilcoxon"))
+    claimed_ahead = []
+    real = prefetch.TrialPrefetch.start
+
+    def counting_start(self):
+        claimed_ahead.append(1)
+        real(self)
+
+    monkeypatch.setattr(prefetch.TrialPrefetch, "start", counting_start)
+    with WorkerPool(jobs) as pool:
+        run_study(spec, str(tmp_path / "ahead.journal"), pool=pool, reevaluate_best=False)
+    # in a single process nothing would overlap the claim: it is not done ahead
+    assert len(claimed_ahead) == (0 if jobs == 1 else 9 if sampler == "random" else 3)
+    monkeypatch.setattr(runner, "claim_ahead_is_exact", lambda spec, number: False)
+    with WorkerPool(jobs) as pool:
+        run_study(spec, str(tmp_path / "plain.journal"), pool=pool, reevaluate_best=False)
+    ahead, plain = (_trials(spec, str(tmp_path / f"{n}.journal")) for n in ("ahead", "plain"))
+    assert len(ahead) == 9 and ahead == plain
+
+
+def test_exactness_rule(make_spec):
+    tpe = load_spec(make_spec(name="tpe", sampler="tpe"))  # 4 start-up trials
+    assert prefetch.claim_ahead_is_exact(tpe, 3)
+    assert not prefetch.claim_ahead_is_exact(tpe, 4)
+    assert prefetch.claim_ahead_is_exact(load_spec(make_spec(name="r", sampler="random")),
+                                         10_000)
+    assert not prefetch.claim_ahead_is_exact(load_spec(make_spec(name="n", sampler="nsgaii")),
+                                             0)
+
+
+def test_a_stop_fails_and_requeues_the_trial_claimed_ahead(make_spec, tmp_path, monkeypatch):
+    spec = load_spec(make_spec(trials=6, sampler="random", pruner="none"))
+    calls = []
+
+    def stop_in_trial_2(spec_, trial, *args):
+        calls.append(trial.number)
+        if trial.number == 2:
+            raise KeyboardInterrupt
+        return real(spec_, trial, *args)
+
+    real = runner._run_trial
+    monkeypatch.setattr(runner, "_run_trial", stop_in_trial_2)
+    with WorkerPool(2) as pool, pytest.raises(KeyboardInterrupt):
+        run_study(spec, str(tmp_path / "s.journal"), reevaluate_best=False, pool=pool)
+    study, _ = open_study(spec, str(tmp_path / "s.journal"), create=False)
+    states = {t.number: t.state.name for t in study.get_trials(deepcopy=False)}
+    assert states[2] == "FAIL" and states[3] == "FAIL"  # 3 was claimed ahead, never played
+    waiting = [t for t in study.get_trials(deepcopy=False) if t.state.name == "WAITING"]
+    assert [t.system_attrs["fixed_params"] for t in waiting] == [study.trials[3].params]
+    assert not [t for t in study.get_trials(deepcopy=False) if t.state.name == "RUNNING"]
