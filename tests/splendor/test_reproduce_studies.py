@@ -32,7 +32,41 @@ def test_study_specs(name, strategy, opponent):
     spec = load_spec(name)
     assert spec.game == "splendor" and spec.strategy == strategy
     assert spec.evaluation.opponents == (opponent,)
-    assert {"win_loss", "points", "nobles", "prestige", "gems", "discount"} <= set(spec.space)
+    assert {"win_loss", "points", "nobles", "prestige", "gems", "buys", "lead"} <= set(spec.space)
+    assert spec.optuna.enqueue or name == "splendor-heuristic"
+
+
+WARM = {"win_loss": 79.3726, "points": 0.7277, "nobles": 9.8916, "prestige": 7.9213,
+        "gems": 3.6171, "buys": 0.7876, "lead": 3.2674}
+
+
+@pytest.mark.parametrize("scale, turn", [(0.5, 0.0), (0.3, 0.0), (1.0, 4.0), (0.4, -7.0)])
+def test_minimax_study_drops_only_moves_preserving_dimensions(scale, turn):
+    """splendor-minimax-heuristic searches the difference leaf without Turn and with
+    narrowed ranges: that rests on Minimax(2) with this leaf playing the same move when every
+    weight is multiplied by one positive number and whatever Turn's weight is."""
+    from tests.splendor.test_search import choice, positions
+
+    spec = load_spec("splendor-minimax-heuristic")
+    assert spec.space["leaf"].choices == ("difference",)
+    assert not {"turn", "discount"} & set(spec.space)
+    for st in positions(8, seed=5):
+        base = choice(st, "minimax2", depth=2, leaf="difference", **WARM)
+        varied = {k: v * scale for k, v in WARM.items()}
+        assert choice(st, "minimax2", depth=2, leaf="difference", turn=turn,
+                      **varied) == base, st.describe()
+
+
+def test_minimax_study_positions_tell_weightings_apart():
+    """Scaling one weight alone does move play on those positions (the check above can fail)."""
+    from tests.splendor.test_search import choice, positions
+
+    moved = 0
+    for st in positions(8, seed=5):
+        base = choice(st, "minimax2", depth=2, leaf="difference", **WARM)
+        moved += choice(st, "minimax2", depth=2, leaf="difference",
+                        **{**WARM, "nobles": 0.0, "points": 3.0}) != base
+    assert moved > 0
 
 
 def test_buyanddeny_study_spec_keeps_every_candidate_valid():
