@@ -238,6 +238,14 @@ def _resolve_best_opponents(where: str, game: str, ev: EvaluationSpec) -> Evalua
     return dataclasses.replace(ev, opponents=opponents)
 
 
+def train_bot(game: Any, text: str) -> Any:
+    """A [train] pool or probe opponent: a bot name of ``game`` or ``best:STUDY[@STORAGE]``
+    (a study's or an evolution's result, as ``tabletune play`` reads it)."""
+    from tuning.best import best_bot, is_best
+
+    return best_bot(game, text)[0] if is_best(text) else game.parse_bot(text)
+
+
 def _parse_optuna(where: str, table: dict[str, Any]) -> OptunaSpec:
     check_known_keys(where, "optuna", table, _OPTUNA_KEYS)
     d = OptunaSpec()
@@ -452,7 +460,7 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
             raise fail(where, "train", "a [train] table needs game dominion and "
                         "optimizer 'train'")
         from tuning.train.config import parse_train
-        train = parse_train(where, raw.get("train", {}), described.parse_bot)
+        train = parse_train(where, raw.get("train", {}), lambda t: train_bot(described, t))
     spec = StudySpec(path=path, name=name, description=str(study.get("description", "")),
                      game=game, optimizer=optimizer, strategy=strategy, objective=objective,
                      direction=direction, game_options=game_options, evaluation=evaluation,

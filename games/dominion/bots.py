@@ -25,6 +25,8 @@ from games.dominion.engine import (
     BUY_LEARNED,
     BUY_RANDOM,
     BUY_RULES,
+    LP_END_RULE,
+    NLP,
     RULE_WIDTH,
 )
 from games.dominion.features import NF
@@ -184,6 +186,8 @@ class LearnedBot:
     name: str = LEARNED
     guide: BuyList | None = None  # a buy list whose choice is one more feature
     explore: int = 0              # exploring, 0: a random legal buy, 1: the runner-up
+    endgame: bool = True          # the last gains of the game played exactly (see kernel)
+    margin: float = 0.01          # reward per VP of difference (the model's training margin)
 
 
 ACTION_MODES = {"static": ACT_STATIC, "scored": ACT_SCORED, "none": ACT_NONE}
@@ -234,13 +238,16 @@ def build_bot(spec: BotSpec, kingdom: tuple[str, ...] | None = None
     """The bot object a spec describes (raises InputError for unknown names/params); a
     learned model is checked against ``kingdom`` when given."""
     if spec.name == LEARNED and spec.genome is None:
-        w, eps, record, guide = learned_weights(spec.params, spec.label, kingdom)
+        w, eps, record, guide, margin = learned_weights(spec.params, spec.label, kingdom)
         explore_mode = spec.params.get("explore", "random")
         if explore_mode not in ("random", "runner-up"):
             raise InputError(f"bot {spec.label!r}: explore={explore_mode!r}; use random or "
                              "runner-up")
+        endgame = spec.params.get("endgame", "exact")
+        if endgame not in ("exact", "learned"):
+            raise InputError(f"bot {spec.label!r}: endgame={endgame!r}; use exact or learned")
         return LearnedBot(w, eps, record, spec.label, guide_list(guide) if guide else None,
-                          1 if explore_mode == "runner-up" else 0)
+                          1 if explore_mode == "runner-up" else 0, endgame == "exact", margin)
     if spec.name not in ("heuristic", "random") or spec.genome is not None:
         _action_mode(spec)
     if spec.genome is not None:
@@ -264,7 +271,7 @@ class CompiledBots:
     bmode: np.ndarray
     fparams: np.ndarray
     weights: np.ndarray = field(default_factory=lambda: np.zeros((1, NF)))
-    lparams: np.ndarray = field(default_factory=lambda: np.zeros((1, 3)))
+    lparams: np.ndarray = field(default_factory=lambda: np.zeros((1, NLP)))
 
 
 def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
@@ -273,7 +280,7 @@ def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
     tables, amode, bmode, fparams = [], [], [], []
     kingdom = tuple(k for k in KINGDOM_KEYS if supply[INDEX[k]] >= 0)
     weights = np.zeros((len(specs), NF), dtype=np.float64)
-    lparams = np.zeros((len(specs), 3), dtype=np.float64)
+    lparams = np.zeros((len(specs), NLP), dtype=np.float64)
     for b, spec in enumerate(specs):
         bot = build_bot(spec, kingdom)
         if isinstance(bot, LearnedBot):
@@ -286,7 +293,8 @@ def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
             bmode.append(BUY_LEARNED)
             fparams.append((4.0, 1.0))
             weights[b] = bot.weights
-            lparams[b] = (bot.eps, 1.0 if bot.record else 0.0, bot.explore)
+            lparams[b, :LP_END_RULE] = (bot.eps, 1.0 if bot.record else 0.0, bot.explore,
+                                        1.0 if bot.endgame else 0.0, bot.margin)
         elif isinstance(bot, HeuristicBot):
             bl = bot.buylist()
             bl = BuyList(tuple(r for r in bl.rules if supply[INDEX[r.card]] >= 0))

@@ -12,7 +12,7 @@ from games import registry
 from games.core import BotSpec, InputError
 from games.dominion.bots import NAMED, SPECIAL_BOTS, HeuristicParams, build_bot, spec_from_text
 from games.dominion.cards import KINGDOM_KEYS, parse_kingdom
-from games.dominion.learned import LEARNED
+from games.dominion.learned import LEARNED, LearnedPlayParams
 from games.dominion.match import END_RULES, GameConfig, play_games
 
 _OPTIONS = (
@@ -57,7 +57,8 @@ class DominionGame(registry.Game):
         for name, desc in SPECIAL_BOTS.items():
             out[name] = registry.BotInfo(name, desc,
                                          HeuristicParams if name == "heuristic" else None)
-        out[LEARNED] = registry.BotInfo(LEARNED, SPECIAL_BOTS[LEARNED], positional=("path",),
+        out[LEARNED] = registry.BotInfo(LEARNED, SPECIAL_BOTS[LEARNED], LearnedPlayParams,
+                                        positional=("path",),
                                         example=f"{LEARNED}:reports/dominion-learned/model.npz")
         return out
 

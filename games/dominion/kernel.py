@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from games.dominion.cards import COIN, COST, NC, PROVINCE
+from games.dominion.cards import COIN, COST, NC, PLUS_COINS, PROVINCE
 from games.dominion.engine import (
     ACTIONS,
     B1,
@@ -32,6 +32,12 @@ from games.dominion.engine import (
     F3,
     HAND,
     I1,
+    LP_END_RULE,
+    LP_ENDGAME,
+    LP_EPS,
+    LP_EXPLORE,
+    LP_MARGIN,
+    LP_TIEBREAK,
     O1,
     O2,
     OP_EQ,
@@ -174,22 +180,155 @@ def random_buy(p, zones, piles, ts, rng):
     return -1
 
 
-@njit(Int(Int, Int, W1, Flt, Flt, Z, PI, PI, TS, R, PI), cache=True)
-def learned_buy(p, g, w, eps, mode, zones, pinfo, piles, ts, rng, rec_idx):
-    """The affordable card (or nothing) whose resulting state has the highest linear value
-    (``g``: the guide list's choice, see ``encode``). With probability ``eps`` it explores:
-    a random legal buy (``mode`` 0) or the runner-up by value (``mode`` 1)."""
+MONEY_CAP = 16      # hand money bins of afford_chances: 0 .. 15 and 16+
+
+
+@njit(Flt(Int, Int, Int, Bool, Flt, Z, PI), cache=True)
+def final_reward(p, q, q_vp, tiebreak, margin, zones, pinfo):
+    """p's reward (outcome +1 / 0 / -1 + margin * VP difference to the best other seat,
+    clipped to +-30) if the game ends after p's current turn or, with ``q >= 0``, after
+    q's next turn in which q gains ``q_vp`` VP: the rule of ``score_game``."""
+    players = zones.shape[0]
+    best = -(1 << 30)
+    for r in range(players):
+        v = victory_points(r, zones) + (q_vp if r == q else 0)
+        if v > best:
+            best = v
+    fewest = 1 << 30
+    for r in range(players):
+        v = victory_points(r, zones) + (q_vp if r == q else 0)
+        t = pinfo[r, TURNS] + (1 if r == p or r == q else 0)
+        if v == best and t < fewest:
+            fewest = t
+    n_first = 0
+    p_first = False
+    other = -(1 << 30)
+    for r in range(players):
+        v = victory_points(r, zones) + (q_vp if r == q else 0)
+        t = pinfo[r, TURNS] + (1 if r == p or r == q else 0)
+        first = v == best and (not tiebreak or t == fewest)
+        if first:
+            n_first += 1
+            if r == p:
+                p_first = True
+        if r != p and v > other:
+            other = v
+    outcome = 0.0 if (p_first and n_first > 1) else (1.0 if p_first else -1.0)
+    diff = victory_points(p, zones) - other
+    diff = -30 if diff < -30 else (30 if diff > 30 else diff)
+    return outcome + margin * diff
+
+
+@njit(void(Int, Z, W1), cache=True)
+def afford_chances(q, zones, out):
+    """``out[m]``: the chance that five cards drawn at random from q's whole deck hold $m
+    (treasure coins plus +$ of actions; the last bin is $16+). Public information only:
+    the deck's contents, not the hand q holds now."""
+    ways = np.zeros((6, MONEY_CAP + 1))
+    ways[0, 0] = 1.0
+    total = 0
+    for d in range(NC):
+        n = zones[q, OWNED, d]
+        if n <= 0:
+            continue
+        total += n
+        v = COIN[d] + PLUS_COINS[d]
+        for k in range(5, -1, -1):
+            for m in range(MONEY_CAP, -1, -1):
+                w = ways[k, m]
+                if w == 0.0:
+                    continue
+                comb = 1.0
+                for j in range(1, 6 - k):
+                    if j > n:
+                        break
+                    comb = comb * (n - j + 1) / j
+                    mm = m + j * v
+                    ways[k + j, mm if mm < MONEY_CAP else MONEY_CAP] += w * comb
+    draw = 5 if total >= 5 else total
+    s = 0.0
+    for m in range(MONEY_CAP + 1):
+        s += ways[draw, m]
+    for m in range(MONEY_CAP + 1):
+        out[m] = ways[draw, m] / s if s > 0.0 else (1.0 if m == 0 else 0.0)
+
+
+@njit(Flt(Int, Int, Flt, W1, Z, PI, PI, W1), cache=True)
+def endgame_value(p, c, v, lp, zones, pinfo, piles, chances):
+    """The value of p gaining c (learned value ``v``) with the end of the game played
+    exactly: a gain that ends the game is worth its actual reward; in a two-player game, a
+    gain after which the opponent can end the game in one gain that it would not lose is
+    worth, for each amount of money the opponent may hold (``afford_chances`` of its deck),
+    the worse of ``v`` and that ending. This is the penultimate-Province rule and the
+    Duchy/Estate dance near the end, without a learned estimate of them. ``chances``:
+    scratch for ``afford_chances`` (``chances[0] < 0``: not computed yet)."""
+    end_rule = int(lp[LP_END_RULE])
+    tiebreak = lp[LP_TIEBREAK] > 0.0
+    margin = lp[LP_MARGIN]
+    if c >= 0:
+        zones[p, OWNED, c] += 1
+        piles[0, c] -= 1
+    out = v
+    if game_over(piles, end_rule):
+        out = final_reward(p, -1, 0, tiebreak, margin, zones, pinfo)
+    elif zones.shape[0] == 2 and gains_to_end(piles) <= 1:
+        q = 1 - p
+        worst_at = np.full(MONEY_CAP + 1, v)
+        found = False
+        for e in range(NC):
+            if piles[0, e] <= 0:
+                continue
+            piles[0, e] -= 1
+            ends = game_over(piles, end_rule)
+            piles[0, e] += 1
+            if not ends:
+                continue
+            zones[q, OWNED, e] += 1
+            r = final_reward(p, q, 0, tiebreak, margin, zones, pinfo)
+            zones[q, OWNED, e] -= 1
+            if r >= v:
+                continue
+            found = True
+            for m in range(COST[e], MONEY_CAP + 1):
+                if r < worst_at[m]:
+                    worst_at[m] = r
+        if found:
+            if chances[0] < 0.0:  # once per decision: q's deck is the same for every c
+                afford_chances(q, zones, chances)
+            out = 0.0
+            for m in range(MONEY_CAP + 1):
+                out += chances[m] * worst_at[m]
+    if c >= 0:
+        zones[p, OWNED, c] -= 1
+        piles[0, c] += 1
+    return out
+
+
+@njit(Int(Int, Int, W1, W1, Z, PI, PI, TS, R, PI), cache=True)
+def learned_buy(p, g, w, lp, zones, pinfo, piles, ts, rng, rec_idx):
+    """The affordable card (or nothing) whose resulting state has the highest value (``g``:
+    the guide list's choice, see ``encode``): the linear value, or with ``lp[LP_ENDGAME]``
+    set and the end within two gains, ``endgame_value``. With probability
+    ``lp[LP_EPS]`` it explores: a random legal buy (``lp[LP_EXPLORE]`` 0) or the runner-up
+    by value (1)."""
+    eps = lp[LP_EPS]
     explore = eps > 0.0 and rng_below(rng, 1 << 30) < eps * (1 << 30)
-    if explore and mode == 0.0:
+    if explore and lp[LP_EXPLORE] == 0.0:
         return random_buy(p, zones, piles, ts, rng)
+    near = lp[LP_ENDGAME] > 0.0 and gains_to_end(piles) <= 2
+    chances = np.full(MONEY_CAP + 1 if near else 1, -1.0)  # -1: not computed yet
     out = rec_idx[0]
     best = -1
     best_v = encode(p, -1, g, zones, pinfo, piles, w, out, False)
+    if near:
+        best_v = endgame_value(p, -1, best_v, lp, zones, pinfo, piles, chances)
     second = -2
     second_v = -1e300
     for c in range(NC):
         if piles[0, c] > 0 and COST[c] <= ts[COINS]:
             v = encode(p, c, g, zones, pinfo, piles, w, out, False)
+            if near:
+                v = endgame_value(p, c, v, lp, zones, pinfo, piles, chances)
             if v > best_v:
                 second_v = best_v
                 second = best
@@ -215,7 +354,7 @@ def buy_phase(p, bmode, rule_tab, nrule, w, lp, zones, pinfo, piles, ts, rng, re
             c = choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts)
         elif bmode == BUY_LEARNED:
             g = choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts) if nrule > 0 else -2
-            c = learned_buy(p, g, w, lp[0], lp[2], zones, pinfo, piles, ts, rng, rec_idx)
+            c = learned_buy(p, g, w, lp, zones, pinfo, piles, ts, rng, rec_idx)
             if lp[1] > 0.0 and rec_n[0] < rec_idx.shape[0]:
                 r = rec_n[0]
                 encode(p, c, g, zones, pinfo, piles, w, rec_idx[r], True)

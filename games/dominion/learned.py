@@ -26,6 +26,17 @@ from games.dominion.features import FEATURE_SET, NF
 LEARNED = "learned"
 
 
+@dataclass(frozen=True)
+class LearnedPlayParams:
+    """How a saved model plays, set with ``--param`` (``play dominion --bots
+    learned:PATH,big-money --param endgame=learned``): ``endgame`` ``exact`` plays the last
+    gains by their actual outcome, ``learned`` leaves them to the model; ``eps`` is the
+    share of random legal buys."""
+
+    endgame: str = "exact"
+    eps: float = 0.0
+
+
 @dataclass
 class LearnedModel:
     """Weights (``NF`` float64), the kingdom they were trained on, free-form metadata."""
@@ -97,17 +108,22 @@ def load_model(path: str | Path) -> LearnedModel:
 
 
 def learned_weights(params: Mapping[str, Any], label: str, kingdom: tuple[str, ...] | None
-                    ) -> tuple[np.ndarray, float, bool, str]:
-    """(weights, exploration rate, record flag, guide buy list or "") of a learned bot spec.
+                    ) -> tuple[np.ndarray, float, bool, str, float]:
+    """(weights, exploration rate, record flag, guide buy list or "", reward margin) of a
+    learned bot spec.
 
     ``params`` holds ``path`` (a model file) or ``weights`` (an array, while training),
-    plus optional ``eps``, ``record`` and ``guide`` (a buy list whose choice is one more
-    feature; a model file names its own). With ``kingdom`` given, a model trained on
-    another kingdom is refused."""
-    extra = sorted(set(params) - {"path", "weights", "eps", "record", "guide", "explore"})
+    plus optional ``eps``, ``record``, ``guide`` (a buy list whose choice is one more
+    feature; a model file names its own), ``explore`` and ``endgame`` (checked by the
+    caller) and ``margin`` (reward per VP of difference; a model file names its own, 0.01
+    when it does not). With ``kingdom`` given, a model trained on another kingdom is
+    refused."""
+    extra = sorted(set(params) - {"path", "weights", "eps", "record", "guide", "explore",
+                                  "endgame", "margin"})
     if extra:
         raise InputError(f"bot {label!r}: unknown parameter(s) {', '.join(extra)}")
     guide = ""
+    margin = 0.01
     if "weights" in params:
         w = np.ascontiguousarray(params["weights"], dtype=np.float64)
         if w.shape != (NF,):
@@ -120,10 +136,18 @@ def learned_weights(params: Mapping[str, Any], label: str, kingdom: tuple[str, .
                              f"{','.join(kingdom) or 'none'}")
         w = model.weights
         guide = str(model.meta.get("guide", ""))
+        margin = float(model.meta.get("margin", margin))
     else:
         raise InputError(f"bot {label!r}: use learned:PATH (a saved model file)")
     eps = float(params.get("eps", 0.0))
     if not 0.0 <= eps <= 1.0:
         raise InputError(f"bot {label!r}: eps must be in [0, 1], got {eps}")
     guide = str(params.get("guide", guide) or "")
-    return w, eps, bool(params.get("record", False)), guide
+    try:
+        margin = float(params.get("margin", margin))
+    except (TypeError, ValueError):
+        margin = float("nan")
+    if not 0.0 <= margin <= 1.0:
+        raise InputError(f"bot {label!r}: margin must be in [0, 1], got "
+                         f"{params.get('margin')!r}")
+    return w, eps, bool(params.get("record", False)), guide, margin

@@ -25,7 +25,7 @@ from games.core import (
 )
 from games.dominion.bots import BotSpec, compile_bots
 from games.dominion.cards import initial_supply, parse_kingdom
-from games.dominion.engine import END_PROVINCES, END_STANDARD
+from games.dominion.engine import END_PROVINCES, END_STANDARD, LP_END_RULE, LP_TIEBREAK
 from games.dominion.kernel import new_record, new_state, run_batch
 
 END_RULES = {"standard": END_STANDARD, "provinces": END_PROVINCES}
@@ -135,6 +135,8 @@ def play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
         raise InputError(f"{players} players need {players} bots, got {n}")
     supply = initial_supply(players, cfg.kingdom)
     comp = compile_bots(bots, supply)
+    comp.lparams[:, LP_END_RULE] = END_RULES[cfg.end_rule]
+    comp.lparams[:, LP_TIEBREAK] = 1.0 if cfg.tiebreak else 0.0
     seeds = game_seeds(seed, count, start)
     seating = seating_for(start, count, n, rotate)
     outcome = np.zeros((count, players), dtype=np.int8)

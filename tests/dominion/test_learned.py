@@ -4,6 +4,7 @@ deterministic whatever the job count and resume exactly."""
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 import numpy as np
@@ -100,13 +101,14 @@ def test_model_file_round_trips_and_bad_files_are_refused(tmp_path):
 
 def test_learned_bot_from_the_cli_name_plays_and_checks_its_kingdom(tmp_path):
     w = np.zeros(NF)
-    # a crude hand-made value: VP lead is good, Golds too, Silvers a little
-    for card, per in (("gold", 0.4), ("silver", 0.15)):
+    # a crude hand-made value (on the reward's scale, which the exact endgame assumes): VP
+    # lead is good, Golds too, Silvers a little
+    for card, per in (("gold", 0.04), ("silver", 0.015)):
         for k in range(NCOUNT):
             base = OFF_CARD + (INDEX[card] * NCOUNT + k) * NSTAGE
             w[base:base + NSTAGE] = per * k
     for lead in range(-15, 16):
-        w[OFF_LEADP + (lead + 15) * NPROV:OFF_LEADP + (lead + 16) * NPROV] = 0.1 * lead
+        w[OFF_LEADP + (lead + 15) * NPROV:OFF_LEADP + (lead + 16) * NPROV] = 0.01 * lead
     path = _model(tmp_path, w)
     spec = GAME.parse_bot(f"learned:{path}")
     res = play_games([spec, BotSpec("big-money")], 3, 0, 400)
@@ -120,6 +122,14 @@ def test_learned_bot_from_the_cli_name_plays_and_checks_its_kingdom(tmp_path):
     out = runner.invoke(app, ["play", "dominion", "--bots", f"learned:{tmp_path}/nope.npz,"
                               "big-money", "-n", "10"])
     assert out.exit_code == 2 and "no such file" in out.output
+    # --param reaches a saved model's play options
+    args = ["play", "dominion", "--bots", f"learned:{path},big-money", "-n", "200", "--json"]
+    scores = [json.loads(runner.invoke(app, [*args, "--param", f"endgame={e}"]).output)
+              for e in ("exact", "learned")]
+    assert json.loads(runner.invoke(app, args).output)["bots"] == scores[0]["bots"]  # default
+    assert scores[0]["bots"] != scores[1]["bots"]  # the exact endgame changes some games
+    out = runner.invoke(app, [*args, "--param", "endgame=maybe"])
+    assert out.exit_code == 2 and "endgame='maybe'" in out.output
 
 
 def _spec(tmp_path: Path, **kw) -> TrainSpec:
@@ -191,10 +201,44 @@ def test_new_train_keys_are_checked_in_one_line(tmp_path, line, where):
 def test_a_guide_with_a_large_weight_plays_exactly_like_its_list():
     w = np.zeros(NF)
     w[OFF_GUIDE + 1::2] = 10.0
-    guided = BotSpec("learned", {"weights": w, "guide": "smithy-big-money"})
+    guided = BotSpec("learned", {"weights": w, "guide": "smithy-big-money",
+                                 "endgame": "learned"})
     a = play_games([guided, BotSpec("big-money")], 4, 0, 300)
     b = play_games([BotSpec("smithy-big-money"), BotSpec("big-money")], 4, 0, 300)
     assert np.array_equal(a.vp, b.vp) and np.array_equal(a.outcome, b.outcome)
+    # with the exact endgame (the default) it leaves the list only in the last gains
+    exact = BotSpec("learned", {"weights": w, "guide": "smithy-big-money"})
+    c = play_games([exact, BotSpec("big-money")], 4, 0, 300)
+    assert not np.array_equal(a.vp, c.vp)
+    assert c.bot_score()[:, 0].mean() >= a.bot_score()[:, 0].mean() - 0.02
+    for bad, what in (({"endgame": "maybe"}, "endgame="), ({"margin": -1}, "margin"),
+                      ({"margin": "x"}, "margin")):
+        with pytest.raises(InputError, match=what):
+            play_games([BotSpec("learned", {"weights": w, **bad}), BotSpec("big-money")],
+                       4, 0, 1)
+
+
+def test_a_study_result_may_be_a_training_opponent(tmp_path, monkeypatch):
+    import tuning.best
+    found = tuning.best.BestBot("evolved", "dominion", "province | gold | smithy:1 | silver",
+                                "ck.pkl", "best:evolved = ...", {})
+    monkeypatch.setattr(tuning.best, "resolve_best",
+                        lambda text, game=None: found if "evolved" in text else
+                        (_ for _ in ()).throw(InputError(f"{text}: no study spec")))
+    spec = tmp_path / "t.toml"
+    spec.write_text(
+        '[study]\nname = "t"\ngame = "dominion"\noptimizer = "train"\nstrategy = "learned"\n'
+        '[train]\ngames = 400\nround_games = 400\nblock = 200\nprobe_games = 100\n'
+        'probe_every = 1\njobs = 1\nopponents = ["self", "best:evolved"]\n'
+        f'probe = ["best:evolved"]\nmodel = "{tmp_path}/m.npz"\n'
+        f'checkpoint = "{tmp_path}/ck.pkl"\n')
+    out = runner.invoke(app, ["train", str(spec), "--json"])
+    assert out.exit_code == 0, out.output
+    assert "best:evolved" in json.loads(out.stdout)["score_vs"]
+    spec.write_text(spec.read_text().replace('"self", "best:evolved"', '"best:nope"'))
+    out = runner.invoke(app, ["train", str(spec)])
+    assert out.exit_code == 2 and "train.opponents" in out.output and "nope" in out.output
+    assert len(out.output.strip().splitlines()) == 1
 
 
 def test_final_decks_replay_what_each_side_buys(tmp_path):

@@ -67,7 +67,7 @@ def train_command(
     """Train the learned player (self-play and a pool of opponents), checkpointing as it goes."""
     from games import registry
     from tuning.evaluation import WorkerPool, resolve_jobs
-    from tuning.spec import load_spec
+    from tuning.spec import load_spec, train_bot
     from tuning.train import TrainSpec, load_checkpoint, model_of, new_state, train
     from tuning.train.config import SELF, SNAPSHOT, parse_train
 
@@ -97,7 +97,7 @@ def train_command(
                              "or start over with --restart")
         state = new_state(spec.name, tr, kingdom)
     names = {n for n in (*tr.opponents, *tr.probe) if n not in (SELF, SNAPSHOT)}
-    opponents = {n: game.parse_bot(n) for n in names}
+    opponents = {n: train_bot(game, n) for n in names}
     with WorkerPool(resolve_jobs(tr.jobs)) as pool, TrainProgress() as progress:
         state = train(state, tr, opponents, pool, progress=progress)
     last = state.curve[-1]["score_vs"] if state.curve else {}

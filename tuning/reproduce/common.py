@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -154,3 +154,27 @@ def outside_reports(path: Path | str | None) -> None:
     if path is not None and "reports" in Path(path).resolve().parts:
         raise SystemExit(f"{path}: benchmarks do not write into reports/; write under runs/ "
                          "and pass the file to the report command (--benchmark/--time-share)")
+
+
+def play_and_write_readme(out_dir: Path, settings: Settings,
+                          collect: Callable[[Path, Settings], list[Path]],
+                          parts: Sequence[str], folder: str,
+                          readme_text: Callable[[dict[str, Any], str | None, Any], str]
+                          ) -> list[Path]:
+    """The reproduction of a game whose parts each leave ``results-PART.json``: play the
+    requested parts with ``collect`` (none with ``from_json``), then write README.md from
+    every results file present, the folder's ``notes.md`` and the benchmark record; return
+    the files written."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = [] if settings.from_json else collect(out_dir, settings)
+    bench = include_benchmark(out_dir, settings)
+    if settings.benchmark is not None and bench is not None:
+        written.append(bench)
+    results = {p: json.loads((out_dir / f"results-{p}.json").read_text(encoding="utf-8"))
+               for p in parts if (out_dir / f"results-{p}.json").is_file()}
+    notes = text_file(out_dir, "notes.md", folder)
+    text = readme_text(results, notes.read_text(encoding="utf-8") if notes else None,
+                       json.loads(bench.read_text(encoding="utf-8")) if bench else None)
+    (out_dir / "README.md").write_text(text, encoding="utf-8")
+    return written + [out_dir / "README.md"]

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from games.splendor.heuristics import SPLENDOR_HEURISTIC
-from tuning.reproduce.common import Settings, include_benchmark, text_file
+from tuning.reproduce.common import Settings, play_and_write_readme
 from tuning.reproduce.splendor import measure
 
 FOLDER = "reports/splendor-genetic"
@@ -216,16 +216,4 @@ def reproduce(out_dir: Path, settings: Settings) -> list[Path]:
     results file present; return the files written."""
     from tuning.reproduce.splendor_genetic_readme import readme_text
 
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = [] if settings.from_json else collect(out_dir, settings)
-    bench = include_benchmark(out_dir, settings)
-    if settings.benchmark is not None and bench is not None:
-        written.append(bench)
-    results = {p: json.loads((out_dir / f"results-{p}.json").read_text(encoding="utf-8"))
-               for p in PARTS if (out_dir / f"results-{p}.json").is_file()}
-    notes = text_file(out_dir, "notes.md", FOLDER)
-    text = readme_text(results, notes.read_text(encoding="utf-8") if notes else None,
-                       json.loads(bench.read_text(encoding="utf-8")) if bench else None)
-    (out_dir / "README.md").write_text(text, encoding="utf-8")
-    return written + [out_dir / "README.md"]
+    return play_and_write_readme(out_dir, settings, collect, PARTS, FOLDER, readme_text)

@@ -86,6 +86,8 @@ def final_decks(model_path: str, opponent: str, games: int = 400, seed: int = 5
         BUYS,
         COINS,
         END_STANDARD,
+        LP_END_RULE,
+        LP_TIEBREAK,
         OWNED,
         TURNS,
         action_phase,
@@ -102,6 +104,8 @@ def final_decks(model_path: str, opponent: str, games: int = 400, seed: int = 5
     supply = initial_supply(2, model.kingdom)
     bots = [GAME.parse_bot(f"learned:{model_path}"), GAME.parse_bot(opponent)]
     comp = compile_bots(bots, supply)
+    comp.lparams[:, LP_END_RULE] = END_STANDARD
+    comp.lparams[:, LP_TIEBREAK] = 1.0
     zones, draw, pinfo, piles, ts, rng = new_state(2, supply)
     rec = new_record(1)[0]
     totals = np.zeros((2, NC))
@@ -117,8 +121,8 @@ def final_decks(model_path: str, opponent: str, games: int = 400, seed: int = 5
             while ts[BUYS] > 0:
                 g = choose_buy(p, comp.rules[b], comp.nrules[b], zones, pinfo, piles, ts) \
                     if comp.nrules[b] > 0 or b == 1 else -2
-                c = learned_buy(p, g, comp.weights[b], 0.0, 0.0, zones, pinfo, piles, ts, rng,
-                                rec) if b == 0 else g
+                c = learned_buy(p, g, comp.weights[b], comp.lparams[b], zones, pinfo, piles,
+                                ts, rng, rec) if b == 0 else g
                 if c < 0:
                     break
                 gain(p, c, zones, piles)

@@ -115,7 +115,7 @@ def probe(pool: WorkerPool, weights: np.ndarray, spec: TrainSpec, opponents: dic
     out = {}
     seed = derived_seed(spec.seed, "probe")
     for name in spec.probe:
-        tasks = [(weights, opponents[name], seed, s, c, kingdom, spec.guide)
+        tasks = [(weights, opponents[name], seed, s, c, kingdom, spec.guide, spec.margin)
                  for s, c in seed_blocks(spec.probe_games, spec.block)]
         scores = np.concatenate(pool.map(probe_block, tasks)) if tasks else np.zeros(0)
         out[name] = Estimate.from_samples(scores).to_dict()
@@ -126,7 +126,8 @@ def model_of(state: TrainState) -> LearnedModel:
     """The model to save: the latest weights, or with ``keep_best`` those of the best probe
     so far (the mean score over the probe opponents on the fixed probe seed set)."""
     meta = {"study": state.study, "games_trained": state.games,
-            "estimator": state.spec["estimator"], "seconds": round(state.seconds, 1)}
+            "estimator": state.spec["estimator"], "seconds": round(state.seconds, 1),
+            "margin": state.spec.get("margin", 0.01)}
     guide = state.spec.get("guide", "")
     if guide:
         meta["guide"] = guide

@@ -17,10 +17,13 @@ ROWS_PER_GAME = 160
 
 
 def learner(weights: np.ndarray, eps: float = 0.0, record: bool = False,
-            label: str = "learned", guide: str = "", explore: str = "random") -> BotSpec:
-    """The learned bot with in-memory weights (and its guide buy list, if any)."""
+            label: str = "learned", guide: str = "", explore: str = "random",
+            margin: float = 0.01) -> BotSpec:
+    """The learned bot with in-memory weights (and its guide buy list, if any); ``margin``
+    is the reward per VP of difference, which its exact endgame uses too."""
     return BotSpec(LEARNED, {"weights": weights, "eps": eps, "record": record,
-                             "guide": guide, "explore": explore}, label_text=label)
+                             "guide": guide, "explore": explore, "margin": margin},
+                   label_text=label)
 
 
 def rewards(outcome: np.ndarray, vp: np.ndarray, meta: np.ndarray, margin: float
@@ -41,11 +44,11 @@ def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
     """Games ``start .. start+count-1``: the learner (recording, exploring) against
     ``opponent`` (None: itself, both seats record; ``opp_weights``: a frozen snapshot).
     Returns (feature indices per sample, reward per sample, mean learner score)."""
-    me = learner(weights, eps, True, guide=guide, explore=explore)
+    me = learner(weights, eps, True, guide=guide, explore=explore, margin=margin)
     if opponent is None and opp_weights is None:
-        other = learner(weights, eps, True, "learned#2", guide, explore)
+        other = learner(weights, eps, True, "learned#2", guide, explore, margin)
     elif opp_weights is not None:
-        other = learner(opp_weights, eps, False, "snapshot", guide, explore)
+        other = learner(opp_weights, eps, False, "snapshot", guide, explore, margin)
     else:
         other = opponent
     res = play_games([me, other], seed, start, count, config=GameConfig(kingdom=kingdom),
@@ -56,8 +59,9 @@ def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
 
 
 def probe_block(weights: np.ndarray, opponent: BotSpec, seed: int, start: int, count: int,
-                kingdom: tuple[str, ...], guide: str = "") -> np.ndarray:
+                kingdom: tuple[str, ...], guide: str = "", margin: float = 0.01
+                ) -> np.ndarray:
     """Greedy learner's per-game scores (1 / 0.5 / 0) against a probe opponent."""
-    res = play_games([learner(weights, guide=guide), opponent], seed, start, count,
-                     config=GameConfig(kingdom=kingdom))
+    res = play_games([learner(weights, guide=guide, margin=margin), opponent], seed, start,
+                     count, config=GameConfig(kingdom=kingdom))
     return res.bot_score()[:, 0]
