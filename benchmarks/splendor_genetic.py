@@ -12,7 +12,8 @@ ones as benchmarks/splendor.py. Kernels are compiled (or loaded from numba's cac
 warm-up move first. Each move is timed by the wall clock and by the process's CPU clock: on
 a shared machine the CPU figure is the one-core cost and the wall figure an upper bound.
 ``--also`` times other bots (kernel bots through the turn-level API) on the same positions,
-for comparisons at equal time per move.
+for comparisons at equal time per move; ``--rounds R`` times every bot R times, the bots
+taking turns, so a load that drifts during the run falls on all of them alike.
 """
 
 from __future__ import annotations
@@ -42,20 +43,32 @@ def _bot(text: str, recorder: list | None = None):
     return bot
 
 
-def time_moves(text: str, positions: list) -> dict:
+def time_moves(text: str, positions: list, rounds: int = 1) -> dict:
     """Per-move wall and CPU seconds of bot ``text`` over ``positions`` (plus, for a
-    genetic bot, the DEAP / simulation split summed over the moves)."""
+    genetic bot, the DEAP / simulation split summed over the moves); ``rounds`` > 1
+    times every position that many times (a fresh bot each round)."""
     stats: list = []
-    bot = _bot(text, stats)
-    bot.act(positions[0].clone())  # compile / load and warm
-    stats.clear()
     wall, cpu = [], []
+    for _ in range(rounds):
+        _time_round(text, positions, stats, wall, cpu)
+    return _figures(text, len(positions), stats, wall, cpu)
+
+
+def _time_round(text: str, positions: list, stats: list, wall: list, cpu: list) -> None:
+    """One pass of a fresh bot ``text`` over ``positions``, times appended."""
+    warm: list = []
+    bot = _bot(text, warm)
+    bot.act(positions[0].clone())  # compile / load and warm
+    bot.recorder = stats
     for st in positions:
         w0, c0 = time.perf_counter(), time.process_time()
         bot.act(st.clone())
         wall.append(time.perf_counter() - w0)
         cpu.append(time.process_time() - c0)
-    out = {"bot": text, "positions": len(positions),
+
+
+def _figures(text: str, positions: int, stats: list, wall: list, cpu: list) -> dict:
+    out = {"bot": text, "positions": positions, "moves": len(cpu),
            "wall": _summary(wall), "cpu": _summary(cpu)}
     if stats:
         total = sum(s.seconds for s in stats)
@@ -78,14 +91,24 @@ def main() -> None:
     ap.add_argument("--also", nargs="*", default=[], help="other bots timed the same way")
     ap.add_argument("--positions", type=int, default=30)
     ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="time every bot this many times over the positions, the bots "
+                         "taking turns round by round (drifting load falls on all alike)")
     a = ap.parse_args()
+    if a.rounds < 1:
+        ap.error(f"--rounds: {a.rounds} is below 1")
     load = os.getloadavg()[0]
     print(f"load average {load:.2f}; one core (numba kernels, no threads)")
     positions = search_positions(a.positions)
-    figures = {"load_average": load, "bots": [],
+    figures = {"load_average": load, "bots": [], "rounds": a.rounds,
                "command": " ".join(["python benchmarks/splendor_genetic.py", *sys.argv[1:]])}
-    for text in [a.bot, *a.also]:
-        r = time_moves(text, positions)
+    bots = [a.bot, *a.also]
+    timed: dict[str, tuple[list, list, list]] = {text: ([], [], []) for text in bots}
+    for _ in range(a.rounds):
+        for text in bots:
+            _time_round(text, positions, *timed[text])
+    for text in bots:
+        r = _figures(text, len(positions), *timed[text])
         figures["bots"].append(r)
         line = (f"{text}: median {r['cpu']['median']:.4f} s/move CPU "
                 f"(p90 {r['cpu']['p90']:.4f}), wall median {r['wall']['median']:.4f} "

@@ -99,6 +99,8 @@ class Problem:
     permutation: bool
     evaluate: Evaluator
     rewrites: bool = False  # the simulator repairs genes (copy them back)
+    seeds: tuple = ()  # chromosomes that open the first generation (the rest random)
+    goals: tuple = ()  # what each gene value stands for (permutations of goals)
 
 
 def _toolbox(problem: Problem, p: GeneticParams) -> base.Toolbox:
@@ -207,7 +209,8 @@ def _run(problem: Problem, p: GeneticParams, detail: bool) -> tuple[Plan, MoveSt
     stats = MoveStats()
     t0 = time.perf_counter()
     tb = _toolbox(problem, p)
-    pop = [Plan(tb.genes()) for _ in range(p.population)]
+    pop = [Plan(g) for g in problem.seeds[:p.population]]
+    pop += [Plan(tb.genes()) for _ in range(p.population - len(pop))]
     stats.deap += time.perf_counter() - t0
     _evaluate(problem, pop, stats)
     hof = tools.HallOfFame(1, similar=lambda a, b: False)

@@ -20,6 +20,7 @@ from games.splendor.plans import (
     ENC_ORDER,
     ENC_REPAIR,
     ENC_SKIP,
+    GOAL_GREEDY,
     SKIP_SLACK,
     evaluate_plans,
     exact_alphabet,
@@ -39,20 +40,42 @@ def encoding(name: str, params: GeneticParams) -> int:
     return ENCODINGS[name]
 
 
+def order_seeds(cards: np.ndarray, kinds: np.ndarray, length: int,
+                previous: list[tuple[int, int]] | None) -> tuple[list[int], ...]:
+    """First-generation chromosomes of ``start=greedy``: Greedy from the first turn (the
+    Greedy goal, index ``length - 1``, first) and, given ``previous`` (the last move's best
+    plan as (card, kind) goals), that plan's goals still open in its order, then the new
+    goals in goal order."""
+    greedy_first = [length - 1, *range(length - 1)]
+    if previous is None:
+        return (greedy_first,)
+    index = {(int(cards[g]), int(kinds[g])): g for g in range(length)}
+    kept = [index[goal] for goal in previous if goal in index]
+    seen = set(kept)
+    reused = kept + [g for g in range(length) if g not in seen]
+    return (greedy_first,) if reused == greedy_first else (greedy_first, reused)
+
+
 def make_problem(name: str, params: GeneticParams, root: np.ndarray, w: np.ndarray,
-                 stream: np.ndarray) -> Any:
-    """The plan problem of bot ``name`` at ``root`` (already the mover's view)."""
+                 stream: np.ndarray, previous: list[tuple[int, int]] | None = None) -> Any:
+    """The plan problem of bot ``name`` at ``root`` (already the mover's view);
+    ``previous``: the last move's best plan as goals (for ``start=greedy+reuse``)."""
     from games.splendor.evolve import Problem
 
     enc = encoding(name, params)
     p = int(root[O_CUR])
     own = int(own_turns(params.depth, int(root[O_NP])))
-    cards = np.zeros(27, dtype=np.int64)
-    kinds = np.zeros(27, dtype=np.int64)
+    cards = np.zeros(28, dtype=np.int64)
+    kinds = np.zeros(28, dtype=np.int64)
     ak = np.zeros(64, dtype=np.int64)
     av = np.zeros(64, dtype=np.int64)
+    seeds: tuple = ()
     if enc == ENC_ORDER:
         length = int(order_goals(root, p, name == "buy-and-deny", cards, kinds))
+        if getattr(params, "start", "random") != "random":
+            cards[length], kinds[length] = -1, GOAL_GREEDY
+            length += 1
+            seeds = order_seeds(cards, kinds, length, previous)
         alphabet = length
     elif enc == ENC_INDEX:
         length, alphabet = own, MAX_LEGAL
@@ -72,7 +95,10 @@ def make_problem(name: str, params: GeneticParams, root: np.ndarray, w: np.ndarr
                        answers, used, fit, first, read)
         return fit, first, read
 
-    return Problem(length, max(alphabet, 1), enc == ENC_ORDER, evaluate, enc == ENC_REPAIR)
+    goals = tuple((int(cards[g]), int(kinds[g])) for g in range(length)) \
+        if enc == ENC_ORDER else ()
+    return Problem(length, max(alphabet, 1), enc == ENC_ORDER, evaluate, enc == ENC_REPAIR,
+                   seeds, goals)
 
 
 class GeneticBot:
@@ -93,6 +119,7 @@ class GeneticBot:
         self.recorder = recorder
         self.detail = recorder is not None if detail is None else detail
         self._sub = np.array([0], dtype=np.uint64)
+        self._previous: dict[int, list[tuple[int, int]]] = {}  # seat -> last best plan
 
     def choose(self, s: np.ndarray) -> int:
         """The main move for the player to move in ``s`` (the true position)."""
@@ -105,8 +132,13 @@ class GeneticBot:
         seed = int(self.rng.integers(0, 2**63))
         root = np.empty(SIZE, dtype=np.int64)
         view(s, int(s[O_CUR]), int(self.sampled), stream, root)
-        problem = make_problem(self.name, self.params, root, self.w, stream)
+        seat = int(s[O_CUR])
+        reuse = getattr(self.params, "start", "random") == "greedy+reuse"
+        problem = make_problem(self.name, self.params, root, self.w, stream,
+                               self._previous.get(seat) if reuse else None)
         best, stats = evolve(problem, self.params, seed, self.detail)
+        if reuse:
+            self._previous[seat] = [problem.goals[g] for g in best]
         if self.recorder is not None:
             self.recorder.append(stats)
         return int(best.first)

@@ -19,6 +19,7 @@ OPERATORS = ("crossover+mutation", "mutation", "crossover", "restricted-mutation
              "crossover+restricted")
 HEURISTIC_NAMES = ("alleval", "alleval2", "splendor-heuristic")
 ILLEGAL = ("skip", "repair")
+STARTS = ("random", "greedy", "greedy+reuse")
 
 
 @dataclass(frozen=True)
@@ -85,11 +86,21 @@ class ExactMoveParams(IndexMoveParams):
 
 @dataclass(frozen=True)
 class BuyOrderParams(GeneticParams):
-    """BuyOrder: a permutation of the known cards; BuySeeker plays towards each in turn."""
+    """BuyOrder: a permutation of the known cards; BuySeeker plays towards each in turn.
+
+    ``start`` (beyond the thesis, whose start is ``random``): ``greedy`` adds one goal,
+    "Greedy plays from here on", to the permutation (so a plan is a prefix of goals, then
+    Greedy with F) and seeds the first generation with the plan that starts with it, the
+    line Greedy would play; ``greedy+reuse`` also seeds it with the previous move's best
+    plan, its goals still open kept in order (the plan shifted by the turns played since).
+    """
+
+    start: str = tunable("random", choices=STARTS,
+                         doc="first generation: " + ", ".join(STARTS))
 
 
 @dataclass(frozen=True)
-class BuyAndDenyParams(GeneticParams):
+class BuyAndDenyParams(BuyOrderParams):
     """BuyAndDeny: a permutation of buy goals and deny (reserve) goals."""
 
 

@@ -14,7 +14,8 @@ Encodings (the thesis's chapter 5):
   legal moves during the evaluation and written back into the chromosome.
 - ``ENC_ORDER`` (BuyOrder, BuyAndDeny): genes are a permutation of goals (buy card c; with
   denies also reserve card c for every face-up card); each own turn :func:`seek` turns the
-  first goal still open into a move.
+  first goal still open into a move. With the Greedy goal (``GOAL_GREEDY``, the players'
+  ``start=greedy``) the genes after it are never read: from it on Greedy plays the turns.
 
 Own turns with nothing to play (a skip chromosome read to its end, every goal closed) are
 played by Greedy with F. Each batch call scores a whole population.
@@ -61,7 +62,7 @@ from games.splendor.rules import (
 from games.splendor.search import greedy, resolve
 
 ENC_INDEX, ENC_SKIP, ENC_REPAIR, ENC_ORDER = 0, 1, 2, 3
-GOAL_BUY, GOAL_DENY = 0, 1
+GOAL_BUY, GOAL_DENY, GOAL_GREEDY = 0, 1, 2
 A_BUY, A_RESERVE, A_BLIND, A_TAKE, A_TAKE2 = 0, 1, 2, 3, 4
 SKIP_SLACK = 2  # a skip chromosome holds this many genes per own turn
 GONE, BLOCKED = -1, -2
@@ -370,6 +371,8 @@ def _own_move(line: np.ndarray, h1: np.uint64, h2: np.uint64, p: int, genes: np.
     tmp, scratch = work[3], work[4]
     if enc == ENC_ORDER:
         while ptr < length:
+            if kinds[genes[ptr]] == GOAL_GREEDY:
+                break
             m = seek_at(line, h1, h2, p, genes[ptr], cards, kinds, w, moves, tmp, keys,
                         answers, used)
             if m == GONE:

@@ -58,6 +58,8 @@ def test_watch_shows_the_played_game():
     (("play", "splendor", "--bots", "exact-move:illegal=maybe,greedy", "-n", "2"), "'illegal'"),
     (("play", "splendor", "--bots", "buy-order:heuristic=foo,greedy", "-n", "2"),
      "'heuristic'"),
+    (("play", "splendor", "--bots", "buy-and-deny:start=minimax,greedy", "-n", "2"),
+     "'start'"),
     (("watch", "splendor", "--bots", "greedy,buy-and-deny:population=0"), "'population'"),
     (("watch", "splendor", "--bots", "greedy,minimax:0"), "'depth'"),
     (("watch", "splendor", "--bots", "greedy,greedy", "-o", "cap=0"), "game.cap"),

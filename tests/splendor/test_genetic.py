@@ -16,6 +16,7 @@ from games.splendor.heuristics import ALL_EVAL2, score
 from games.splendor.plans import (
     ENC_INDEX,
     GOAL_BUY,
+    GOAL_GREEDY,
     GONE,
     evaluate_plans,
     new_table,
@@ -30,7 +31,8 @@ SMALL = {"depth": 6, "population": 12, "evaluations": 60}
 BOTS = [("index-move", {}), ("exact-move", {}), ("exact-move", {"illegal": "repair"}),
         ("buy-order", {}), ("buy-and-deny", {}),
         ("buy-order", {"operators": "crossover+restricted"}),
-        ("buy-and-deny", {"operators": "restricted-mutation", "heuristic": "alleval2"})]
+        ("buy-and-deny", {"operators": "restricted-mutation", "heuristic": "alleval2"}),
+        ("buy-order", {"start": "greedy"}), ("buy-and-deny", {"start": "greedy+reuse"})]
 
 
 def pick(st: SplendorState, name: str, values: dict, seed: int = 0, recorder=None) -> int:
@@ -258,9 +260,11 @@ def _scratch_evaluate(problem, root, genes, params, name):
     from games.splendor.plans import exact_alphabet, order_goals
 
     p = int(root[R.O_CUR])
-    cards = np.zeros(27, dtype=np.int64)
-    kinds = np.zeros(27, dtype=np.int64)
-    order_goals(root, p, name == "buy-and-deny", cards, kinds)
+    cards = np.zeros(28, dtype=np.int64)
+    kinds = np.zeros(28, dtype=np.int64)
+    n = order_goals(root, p, name == "buy-and-deny", cards, kinds)
+    if getattr(params, "start", "random") != "random":
+        cards[n], kinds[n] = -1, GOAL_GREEDY
     ak = np.zeros(64, dtype=np.int64)
     av = np.zeros(64, dtype=np.int64)
     size = exact_alphabet(root, p, ak, av)

@@ -77,11 +77,13 @@ def test_buyanddeny_study_spec_keeps_every_candidate_valid():
     spec = load_spec("splendor-buyanddeny")
     assert spec.strategy == "buy-and-deny" and spec.evaluation.opponents == ("minimax:3",)
     space = spec.space
-    assert space["evaluations"].choices == (8,)
+    (budget,) = space["evaluations"].choices
+    assert budget == 4 and set(space["start"].choices) == {"random", "greedy", "greedy+reuse"}
     pops = range(int(space["population"].low), int(space["population"].high) + 1)
-    for pop, tour in itertools.product(pops, space["tournament"].choices):
-        GAME.check_bot(GAME.parse_bot(f"buy-and-deny:evaluations=8,population={pop},"
-                                      f"tournament={tour}"))
+    for pop, tour, start in itertools.product(pops, space["tournament"].choices,
+                                              space["start"].choices):
+        GAME.check_bot(GAME.parse_bot(f"buy-and-deny:evaluations={budget},population={pop},"
+                                      f"tournament={tour},start={start}"))
 
 
 def test_genetic_reproduction_rows_and_readme(tmp_path):

@@ -6,7 +6,9 @@ Parts: ``variants`` (Table 5.1: BuyOrder's operator variants vs Greedy, allEval)
 (Table 4.3's genetic rows: RandomSearch(10, 1000) vs BuyOrder(10) and ExactMove(10),
 allEval2 for every bot as in that table), ``buy-and-deny`` (BuyAndDeny vs Greedy, Minimax(3)
 and Minimax(4), at the thesis's budget and at equal time per move), ``beyond`` (what the
-genetic players reach against Minimax(3) with more time or a fitted F) and ``diagnosis``
+genetic players reach against Minimax(3) with more time or a fitted F), ``start``
+(BuyAndDeny with ``start=greedy`` at Minimax(3)'s time, on fresh deals: root seed
+START_SEED, its own game counts) and ``diagnosis``
 (Table 5.2: how often crossover makes a fitter child over whole games, and the share of
 distinct chromosomes per generation). Matches are two players, seats rotated every game,
 root seed SEED (game i dealt from games.core.game_seeds(SEED, ., i)), so the figures are
@@ -28,8 +30,11 @@ from tuning.reproduce.splendor import measure
 
 FOLDER = "reports/splendor-genetic"
 SEED: int | None = 2013
-PARTS = ("variants", "depths", "random-search", "buy-and-deny", "beyond", "diagnosis")
-SIZES = {"games": 200, "stats-games": 4}
+PARTS = ("variants", "depths", "random-search", "buy-and-deny", "beyond", "start",
+         "diagnosis")
+SIZES = {"games": 200, "stats-games": 4, "start-games": 2000, "start-side-games": 400}
+#: the start part's deals: fresh (no other part, and no screening of its budgets, used them)
+START_SEED = 140014
 PARAMS = False
 BENCHMARK = True  # benchmarks/splendor_genetic.py output (JSON): seconds per move
 
@@ -41,6 +46,9 @@ B_AND_D = "buy-and-deny:10,100,2000"
 
 #: the splendor-heuristic study's F, as Minimax's parameters
 FITTED = dataclasses.asdict(SPLENDOR_HEURISTIC)
+#: BuyAndDeny at Minimax(3)'s time with Greedy's line in its first generation (median CPU
+#: time per move 0.90-0.97 times Minimax(3)'s: benchmarks/splendor_genetic.py --rounds 20)
+EQUAL_START = "buy-and-deny:4,4,4,start=greedy,heuristic=splendor-heuristic"
 
 # part -> rows: (label, candidate, opponent, thesis %)
 ROWS: dict[str, list[tuple[str, str, str, float | None]]] = {
@@ -89,6 +97,25 @@ ROWS: dict[str, list[tuple[str, str, str, float | None]]] = {
          None),
     ],
 }
+#: part start -> rows: (label, candidate, opponent, size of the game count)
+START_ROWS: list[tuple[str, str, str, str]] = [
+    ("BuyAndDeny(4, 4, 4), start=greedy, splendor-heuristic F, vs Minimax(3): equal time",
+     EQUAL_START, "minimax:3", "start-games"),
+    ("Greedy with the splendor-heuristic F vs Minimax(3): the seeded line alone",
+     "greedy:" + ",".join(f"{k}={v}" for k, v in FITTED.items()), "minimax:3", "start-games"),
+    ("BuyAndDeny(4, 4, 4), start=random (the thesis's), splendor-heuristic F, vs Minimax(3)",
+     "buy-and-deny:4,4,4,heuristic=splendor-heuristic", "minimax:3", "start-side-games"),
+    ("BuyAndDeny(4, 4, 4), start=greedy, allEval, vs Minimax(3)",
+     "buy-and-deny:4,4,4,start=greedy", "minimax:3", "start-side-games"),
+    ("BuyAndDeny(4, 4, 4), start=greedy, splendor-heuristic F, vs Greedy (allEval)",
+     EQUAL_START, "greedy", "start-side-games"),
+    ("BuyAndDeny(4, 8, 8), start=greedy, splendor-heuristic F, vs Minimax(3): 1.3 times its "
+     "time", "buy-and-deny:4,8,8,start=greedy,heuristic=splendor-heuristic", "minimax:3",
+     "start-side-games"),
+    ("BuyAndDeny(10, 100, 2000), start=greedy, splendor-heuristic F, vs Minimax(3): the "
+     "thesis's budget", "buy-and-deny:10,100,2000,start=greedy,heuristic=splendor-heuristic",
+     "minimax:3", "games"),
+]
 #: Table 5.2's runs (population, evaluations; thesis improvements / crossovers) and the
 #: players whose diversity per generation is traced
 CROSSOVER_RUNS = ((100, 200, 670, 2221), (100, 500, 1120, 4932), (100, 1000, 1326, 11005),
@@ -168,6 +195,12 @@ def collect(out_dir: Path, settings: Settings) -> list[Path]:
                 path.write_text(json.dumps(out, indent=1), encoding="utf-8")
             for cand in DIVERSITY_RUNS:
                 out["diversity"].append(diversity_row(cand, n, seed))
+                path.write_text(json.dumps(out, indent=1), encoding="utf-8")
+        elif part == "start":
+            out["seed"] = START_SEED if settings.seed is None else settings.seed
+            for label, cand, opp, size in START_ROWS:
+                row = measure(cand, opp, settings.n(size), out["seed"], settings.jobs)
+                out["rows"].append({"label": label, "thesis": None, **row})
                 path.write_text(json.dumps(out, indent=1), encoding="utf-8")
         else:
             for label, cand, opp, thesis in ROWS[part]:

@@ -10,9 +10,11 @@ TITLES = {
     "random-search": "Table 4.3, genetic rows: RandomSearch(10, 1000) vs BuyOrder and ExactMove",
     "buy-and-deny": "BuyAndDeny vs Greedy, Minimax(3) and Minimax(4), allEval",
     "beyond": "Beyond the thesis: against Minimax(3) with the thesis's budget",
+    "start": "Beyond the thesis: Greedy's line in the first generation, at Minimax(3)'s time",
     "diagnosis": "The thesis's diagnosis: crossover yield (Table 5.2) and diversity",
 }
-ORDER = ("variants", "depths", "random-search", "buy-and-deny", "beyond", "diagnosis")
+ORDER = ("variants", "depths", "random-search", "buy-and-deny", "beyond", "start",
+         "diagnosis")
 
 
 def _pct(value: float, ci: list[float]) -> str:
