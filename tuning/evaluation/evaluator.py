@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -23,6 +23,7 @@ from tuning.evaluation.pool import WorkerPool
 from tuning.evaluation.scoring import Scorer, score_block, score_exact
 
 BlockCallback = Callable[[int, float], bool]
+K = TypeVar("K")
 
 
 @dataclass
@@ -141,6 +142,49 @@ def evaluate(scorer: Scorer, bot: BotSpec, *, games: int, seed: int, block: int,
     finally:
         stream.close()
     return Evaluation.from_scores(results, time.perf_counter() - t0, stopped)
+
+
+def evaluate_stream(scorer: Scorer, candidates: Iterable[tuple[K, BotSpec]], *, games: int,
+                    seed: int, block: int, pool: WorkerPool,
+                    on_block: Callable[[K, int, float], None] | None = None
+                    ) -> Iterator[tuple[K, Evaluation]]:
+    """Score a stream of candidates through one pass over the pool, yielding ``(key,
+    evaluation)`` as each one's games are in.
+
+    The next candidate is drawn (lazily: drawing it may claim an Optuna trial) and its first
+    blocks handed out while the current one's last blocks are still being played, so the
+    workers never wait between candidates. Each candidate gets exactly the games and blocks
+    that :func:`evaluate` gives it (same seeds, same block means), for any pool. No early
+    stop and no exact values: the caller uses :func:`evaluate` where either applies.
+    ``on_block(key, index, mean)`` sees every block in order; ``seconds`` of an evaluation
+    is the time from its first block handed out to its last block back.
+    """
+    if games <= 0:
+        raise InputError("an evaluation needs at least one game")
+    blocks = seed_blocks(games, block)
+    drawn: list[tuple[K, float]] = []  # candidates whose blocks were handed out, in order
+
+    def tasks() -> Iterator[tuple[Any, ...]]:
+        for key, bot in candidates:
+            drawn.append((key, time.perf_counter()))
+            for start, count in blocks:
+                yield scorer, bot, seed, start, count
+
+    results: list[np.ndarray] = []
+    current = 0
+    stream = pool.imap(score_block, tasks())
+    try:
+        for scores, _ in stream:
+            results.append(scores)
+            key, t0 = drawn[current]
+            if on_block is not None:
+                on_block(key, len(results) - 1, float(scores.mean()))
+            if len(results) == len(blocks):
+                evaluation = Evaluation.from_scores(results, time.perf_counter() - t0)
+                results, current = [], current + 1
+                yield key, evaluation
+    finally:
+        stream.close()
 
 
 def split_block(start: int, count: int, parts: int) -> list[tuple[int, int]]:

@@ -108,6 +108,13 @@ class Scorer:
             values[mine - start] = game.objective_values(out, 0, self.objective, self.options)
         return values
 
+    @property
+    def sampled_only(self) -> bool:
+        """True when no candidate can have an exact value: opponents are in play, or the
+        game has no exact solver (so every candidate is scored by playing games)."""
+        game = registry.get(self.game)
+        return bool(self.pool) or type(game).exact is registry.Game.exact
+
     def exact(self, bot: BotSpec) -> float | None:
         """The exact objective value where the game has one (no opponents), else None."""
         if self.pool:

@@ -15,15 +15,16 @@ import json
 import threading
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import optuna
 from optuna.trial import TrialState
 
-from games.core import InputError
-from tuning.evaluation import WorkerPool, candidate_bot, derived_seed, evaluate
+from games.core import BotSpec, InputError
+from tuning.evaluation import WorkerPool, candidate_bot, derived_seed, evaluate, evaluate_stream
+from tuning.evaluation.scoring import Scorer
 from tuning.spec import StudySpec
 from tuning.study import storage as st
 from tuning.study.prefetch import TrialPrefetch, claim_ahead_is_exact
@@ -289,7 +290,7 @@ def _candidate(spec: StudySpec, params: dict[str, Any]) -> dict[str, Any]:
     return {"strategy": spec.strategy, "params": dict(params)}
 
 
-def _run_trial(spec: StudySpec, trial: optuna.Trial, progress: Progress | None,
+def _run_trial(spec: StudySpec, scorer: Scorer, trial: optuna.Trial, progress: Progress | None,
                timing: dict[str, float], pool: WorkerPool
                ) -> tuple[float | None, TrialState, int]:
     """Evaluate one claimed trial; returns its value, final state and games played."""
@@ -310,7 +311,7 @@ def _run_trial(spec: StudySpec, trial: optuna.Trial, progress: Progress | None,
         return stop
 
     t0 = time.perf_counter()
-    ev = evaluate(spec.scorer(), candidate_bot(_candidate(spec, trial.params)),
+    ev = evaluate(scorer, candidate_bot(_candidate(spec, trial.params)),
                   games=ev_spec.games, seed=ev_spec.seed, block=ev_spec.block, pool=pool,
                   on_block=on_block, stoppable=prune)
     timing["objective"] += time.perf_counter() - t0
@@ -319,6 +320,86 @@ def _run_trial(spec: StudySpec, trial: optuna.Trial, progress: Progress | None,
         trial.set_user_attr(key, value)
     state = TrialState.PRUNED if ev.stopped_early else TrialState.COMPLETE
     return (None if ev.stopped_early else ev.mean), state, ev.games
+
+
+def _streamable(spec: StudySpec, scorer: Scorer, pool: WorkerPool, next_number: int) -> bool:
+    """Whether trials from here on can be played back to back (:func:`_run_streamed`): there
+    are workers to keep busy, no pruner may stop a trial, no exact value replaces the games,
+    and the next trial's parameters do not depend on
+    this one's result (see :func:`claim_ahead_is_exact`)."""
+    return (not pool.inline and spec.optuna.pruner == "none" and scorer.sampled_only
+            and claim_ahead_is_exact(spec, next_number))
+
+
+def _run_streamed(spec: StudySpec, scorer: Scorer, study: optuna.Study, first: optuna.Trial,
+                  ahead: TrialPrefetch, beat: st.Heartbeat, pool: WorkerPool,
+                  progress: Progress | None, timing: dict[str, float], summary: RunSummary,
+                  deadline: float | None) -> None:
+    """Evaluate ``first`` and the trials claimed after it, back to back in one stream of
+    blocks, for as long as each next trial's parameters cannot depend on the one before
+    (random samplers, start-up trials): the next trial's first blocks go to the workers
+    while this one's last blocks are still played, so no worker waits between trials.
+
+    Each trial gets the games, values and reports it gets one at a time, in the same order.
+    On any error or stop, the trial being evaluated is failed and those claimed after it
+    are failed and queued again (as a trial claimed ahead is)."""
+    ev_spec = spec.evaluation
+    unfinished: list[optuna.Trial] = []  # claimed and handed to the workers, not yet told
+
+    def trials() -> Iterator[tuple[optuna.Trial, BotSpec]]:
+        trial: optuna.Trial | None = first
+        while trial is not None:
+            unfinished.append(trial)
+            more = (claim_ahead_is_exact(spec, trial.number + 1)
+                    and (deadline is None or time.perf_counter() < deadline))
+            if more:
+                ahead.start()  # claimed while the workers play this trial's games
+            yield trial, candidate_bot(_candidate(spec, trial.params))
+            if not more:
+                return
+            trial = ahead.take()
+
+    def on_block(trial: optuna.Trial, index: int, mean: float) -> None:
+        t0 = time.perf_counter()
+        trial.report(mean, index)
+        timing["optuna"] += time.perf_counter() - t0
+        if progress:
+            progress({"event": "block", "trial": trial.number, "block": index})
+
+    mark = time.perf_counter()
+    try:
+        for trial, ev in evaluate_stream(scorer, trials(), games=ev_spec.games,
+                                         seed=ev_spec.seed, block=ev_spec.block, pool=pool,
+                                         on_block=on_block):
+            now = time.perf_counter()
+            # the workers never stop between trials: each trial is charged the wall time
+            # since the one before it was in, so the charges add up to the stream's time
+            seconds, mark = now - mark, now
+            timing["objective"] += seconds
+            unfinished.remove(trial)
+            for key, value in (("games", ev.games), ("stderr", ev.stderr),
+                               ("ci95", list(ev.ci95)), ("objective_seconds", seconds)):
+                trial.set_user_attr(key, value)
+            beat.drop(trial._trial_id)
+            if not st.finish_trial(study, trial, ev.mean, TrialState.COMPLETE):
+                if progress:  # its heartbeat lapsed and another worker retried it already
+                    progress({"event": "overtaken", "trial": trial.number})
+                continue
+            summary.trials_run_here += 1
+            summary.games += ev.games
+            if progress:
+                progress({"event": "trial", "trial": trial.number, "state": "COMPLETE",
+                          "value": ev.mean, "best": _best_value(study), "games": summary.games,
+                          "seconds": timing["objective"] - timing["optuna"],
+                          "done": st.budget_used(study)[0], "target": spec.optuna.trials})
+    except BaseException:
+        beat.watch(None)
+        for i, trial in enumerate(unfinished):
+            st.finish_trial(study, trial, None, TrialState.FAIL)
+            if i and trial.params:  # never started here: its parameters are tried again
+                study.enqueue_trial(dict(trial.params), user_attrs={"retry_of": trial.number})
+        ahead.abandon(study)
+        raise
 
 
 def run_study(spec: StudySpec, location: str | None = None, progress: Progress | None = None,
@@ -371,10 +452,15 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
                         progress({"event": "stale", "trials": failed})
                     continue
                 break
+            scorer = spec.scorer()
+            if _streamable(spec, scorer, pool, trial.number + 1):
+                _run_streamed(spec, scorer, study, trial, ahead, beat, pool, progress, timing,
+                              summary, deadline)
+                continue
             if not pool.inline and claim_ahead_is_exact(spec, trial.number + 1):
                 ahead.start()  # claimed while the workers play this trial's games
             try:
-                value, state, games = _run_trial(spec, trial, progress, timing, pool)
+                value, state, games = _run_trial(spec, scorer, trial, progress, timing, pool)
             except BaseException:
                 beat.watch(None)
                 st.finish_trial(study, trial, None, TrialState.FAIL)
