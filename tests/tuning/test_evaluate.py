@@ -148,3 +148,32 @@ def test_an_unknown_start_method_is_an_input_error(monkeypatch):
     monkeypatch.setenv("TABLETUNE_START_METHOD", "spawn-everything")
     with pytest.raises(InputError, match="TABLETUNE_START_METHOD"):
         WorkerPool(2)
+
+
+def test_tapered_blocks_cover_every_game_once_with_small_ones_last():
+    from tuning.evaluation.match import tapered_blocks
+
+    for games, size, jobs in ((20000, 2000, 2), (100, 40, 2), (7, 40, 4), (5000, 2, 2)):
+        blocks = tapered_blocks(games, size, jobs)
+        assert [s for s, _ in blocks] == list(np.cumsum([0] + [c for _, c in blocks[:-1]]))
+        assert sum(c for _, c in blocks) == games and all(c >= 1 for _, c in blocks)
+    blocks = tapered_blocks(20000, 2000, 2)
+    assert blocks[:8] == [(i * 2000, 2000) for i in range(8)]
+    assert {c for _, c in blocks[8:]} == {500}
+
+
+def test_a_match_with_tapered_blocks_is_the_match_of_one_job():
+    from tuning.evaluation.match import run_match
+
+    game = registry.get("dominion")
+    bots = [game.parse_bot("smithy-big-money"), game.parse_bot("big-money")]
+    results = []
+    for jobs in (1, 2):  # 2 jobs: blocks of 50 games, the last 100 games in blocks of 12-13
+        with WorkerPool(jobs) as pool:
+            m = run_match("dominion", bots, game.check_options({}), games=400, seed=3,
+                          pool=pool)
+        data = m.to_dict()
+        for key in ("seconds", "games_per_second"):
+            data.pop(key)
+        results.append(data)
+    assert results[0] == results[1]

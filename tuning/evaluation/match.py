@@ -170,6 +170,18 @@ class MatchSummary:
 ProgressFn = Callable[[int, int, float], None]
 
 
+def tapered_blocks(games: int, size: int, jobs: int) -> list[tuple[int, int]]:
+    """Seed blocks of ``size`` games, the last ``jobs`` blocks' worth cut into quarters: the
+    workers take the small ones as they come free and finish the match nearly together (one
+    worker left alone with a whole last block would leave the other idle for up to a block,
+    a large share of a short match)."""
+    if jobs <= 1 or size < 4:
+        return seed_blocks(games, size)
+    tail = min(games, jobs * size)
+    head = games - tail
+    return seed_blocks(head, size) + [(head + s, c) for s, c in seed_blocks(tail, size // 4)]
+
+
 def run_match(game_name: str, bots: Sequence[BotSpec], options: dict[str, Any], *,
               games: int, seed: int, pool: WorkerPool | None = None, rotate: bool = True,
               block: int | None = None, progress: ProgressFn | None = None) -> MatchSummary:
@@ -188,9 +200,13 @@ def run_match(game_name: str, bots: Sequence[BotSpec], options: dict[str, Any], 
     elif seats == 0:
         raise InputError("name at least one bot")
     pool = pool or WorkerPool()
-    size = block or max(1, min(DEFAULT_BLOCK, math.ceil(games / (4 * pool.jobs))))
+    if block:
+        blocks = seed_blocks(games, block)
+    else:
+        size = max(1, min(DEFAULT_BLOCK, math.ceil(games / (4 * pool.jobs))))
+        blocks = tapered_blocks(games, size, pool.jobs)
     tasks = [(game_name, line_up, dict(options), seed, s, c, rotate)
-             for line_up in line_ups for s, c in seed_blocks(games, size)]
+             for line_up in line_ups for s, c in blocks]
     tallies = [Tally() for _ in line_ups]
     per_run = len(tasks) // len(line_ups)
     t0 = time.perf_counter()
