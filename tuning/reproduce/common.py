@@ -156,6 +156,19 @@ def outside_reports(path: Path | str | None) -> None:
                          "and pass the file to the report command (--benchmark/--time-share)")
 
 
+def play_parts(out_dir: Path, settings: Settings,
+               collect: Callable[[Path, Settings], list[Path]]) -> tuple[list[Path], Path | None]:
+    """Play the requested parts into ``out_dir`` with ``collect`` (none with ``from_json``)
+    and take in the benchmark record; return the files written and that record (or None)."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = [] if settings.from_json else collect(out_dir, settings)
+    bench = include_benchmark(out_dir, settings)
+    if settings.benchmark is not None and bench is not None:
+        written.append(bench)
+    return written, bench
+
+
 def play_and_write_readme(out_dir: Path, settings: Settings,
                           collect: Callable[[Path, Settings], list[Path]],
                           parts: Sequence[str], folder: str,
@@ -165,12 +178,8 @@ def play_and_write_readme(out_dir: Path, settings: Settings,
     requested parts with ``collect`` (none with ``from_json``), then write README.md from
     every results file present, the folder's ``notes.md`` and the benchmark record; return
     the files written."""
+    written, bench = play_parts(out_dir, settings, collect)
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = [] if settings.from_json else collect(out_dir, settings)
-    bench = include_benchmark(out_dir, settings)
-    if settings.benchmark is not None and bench is not None:
-        written.append(bench)
     results = {p: json.loads((out_dir / f"results-{p}.json").read_text(encoding="utf-8"))
                for p in parts if (out_dir / f"results-{p}.json").is_file()}
     notes = text_file(out_dir, "notes.md", folder)

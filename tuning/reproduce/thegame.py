@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from games.core import Z95
-from tuning.reproduce.common import Settings, include_benchmark, text_file
+from tuning.reproduce.common import Settings, play_parts, text_file
 
 FOLDER = "reports/thegame"
 SEED: int | None = 2019
@@ -195,11 +195,7 @@ def reproduce(out_dir: Path, settings: Settings) -> list[Path]:
     """Play the requested parts (none with ``from_json``), then write README.md once every
     part has its results file; return the files written."""
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = [] if settings.from_json else collect(out_dir, settings)
-    bench = include_benchmark(out_dir, settings)
-    if settings.benchmark is not None and bench is not None:
-        written.append(bench)
+    written, _ = play_parts(out_dir, settings, collect)
     res = load_results(out_dir)
     missing = [k for k in ("d0", "d1", "d2", "variants") if k not in res]
     if missing:

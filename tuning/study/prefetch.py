@@ -89,9 +89,14 @@ class TrialPrefetch:
             trial = self.take()
         except Exception:  # noqa: BLE001 - the run is stopping for another reason already
             return
-        if trial is None:
-            return
-        params: dict[str, Any] = dict(trial.params)
-        study.tell(trial, state=TrialState.FAIL, skip_if_finished=True)
-        if params:
-            study.enqueue_trial(params, user_attrs={"retry_of": trial.number})
+        if trial is not None:
+            requeue(study, trial)
+
+
+def requeue(study: optuna.Study, trial: optuna.Trial) -> None:
+    """Fail a claimed trial that was never played to its end and queue its parameters again,
+    as a stale trial's are, so the next run evaluates them."""
+    params: dict[str, Any] = dict(trial.params)
+    study.tell(trial, state=TrialState.FAIL, skip_if_finished=True)
+    if params:
+        study.enqueue_trial(params, user_attrs={"retry_of": trial.number})

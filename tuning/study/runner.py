@@ -23,11 +23,18 @@ import optuna
 from optuna.trial import TrialState
 
 from games.core import BotSpec, InputError
-from tuning.evaluation import WorkerPool, candidate_bot, derived_seed, evaluate, evaluate_stream
+from tuning.evaluation import (
+    Evaluation,
+    WorkerPool,
+    candidate_bot,
+    derived_seed,
+    evaluate,
+    evaluate_stream,
+)
 from tuning.evaluation.scoring import Scorer
 from tuning.spec import StudySpec
 from tuning.study import storage as st
-from tuning.study.prefetch import TrialPrefetch, claim_ahead_is_exact
+from tuning.study.prefetch import TrialPrefetch, claim_ahead_is_exact, requeue
 from tuning.study.reevaluate import best_result, reevaluate
 
 optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -290,6 +297,32 @@ def _candidate(spec: StudySpec, params: dict[str, Any]) -> dict[str, Any]:
     return {"strategy": spec.strategy, "params": dict(params)}
 
 
+def _record_evaluation(trial: optuna.Trial, ev: Evaluation, objective_seconds: float) -> None:
+    """Store what a trial's evaluation played (games, error, interval, its own seconds)."""
+    for key, value in (("games", ev.games), ("stderr", ev.stderr), ("ci95", list(ev.ci95)),
+                       ("objective_seconds", objective_seconds)):
+        trial.set_user_attr(key, value)
+
+
+def _tell(study: optuna.Study, spec: StudySpec, trial: optuna.Trial, value: float | None,
+          state: TrialState, games: int, beat: st.Heartbeat, summary: RunSummary,
+          timing: dict[str, float], progress: Progress | None) -> None:
+    """Tell an evaluated trial's result, count it and report it (a trial failed meanwhile
+    as stale by another worker, which then retried it, is only reported)."""
+    beat.drop(trial._trial_id)
+    if not st.finish_trial(study, trial, value, state):
+        if progress:  # its heartbeat lapsed and another worker retried it already
+            progress({"event": "overtaken", "trial": trial.number})
+        return
+    summary.trials_run_here += 1
+    summary.games += games
+    if progress:
+        progress({"event": "trial", "trial": trial.number, "state": state.name,
+                  "value": value, "best": _best_value(study), "games": summary.games,
+                  "seconds": timing["objective"] - timing["optuna"],
+                  "done": st.budget_used(study)[0], "target": spec.optuna.trials})
+
+
 def _run_trial(spec: StudySpec, scorer: Scorer, trial: optuna.Trial, progress: Progress | None,
                timing: dict[str, float], pool: WorkerPool
                ) -> tuple[float | None, TrialState, int]:
@@ -315,9 +348,7 @@ def _run_trial(spec: StudySpec, scorer: Scorer, trial: optuna.Trial, progress: P
                   games=ev_spec.games, seed=ev_spec.seed, block=ev_spec.block, pool=pool,
                   on_block=on_block, stoppable=prune)
     timing["objective"] += time.perf_counter() - t0
-    for key, value in (("games", ev.games), ("stderr", ev.stderr), ("ci95", list(ev.ci95)),
-                       ("objective_seconds", ev.seconds - timing_blocks["optuna"])):
-        trial.set_user_attr(key, value)
+    _record_evaluation(trial, ev, ev.seconds - timing_blocks["optuna"])
     state = TrialState.PRUNED if ev.stopped_early else TrialState.COMPLETE
     return (None if ev.stopped_early else ev.mean), state, ev.games
 
@@ -325,8 +356,8 @@ def _run_trial(spec: StudySpec, scorer: Scorer, trial: optuna.Trial, progress: P
 def _streamable(spec: StudySpec, scorer: Scorer, pool: WorkerPool, next_number: int) -> bool:
     """Whether trials from here on can be played back to back (:func:`_run_streamed`): there
     are workers to keep busy, no pruner may stop a trial, no exact value replaces the games,
-    and the next trial's parameters do not depend on
-    this one's result (see :func:`claim_ahead_is_exact`)."""
+    and the next trial's parameters do not depend on this one's result (see
+    :func:`claim_ahead_is_exact`)."""
     return (not pool.inline and spec.optuna.pruner == "none" and scorer.sampled_only
             and claim_ahead_is_exact(spec, next_number))
 
@@ -377,27 +408,15 @@ def _run_streamed(spec: StudySpec, scorer: Scorer, study: optuna.Study, first: o
             seconds, mark = now - mark, now
             timing["objective"] += seconds
             unfinished.remove(trial)
-            for key, value in (("games", ev.games), ("stderr", ev.stderr),
-                               ("ci95", list(ev.ci95)), ("objective_seconds", seconds)):
-                trial.set_user_attr(key, value)
-            beat.drop(trial._trial_id)
-            if not st.finish_trial(study, trial, ev.mean, TrialState.COMPLETE):
-                if progress:  # its heartbeat lapsed and another worker retried it already
-                    progress({"event": "overtaken", "trial": trial.number})
-                continue
-            summary.trials_run_here += 1
-            summary.games += ev.games
-            if progress:
-                progress({"event": "trial", "trial": trial.number, "state": "COMPLETE",
-                          "value": ev.mean, "best": _best_value(study), "games": summary.games,
-                          "seconds": timing["objective"] - timing["optuna"],
-                          "done": st.budget_used(study)[0], "target": spec.optuna.trials})
+            _record_evaluation(trial, ev, seconds)
+            _tell(study, spec, trial, ev.mean, TrialState.COMPLETE, ev.games, beat, summary,
+                  timing, progress)
     except BaseException:
         beat.watch(None)
-        for i, trial in enumerate(unfinished):
-            st.finish_trial(study, trial, None, TrialState.FAIL)
-            if i and trial.params:  # never started here: its parameters are tried again
-                study.enqueue_trial(dict(trial.params), user_attrs={"retry_of": trial.number})
+        if unfinished:
+            st.finish_trial(study, unfinished[0], None, TrialState.FAIL)
+        for trial in unfinished[1:]:  # never started here: their parameters are tried again
+            requeue(study, trial)
         ahead.abandon(study)
         raise
 
@@ -466,19 +485,7 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
                 st.finish_trial(study, trial, None, TrialState.FAIL)
                 ahead.abandon(study)
                 raise
-            beat.drop(trial._trial_id)
-            if not st.finish_trial(study, trial, value, state):
-                if progress:  # its heartbeat lapsed and another worker retried it already
-                    progress({"event": "overtaken", "trial": trial.number})
-                continue
-            summary.trials_run_here += 1
-            summary.games += games
-            if progress:
-                progress({"event": "trial", "trial": trial.number, "state": state.name,
-                          "value": value, "best": _best_value(study), "games": summary.games,
-                          "seconds": timing["objective"] - timing["optuna"],
-                          "done": st.budget_used(study)[0],
-                          "target": spec.optuna.trials})
+            _tell(study, spec, trial, value, state, games, beat, summary, timing, progress)
     summary.seconds = time.perf_counter() - start
     summary.objective_seconds = timing["objective"] - timing["optuna"]
     running = study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))
