@@ -4,9 +4,11 @@
 
 - ``jobs = 1``: everything runs in this process;
 - one machine, where the system can fork (Linux): ``jobs`` worker processes forked from
-  this process. They start in milliseconds with every module and compiled numba kernel
-  already loaded, so even a match of a fraction of a second is shared; this process only
-  hands out tasks and collects results;
+  this process (:mod:`tuning.evaluation.forked`). They start in milliseconds with every
+  module and compiled numba kernel already loaded, so even a match of a fraction of a
+  second is shared; this process only hands out tasks and collects results. A ``share``
+  pool (a match, whose process has nothing else to do) forks ``jobs - 1`` and plays tasks
+  here too whenever every worker has its queue full;
 - ``loky`` elsewhere (macOS, Windows, or ``TABLETUNE_START_METHOD=loky``): ``jobs - 1``
   worker processes plus this process, which takes tasks itself instead of waiting. A
   fresh worker imports everything (about a second of a core), so workers start only once
@@ -30,13 +32,13 @@ import multiprocessing
 import os
 import sys
 import time
-import warnings
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any
 
 from games.core import InputError
-from tuning.evaluation.workers import run_unless_stopped, start_forked_worker, watch_parent
+from tuning.evaluation.forked import ForkedWorkers
+from tuning.evaluation.workers import watch_parent
 
 BACKENDS = ("loky", "threading", "ray", "dask")
 #: seconds an idle worker waits for work before it exits (also bounds how long workers
@@ -91,7 +93,10 @@ def backend_context(backend: str, address: str | None = None) -> Iterator[Any]:
 class WorkerPool:
     """A run's workers; use as a context manager, then :meth:`imap` or :meth:`map`."""
 
-    def __init__(self, jobs: int = 1, backend: str = "loky", address: str | None = None):
+    def __init__(self, jobs: int = 1, backend: str = "loky", address: str | None = None,
+                 *, share: bool = False):
+        """``share``: this process takes tasks too while it waits (a match, whose process
+        has nothing else to do): forked pools then fork ``jobs - 1`` workers."""
         self.jobs = resolve_jobs(int(jobs))
         if backend not in BACKENDS:
             raise InputError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
@@ -102,8 +107,9 @@ class WorkerPool:
         self._alone_seconds = 0.0  # work done here before the workers were started
         self._cluster: Any = None
         self._forked = fork_workers() if backend == "loky" and self.jobs > 1 else False
+        self._share = share and self._forked
+        self._workers: ForkedWorkers | None = None
         self._streams = 0  # streams handed to forked workers so far
-        self._stopped: Any = None  # shared with them: streams below this are abandoned
 
     # ---- lifetime
     def __enter__(self) -> WorkerPool:
@@ -116,11 +122,11 @@ class WorkerPool:
 
     def close(self) -> None:
         """Stop the workers and leave the cluster (idempotent)."""
+        if self._workers is not None:
+            self._workers.close()
+            self._workers = None
         if self._executor is not None:
-            if self._forked:
-                _stop_forked(self._executor)
-            else:
-                self._executor.shutdown(wait=False, kill_workers=True)
+            self._executor.shutdown(wait=False, kill_workers=True)
             self._executor = None
         if self._stack is not None:
             self._stack.close()
@@ -132,19 +138,12 @@ class WorkerPool:
         """True when every task runs in this process."""
         return self.jobs == 1 and self.backend in ("loky", "threading")
 
+    def _forked_workers(self) -> ForkedWorkers:
+        if self._workers is None:
+            self._workers = ForkedWorkers(self.jobs - 1 if self._share else self.jobs)
+        return self._workers
+
     def _loky(self) -> Any:
-        if self._executor is None and self._forked:
-            from concurrent.futures import ProcessPoolExecutor
-            self._stopped = multiprocessing.get_context("fork").RawValue("q", 0)
-            with warnings.catch_warnings():
-                # Python 3.12+ warns on every fork of a process that has threads; a worker
-                # only runs game kernels, never the locks those threads hold
-                warnings.simplefilter("ignore", DeprecationWarning)
-                self._executor = ProcessPoolExecutor(
-                    max_workers=self.jobs, mp_context=multiprocessing.get_context("fork"),
-                    initializer=start_forked_worker, initargs=(os.getpid(), self._stopped))
-                # fork every worker now, before this run starts more threads
-                self._executor.submit(os.getpid).result()
         if self._executor is None:
             from joblib.externals.loky import get_reusable_executor
             # each worker watches this process from its start and exits with it
@@ -159,15 +158,16 @@ class WorkerPool:
         its own (a trial claimed ahead) calls this first, so that no worker is forked while
         such a thread holds a lock the worker would then wait for forever."""
         if self._forked:
-            self._loky()
+            self._forked_workers()
 
     def on_workers(self, fn: Callable[[], Any]) -> list[Any]:
         """``fn()`` once in each worker process (e.g. its peak memory); empty when inline."""
         if self.inline or self.backend != "loky":
             return []
+        if self._forked:
+            return self._forked_workers().run_on_each(fn)
         executor = self._loky()
-        workers = self.jobs if self._forked else self.jobs - 1
-        futures = [executor.submit(fn) for _ in range(4 * workers)]
+        futures = [executor.submit(fn) for _ in range(4 * (self.jobs - 1))]
         return [f.result() for f in futures]
 
     # ---- mapping
@@ -201,43 +201,62 @@ class WorkerPool:
 
     def _imap_forked(self, fn: Callable[..., Any], tasks: Iterator[tuple[Any, ...]],
                      ahead: int | None = None) -> Iterator[Any]:
-        """Forked workers do every task while this process only hands them out and
-        collects: a numba kernel here would hold the interpreter lock for its whole length,
-        and the pool's feeder threads could not pass the next task on meanwhile."""
-        executor = self._loky()
+        """Forked workers do the tasks; this process hands them out and collects, and in a
+        shared pool takes the next task itself whenever every worker has its queue full.
+        Without ``share`` it never runs a task: a study's own threads (a trial claimed
+        ahead, journal writes) would wait behind a kernel that holds the interpreter lock."""
+        workers = self._forked_workers()
         self._streams += 1
         stream = self._streams  # when this stream stops early, its queued tasks are skipped
-        # a queued task per worker: no idle gap between tasks
-        in_flight = max(1, ahead) if ahead else 2 * self.jobs
-        running: dict[int, Future] = {}
+        # one running and one queued task per worker: no idle gap between tasks
+        in_flight = max(1, ahead) if ahead else 2 * len(workers)
+        owed = 0  # tasks of this stream handed out and not yet back
         done: dict[int, Any] = {}
         nxt = emit = 0
         exhausted = False
+
+        def collect(timeout: float | None) -> None:
+            nonlocal owed
+            for s, i, value in workers.receive(timeout):
+                if s == stream:  # results of an abandoned stream are dropped
+                    done[i] = value
+                    owed -= 1
+
         try:
             while True:
-                while not exhausted and len(running) < in_flight:
+                collect(0.0)  # what finished meanwhile frees its worker's queue first
+                while not exhausted and owed < in_flight:
+                    w = workers.least_loaded()
+                    if workers.load(w) >= 2:
+                        break
                     t = next(tasks, None)
                     if t is None:
                         exhausted = True
                         break
-                    running[nxt] = executor.submit(run_unless_stopped, stream, fn, t)
+                    workers.send(w, stream, nxt, fn, t)
                     nxt += 1
-                if not running:
-                    break
-                finished, _ = wait(list(running.values()), return_when=FIRST_COMPLETED)
-                for i, fut in list(running.items()):
-                    if fut in finished:
-                        done[i] = fut.result()
-                        del running[i]
+                    owed += 1
+                here = next(tasks, None) if self._share and not exhausted else None
+                if here is not None:
+                    done[nxt] = fn(*here)
+                    nxt += 1
+                elif self._share:
+                    exhausted = True
                 while emit in done:
                     yield done.pop(emit)
                     emit += 1
+                if here is None:
+                    if not owed and exhausted:
+                        break
+                    # with nothing owed and tasks left, the workers are busy with an
+                    # abandoned stream's tasks: waiting drains them
+                    collect(None)
+            while emit in done:
+                yield done.pop(emit)
+                emit += 1
         finally:
-            if running:  # a stopped evaluation: what workers have not started is skipped
-                self._stopped.value = stream
-                for fut in running.values():
-                    fut.cancel()
-            running.clear()
+            if owed:  # a stopped evaluation: what workers have not started is skipped
+                workers.stopped.value = stream
 
     def _imap_loky(self, fn: Callable[..., Any], tasks: Iterator[tuple[Any, ...]]
                    ) -> Iterator[Any]:
@@ -298,15 +317,3 @@ class WorkerPool:
             # tasks already handed to workers finish there and are dropped (a loky future
             # cannot be cancelled safely once queued); nothing more is submitted
             running.clear()
-
-
-def _stop_forked(executor: Any) -> None:
-    """Stop a forked pool at once: queued tasks are dropped, running ones killed (a stopped
-    run's leftovers are never waited for)."""
-    processes = list(getattr(executor, "_processes", {}).values())
-    executor.shutdown(wait=False, cancel_futures=True)
-    for p in processes:
-        if p.is_alive():
-            p.kill()
-    for p in processes:
-        p.join(timeout=1.0)
