@@ -14,7 +14,9 @@ the ratios of neighbouring runs (a 1-job run and the 2-job run right after it). 
 ``ceiling`` is the machine's own limit: a plain Python loop run once alone and then as two
 independent processes side by side (2 x its time alone / their wall time). On a shared
 virtual machine whose two cores are not always both ours it is well below 2, and no
-program's speed-up there can exceed it.
+program's speed-up there can exceed it. The row ``play-split`` is the same limit for the
+match itself: its 20,000 games cut into two independent 1-job processes of 10,000 started
+together (the 1-job time over the slower half's), a split with no coordination at all.
 
     python benchmarks/parallel.py
     python benchmarks/parallel.py --only play --repeats 3
@@ -77,10 +79,26 @@ def ceiling(repeats: int) -> tuple[float, float, float, float]:
     return min(alone), min(pair), 2 * min(alone) / min(pair), statistics.median(ratios)
 
 
+def split(repeats: int) -> tuple[float, float, float, float]:
+    """``play -n 20000`` alone against its two halves in independent processes side by side:
+    best 1-job work time, best slower-half time, best and median speed-up."""
+    whole, halves, ratios = [], [], []
+    half = [a if a != "20000" else "10000" for a in COMMANDS["play"]]
+    root = Path(__file__).resolve().parents[1]
+    for _ in range(repeats):
+        whole.append(timed(COMMANDS["play"], 1)[0])
+        procs = [subprocess.Popen([sys.executable, "-m", "tuning.cli", *half, "--seed",
+                                   str(seed), "--jobs", "1"], stdout=subprocess.PIPE,
+                                  text=True, cwd=root) for seed in (0, 10000)]
+        halves.append(max(float(json.loads(p.communicate()[0])["seconds"]) for p in procs))
+        ratios.append(whole[-1] / halves[-1])
+    return min(whole), min(halves), min(whole) / min(halves), statistics.median(ratios)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", default="ceiling," + ",".join(COMMANDS),
-                    help="comma-separated commands (and 'ceiling')")
+    ap.add_argument("--only", default="ceiling,play-split," + ",".join(COMMANDS),
+                    help="comma-separated commands (and 'ceiling', 'play-split')")
     ap.add_argument("--repeats", type=int, default=2)
     args = ap.parse_args()
     print(f"cpu cores: {os.cpu_count()}; best of {args.repeats}; load average before: "
@@ -92,6 +110,11 @@ def main() -> None:
             a, b, best, median = ceiling(args.repeats)
             print(f"{'ceiling':10s} {a:10.2f} {b:7.2f} {best:8.2f}x {median:6.2f}x   (two "
                   f"independent processes)  {os.getloadavg()[0]:.2f}", flush=True)
+            continue
+        if name == "play-split":
+            a, b, best, median = split(args.repeats)
+            print(f"{'play-split':10s} {a:10.2f} {b:7.2f} {best:8.2f}x {median:6.2f}x   (the "
+                  f"match as two independent halves)  {os.getloadavg()[0]:.2f}", flush=True)
             continue
         if name not in COMMANDS:
             raise SystemExit(f"unknown command {name!r}; use {', '.join(COMMANDS)}")
