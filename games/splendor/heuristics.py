@@ -4,7 +4,10 @@ Terms: WinLoss (1 won / -1 lost / 0 open or shared, read once someone has 15 poi
 game is over), Points, Nobles (requirement units met towards every noble still free or
 taken by this seat: one card can count for several nobles), Prestige (cards bought), Gems
 (tokens held, gold included), Buys (cards this seat could buy now), Lead (own points minus
-the best opponent's) and Turn (turns simulated since the search began).
+the best opponent's) and Turn (turns simulated since the search began). One term is ours,
+not the thesis's (weight 0 in allEval and allEval2, so the thesis's players are unchanged):
+BestBuy, the points of the best card this seat can buy now; at the leaf of a two-turn
+search, where the searching seat moves next, it is what that next turn could add.
 F = (sum of weight * term) * discount ** Turn. ``allEval`` and ``allEval2`` are the thesis's
 two weightings; the weights are what Optuna fits.
 """
@@ -18,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from games.core import tunable
-from games.splendor.cards import NOBLE_REQ
+from games.splendor.cards import COST, NOBLE_REQ, POINTS
 from games.splendor.rules import (
     O_BOARD,
     O_BON,
@@ -36,8 +39,9 @@ from games.splendor.rules import (
 )
 
 NEG_INF = -1.0e300
-C_WIN, C_POINTS, C_NOBLES, C_PRESTIGE, C_GEMS, C_BUYS, C_LEAD, C_TURN, C_DISCOUNT = range(9)
-N_COEF = 9
+(C_WIN, C_POINTS, C_NOBLES, C_PRESTIGE, C_GEMS, C_BUYS, C_LEAD, C_TURN, C_DISCOUNT,
+ C_BEST_BUY) = range(10)
+N_COEF = 10
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,8 @@ class Heuristic:
     lead: float = tunable(0.0, 0.0, 10.0, doc="weight of the lead over the best opponent")
     turn: float = tunable(0.0, -10.0, 10.0, doc="weight of turns simulated")
     discount: float = tunable(1.0, 0.5, 1.0, doc="F is multiplied by discount ** turns")
+    best_buy: float = tunable(0.0, 0.0, 10.0,
+                              doc="weight of the best affordable card's points (not a thesis term)")
 
     def array(self) -> np.ndarray:
         """The weights in kernel order (C_* indices)."""
@@ -143,6 +149,29 @@ def legal_buys(s: np.ndarray, p: int) -> int:
 
 
 @njit(cache=True)
+def shortfall(s: np.ndarray, p: int, card: int) -> int:
+    """Tokens seat ``p`` still misses for ``card`` after bonuses, tokens and gold (0: it can
+    buy it now; a hidden card always misses some)."""
+    short = 0
+    for c in range(5):
+        need = COST[card, c] - s[O_BON + 5 * p + c] - s[O_TOK + 6 * p + c]
+        if need > 0:
+            short += need
+    return max(0, short - s[O_TOK + 6 * p + 5])
+
+
+@njit(cache=True)
+def best_buy(s: np.ndarray, p: int) -> int:
+    """The points of the most valuable card (face-up or reserved) seat ``p`` can buy now."""
+    best = 0
+    for i in range(15):
+        card = s[O_BOARD + i] if i < 12 else s[O_RES + 3 * p + i - 12]
+        if card >= 0 and POINTS[card] > best and shortfall(s, p, card) == 0:
+            best = POINTS[card]
+    return best
+
+
+@njit(cache=True)
 def score(s: np.ndarray, p: int, w: np.ndarray) -> float:
     """F of the position for seat ``p`` with weights ``w`` (C_* order)."""
     v = 0.0
@@ -164,6 +193,8 @@ def score(s: np.ndarray, p: int, w: np.ndarray) -> float:
             if q != p and s[O_PTS + q] > other:
                 other = s[O_PTS + q]
         v += w[C_LEAD] * (s[O_PTS + p] - other)
+    if w[C_BEST_BUY] != 0.0:
+        v += w[C_BEST_BUY] * best_buy(s, p)
     turns = s[O_SIM]
     v += w[C_TURN] * turns
     if w[C_DISCOUNT] != 1.0:
@@ -205,4 +236,5 @@ def terms(s: np.ndarray, p: int) -> dict[str, int]:
     return {"win_loss": int(win_loss(s, p)), "points": int(s[O_PTS + p]),
             "nobles": int(noble_progress(s, p)), "prestige": int(s[O_NCARD + p]),
             "gems": tok, "buys": int(legal_buys(s, p)),
-            "lead": int(s[O_PTS + p]) - max(others), "turn": int(s[O_SIM])}
+            "lead": int(s[O_PTS + p]) - max(others), "turn": int(s[O_SIM]),
+            "best_buy": int(best_buy(s, p))}

@@ -137,9 +137,10 @@ def test_weights_are_declared_tunable_with_thesis_defaults():
 
     names = [f.name for f in dataclasses.fields(Heuristic)]
     assert names == ["win_loss", "points", "nobles", "prestige", "gems", "buys", "lead", "turn",
-                     "discount"]
-    assert AllEval().array().tolist() == [100, 2, 2, 1, 1, 0, 0, 0, 1]
-    assert AllEval2().array().tolist() == [100, 1.5, 2.5, 1, 1, 0, 0, 0, 0.9]
+                     "discount", "best_buy"]
+    # the thesis's weightings; BestBuy (ours) is off in both
+    assert AllEval().array().tolist() == [100, 2, 2, 1, 1, 0, 0, 0, 1, 0]
+    assert AllEval2().array().tolist() == [100, 1.5, 2.5, 1, 1, 0, 0, 0, 0.9, 0]
     for name, ptype in PARAMS.items():
         if ptype is not None:
             ranges = param_ranges(ptype)
@@ -147,7 +148,7 @@ def test_weights_are_declared_tunable_with_thesis_defaults():
             for n in names:
                 r = ranges[n]
                 assert r.low <= getattr(ptype(), n) <= r.high
-    assert make_bot("minimax", {"depth": 4}).params.array().size == 9
+    assert make_bot("minimax", {"depth": 4}).params.array().size == 10
 
 
 ZERO = {n: 0.0 for n in ("win_loss", "points", "nobles", "prestige", "gems")}
@@ -180,3 +181,27 @@ def test_buys_lead_and_win_loss_terms():
     w[:] = 0.0
     w[5], w[6], w[8] = 1.0, 1.0, 1.0  # buys + lead
     assert score(a, 0, w) == pytest.approx(t["buys"] + 7)
+
+
+def test_best_buy_is_the_best_affordable_card_among_board_and_reserve():
+    from games.splendor.cards import COST, POINTS
+    from games.splendor.heuristics import C_BEST_BUY
+
+    for st in positions(40):
+        a = st.array
+        for p in range(2):
+            cards = [int(c) for c in a[R.O_BOARD:R.O_BOARD + 12]] + \
+                    [int(c) for c in a[R.O_RES + 3 * p:R.O_RES + 3 * p + 3]]
+            bon = a[R.O_BON + 5 * p:R.O_BON + 5 * p + 5]
+            tok = a[R.O_TOK + 6 * p:R.O_TOK + 6 * p + 6]
+            payable = [c for c in cards if c >= 0 and
+                       np.maximum(COST[c] - bon - tok[:5], 0).sum() <= tok[5]]
+            expect = max([int(POINTS[c]) for c in payable], default=0)
+            assert terms(a, p)["best_buy"] == expect
+            w = np.zeros_like(ALL_EVAL.array())
+            w[C_BEST_BUY], w[8] = 1.0, 1.0
+            assert score(a, p, w) == pytest.approx(expect)
+    rich = SplendorState.new(2, 1).array
+    rich[R.O_TOK:R.O_TOK + 6] = 7  # can pay any face-up card
+    board = rich[R.O_BOARD:R.O_BOARD + 12]
+    assert terms(rich, 0)["best_buy"] == max(int(POINTS[c]) for c in board if c >= 0)

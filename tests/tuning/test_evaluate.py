@@ -168,12 +168,14 @@ def test_a_match_with_tapered_blocks_is_the_match_of_one_job():
     game = registry.get("dominion")
     bots = [game.parse_bot("smithy-big-money"), game.parse_bot("big-money")]
     results = []
-    for jobs in (1, 2):  # 2 jobs: blocks of 50 games, the last 100 games in blocks of 12-13
-        with WorkerPool(jobs) as pool:
+    # 2 jobs: blocks of 50 games, the last 100 games in blocks of 12-13; a shared pool (as
+    # `play` uses) plays blocks in this process too
+    for jobs, share in ((1, False), (2, False), (2, True), (3, True)):
+        with WorkerPool(jobs, share=share) as pool:
             m = run_match("dominion", bots, game.check_options({}), games=400, seed=3,
                           pool=pool)
         data = m.to_dict()
         for key in ("seconds", "games_per_second"):
             data.pop(key)
         results.append(data)
-    assert results[0] == results[1]
+    assert all(r == results[0] for r in results[1:])

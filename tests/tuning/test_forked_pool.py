@@ -1,5 +1,5 @@
-"""Forked workers: errors come back, a dead worker stops the run with one clear error, and a
-shared pool (this process playing too) gives the results of one job."""
+"""Forked workers: results in order, errors come back, a dead worker stops the run with one
+clear error (a shared pool's match equals one job's: tests/tuning/test_evaluate.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import sys
 
 import pytest
 
-from games import registry
 from tuning.evaluation import WorkerPool
 from tuning.evaluation.forked import WorkerDied
 
@@ -64,19 +63,3 @@ def test_on_workers_runs_once_in_each_worker():
     with WorkerPool(3, share=True) as pool:  # this process is the third
         assert len(set(pool.on_workers(_pid))) == 2
 
-
-def test_a_shared_pool_plays_the_match_of_one_job():
-    from tuning.evaluation.match import run_match
-
-    game = registry.get("dominion")
-    bots = [game.parse_bot("smithy-big-money"), game.parse_bot("big-money")]
-    results = []
-    for jobs, share in ((1, False), (2, True), (3, True)):
-        with WorkerPool(jobs, share=share) as pool:
-            m = run_match("dominion", bots, game.check_options({}), games=600, seed=4,
-                          pool=pool)
-        data = m.to_dict()
-        for key in ("seconds", "games_per_second"):
-            data.pop(key)
-        results.append(data)
-    assert results[0] == results[1] == results[2]
