@@ -104,3 +104,34 @@ def test_report_cli_writes_into_out(finished_study, tmp_path, monkeypatch, capsy
         cli.main()
     assert info.value.code == 0
     assert (out / "index.html").is_file() and Path(out / "README.md").is_file()
+
+
+def test_overhead_counts_a_process_overlapping_trials_once_and_processes_apart():
+    import datetime as dt
+
+    import optuna
+    from optuna.distributions import FloatDistribution
+    from optuna.trial import FrozenTrial, TrialState
+
+    from tuning.reporting.study import overhead_share
+
+    t0 = dt.datetime(2026, 11, 25, 9, 0, 0)
+
+    def trial(number, start, end, spent, owner):
+        return FrozenTrial(number=number, state=TrialState.COMPLETE, value=0.5,
+                           datetime_start=t0 + dt.timedelta(seconds=start),
+                           datetime_complete=t0 + dt.timedelta(seconds=end),
+                           params={"x": 0.1}, distributions={"x": FloatDistribution(0, 1)},
+                           user_attrs={"objective_seconds": spent},
+                           system_attrs={"tabletune:owner": owner}, intermediate_values={},
+                           trial_id=number)
+
+    study = optuna.create_study()
+    a, b = ["host", 1], ["host", 2]
+    # process a claims trial 1 at 5 s while trial 0 plays until 10 s: 20 s covered, not 25;
+    # process b's trial runs beside them and adds its own 10 s
+    for t in (trial(0, 0, 10, 9.5, a), trial(1, 5, 20, 9.5, a), trial(2, 0, 10, 10.0, b)):
+        study.add_trial(t)
+    share, per_trial = overhead_share(study)
+    assert share == pytest.approx(1 - 29.0 / 30.0)
+    assert per_trial == pytest.approx(1.0 / 3)

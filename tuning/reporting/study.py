@@ -119,16 +119,41 @@ def candidates_figure(rows: list[tuple[str, float, tuple[float, float]]], refere
     return figure_png(fig)
 
 
-def overhead_share(study: Any) -> tuple[float, float]:
-    """Optuna's share of trial time: 1 - evaluation seconds / trial wall seconds, and mean s."""
-    total = spent = 0.0
+def _trial_time(study: Any, timed_only: bool) -> tuple[float, float, int]:
+    """Seconds covered by finished trials, their evaluation seconds and their count.
+
+    One process's trials overlap when it claims (or streams) the next one while its workers
+    play the current one, so per process the time covered is the union of its trials' spans
+    (their sum would count that waiting twice); processes (resumes, parallel workers) add up.
+    """
+    from tuning.study.storage import trial_owner
+
+    spans: dict[Any, list[tuple[float, float]]] = {}
+    spent = 0.0
     n = 0
     for t in study.get_trials(deepcopy=False):
-        if t.datetime_start and t.datetime_complete and "objective_seconds" in t.user_attrs:
-            wall = (t.datetime_complete - t.datetime_start).total_seconds()
-            total += wall
-            spent += float(t.user_attrs["objective_seconds"])
-            n += 1
+        if not (t.datetime_start and t.datetime_complete):
+            continue
+        if timed_only and "objective_seconds" not in t.user_attrs:
+            continue
+        spans.setdefault(trial_owner(t), []).append(
+            (t.datetime_start.timestamp(), t.datetime_complete.timestamp()))
+        spent += float(t.user_attrs.get("objective_seconds", 0.0))
+        n += 1
+    total = 0.0
+    for own in spans.values():
+        end = float("-inf")
+        for a, b in sorted(own):
+            if b > end:
+                total += b - max(a, end)
+                end = b
+    return total, spent, n
+
+
+def overhead_share(study: Any) -> tuple[float, float]:
+    """Optuna's share of trial time (1 - evaluation seconds / time covered by trials) and
+    its mean seconds per trial."""
+    total, spent, n = _trial_time(study, timed_only=True)
     if not n or total <= 0:
         return float("nan"), float("nan")
     return max(0.0, 1.0 - spent / total), max(0.0, total - spent) / n
@@ -169,10 +194,8 @@ def _overhead_note(share: float, per_trial: float, wall: float, n: int) -> str:
 
 def _search_wall(study: Any) -> tuple[float, int]:
     """Seconds of all finished trials together (resumes and parallel runs add up), and count."""
-    ts = [t for t in study.get_trials(deepcopy=False) if t.datetime_start and t.datetime_complete]
-    if not ts:
-        return 0.0, 0
-    return sum((t.datetime_complete - t.datetime_start).total_seconds() for t in ts), len(ts)
+    total, _, n = _trial_time(study, timed_only=False)
+    return total, n
 
 
 def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[str, Any]:

@@ -291,6 +291,12 @@ def _beat(study: optuna.Study, opened: OpenedStorage, trial_id: int) -> None:
         study._storage.set_trial_system_attr(trial_id, _BEAT, time.time())
 
 
+def trial_owner(trial: Any) -> tuple[str | None, int | None]:
+    """(host, pid) of the process that ran a trial; (None, None) when not recorded."""
+    host, pid = trial.system_attrs.get(_OWNER, (None, None))
+    return host, pid
+
+
 def _mark_owner(study: optuna.Study, trial: optuna.Trial) -> None:
     """Record host and pid (one write; the heartbeat starts from the trial's start time)."""
     study._storage.set_trial_system_attr(trial._trial_id, _OWNER,
