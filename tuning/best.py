@@ -4,7 +4,8 @@
   (the search's best trial, flagged, where no re-evaluation is stored yet), read from the
   study's storage (``runs/STUDY.journal`` by default, or the one after ``@``: a journal
   file or a database URL), as the run left it (its ``--seed``, see
-  :func:`tuning.study.runner.load_study`).
+  :func:`tuning.study.runner.load_study`). Without ``@`` and without that journal (a fresh
+  clone), the published report's summary ``reports/STUDY/run.json`` gives it instead.
 - A DEAP evolution: the best of its checkpoint (``runs/STUDY/evolution.ckpt`` by default,
   or the file after ``@``) as ``tabletune evolve`` and ``tabletune report`` name it: the
   top of the hall of fame re-evaluated on fresh seeds (exactly where the game allows),
@@ -65,10 +66,46 @@ def _params_text(params: dict[str, Any]) -> str:
     return ",".join(f"{k}={one(v)}" for k, v in params.items())
 
 
+def _published(spec: Any) -> Path | None:
+    """The published report's run summary of a study: ``reports/STUDY/run.json`` under the
+    working folder or beside the spec's ``studies/`` folder; None when neither exists."""
+    roots = [Path.cwd()]
+    if spec.path is not None:
+        roots.append(Path(spec.path).resolve().parent.parent)
+    for root in roots:
+        path = root / "reports" / spec.name / "run.json"
+        if path.is_file():
+            return path
+    return None
+
+
+def _from_published(spec: Any, path: Path) -> tuple[str, str, str]:
+    import json
+
+    try:
+        run = json.loads(path.read_text(encoding="utf-8"))
+        params = dict(run["best_params"])
+        mean, trial = float(run["best_value"]), run["best_trial"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise InputError(f"{path}: not a study run summary with best_params, best_value "
+                         f"and best_trial ({exc})") from None
+    text = f"{spec.strategy}:{_params_text(params)}" if params else str(spec.strategy)
+    ci = run.get("best_value_ci")
+    how = (f"re-evaluated on {run.get('best_value_games') or 0:,} fresh games, 95% CI "
+           f"{ci[0]:.4f}..{ci[1]:.4f}" if run.get("best_reevaluated") and ci else
+           "search value, not re-evaluated")
+    return text, f"{path} (published report)", f"trial {trial}, {mean:.4f} ({how})"
+
+
 def _from_study(spec: Any, storage: str | None) -> tuple[str, str, str]:
     from tuning.study.reevaluate import best_result
     from tuning.study.runner import load_study
+    from tuning.study.storage import default_location
 
+    if storage is None and not Path(default_location(spec.name)).exists():
+        published = _published(spec)  # a fresh clone: the committed report's summary
+        if published is not None:
+            return _from_published(spec, published)
     loaded = load_study(spec, storage)
     best = best_result(loaded.study)
     if not best or not best.get("params"):

@@ -74,6 +74,26 @@ def test_missing_study_or_storage_is_one_line_exit_2(make_spec, tmp_path, monkey
     assert "Traceback" not in err
 
 
+def test_a_published_report_stands_in_for_a_missing_journal(finished, tmp_path, monkeypatch):
+    path, journal, summary = finished
+    work = tmp_path / "clone"  # a fresh clone: the report is committed, runs/ is not
+    (work / "reports" / "tuned").mkdir(parents=True)
+    (work / "reports" / "tuned" / "run.json").write_text(json.dumps(summary.to_dict()))
+    monkeypatch.chdir(work)
+    published = resolve_best(f"best:{path}")
+    assert published.text == resolve_best(f"best:{path}@{journal}").text
+    assert "published report" in published.note and f"trial {summary.best['trial']}" in \
+        published.note
+    (work / "runs").mkdir()
+    (work / "runs" / "tuned.journal").write_text("")  # a journal of its own wins
+    with pytest.raises(InputError):
+        resolve_best(f"best:{path}")  # (an empty journal holds no study)
+    (work / "runs" / "tuned.journal").unlink()
+    (work / "reports" / "tuned" / "run.json").write_text("{\"best_params\": 3}")
+    with pytest.raises(InputError, match="not a study run summary"):
+        resolve_best(f"best:{path}")
+
+
 def test_best_of_an_evolution_is_what_evolve_names(tmp_path, main):
     ck = tmp_path / "ck.pkl"
     code, out, err = main("evolve", "deckbuilder-buylist", "-g", "2",
