@@ -63,3 +63,11 @@ def test_on_workers_runs_once_in_each_worker():
     with WorkerPool(3, share=True) as pool:  # this process is the third
         assert len(set(pool.on_workers(_pid))) == 2
 
+
+
+def test_on_workers_in_the_middle_of_a_stream_loses_none_of_its_results():
+    with WorkerPool(2) as pool:
+        it = pool.imap(_square, [(i,) for i in range(20)])
+        first = [next(it) for _ in range(3)]
+        assert len(pool.on_workers(_pid)) == 2
+        assert first + list(it) == [i * i for i in range(20)]

@@ -37,6 +37,7 @@ class ForkedWorkers:
         self._conns: list[Connection] = []
         self._procs: list[Any] = []
         self._owed: list[deque[tuple[int, int]]] = []
+        self._kept: list[tuple[int, int, Any]] = []  # received by run_on_each for a stream
         parent = os.getpid()
         with warnings.catch_warnings():
             # Python 3.12+ warns on every fork of a process that has threads; a worker
@@ -75,6 +76,12 @@ class ForkedWorkers:
     def receive(self, timeout: float | None = None) -> list[tuple[int, int, Any]]:
         """``(stream, index, result)`` of every task finished, waiting up to ``timeout``
         seconds for the first (``None``: until one finishes). A task that raised raises here."""
+        if self._kept:  # results that run_on_each took in meanwhile
+            out, self._kept = self._kept, []
+            return out
+        return self._read(timeout)
+
+    def _read(self, timeout: float | None) -> list[tuple[int, int, Any]]:
         busy = [self._conns[w] for w in range(len(self._conns)) if self._owed[w]]
         if not busy:
             return []
@@ -98,7 +105,11 @@ class ForkedWorkers:
             self.send(w, 0, -1, fn, ())
         results: list[Any] = []
         while any(self._owed):
-            results += [value for _, index, value in self.receive() if index == -1]
+            for stream, index, value in self._read(None):
+                if index == -1:
+                    results.append(value)
+                else:  # a stream's result: kept for its next receive
+                    self._kept.append((stream, index, value))
         return results
 
     def close(self) -> None:
