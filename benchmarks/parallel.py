@@ -15,8 +15,9 @@ the ratios of neighbouring runs (a 1-job run and the 2-job run right after it). 
 independent processes side by side (2 x its time alone / their wall time). On a shared
 virtual machine whose two cores are not always both ours it is well below 2, and no
 program's speed-up there can exceed it. The row ``play-split`` is the same limit for the
-match itself: its 20,000 games cut into two independent 1-job processes of 10,000 started
-together (the 1-job time over the slower half's), a split with no coordination at all.
+match itself: the same work as two independent 1-job matches of 10,000 games (root seeds 0
+and 10000) started together (the 20,000-game time over the slower half's), a split with no
+coordination at all.
 
     python benchmarks/parallel.py
     python benchmarks/parallel.py --only play --repeats 3
@@ -80,8 +81,8 @@ def ceiling(repeats: int) -> tuple[float, float, float, float]:
 
 
 def split(repeats: int) -> tuple[float, float, float, float]:
-    """``play -n 20000`` alone against its two halves in independent processes side by side:
-    best 1-job work time, best slower-half time, best and median speed-up."""
+    """``play -n 20000`` alone against two 10,000-game matches in independent processes side
+    by side: best 1-job work time, best slower-half time, best and median speed-up."""
     whole, halves, ratios = [], [], []
     half = [a if a != "20000" else "10000" for a in COMMANDS["play"]]
     root = Path(__file__).resolve().parents[1]

@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from games.core import tunable
-from games.splendor.cards import COST, NOBLE_REQ, POINTS
+from games.splendor.cards import NOBLE_REQ, POINTS
 from games.splendor.rules import (
     O_BOARD,
     O_BON,
@@ -149,24 +149,12 @@ def legal_buys(s: np.ndarray, p: int) -> int:
 
 
 @njit(cache=True)
-def shortfall(s: np.ndarray, p: int, card: int) -> int:
-    """Tokens seat ``p`` still misses for ``card`` after bonuses, tokens and gold (0: it can
-    buy it now; a hidden card always misses some)."""
-    short = 0
-    for c in range(5):
-        need = COST[card, c] - s[O_BON + 5 * p + c] - s[O_TOK + 6 * p + c]
-        if need > 0:
-            short += need
-    return max(0, short - s[O_TOK + 6 * p + 5])
-
-
-@njit(cache=True)
 def best_buy(s: np.ndarray, p: int) -> int:
     """The points of the most valuable card (face-up or reserved) seat ``p`` can buy now."""
     best = 0
     for i in range(15):
         card = s[O_BOARD + i] if i < 12 else s[O_RES + 3 * p + i - 12]
-        if card >= 0 and POINTS[card] > best and shortfall(s, p, card) == 0:
+        if card >= 0 and POINTS[card] > best and can_afford(s, p, card):
             best = POINTS[card]
     return best
 

@@ -213,7 +213,7 @@ def fail_stale_trials(study: optuna.Study, opened: OpenedStorage,
         attrs = trial.system_attrs
         start = trial.datetime_start.timestamp() if trial.datetime_start else now
         beat = float(attrs.get(_BEAT, start))
-        owner_host, pid = attrs.get(_OWNER, (None, None))
+        owner_host, pid = trial_owner(trial)
         here = owner_host == host and pid is not None
         if here and int(pid) == os.getpid():
             continue
