@@ -179,6 +179,13 @@ class Game:
             out[name] = opt.validate(options.get(name, opt.default), f"game.{name}")
         return out
 
+    def releases_gil(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
+        """True when :meth:`play` spends its time in one compiled kernel that releases the
+        interpreter lock (numba ``nogil``): then threads of one process share a match at
+        full speed, with no worker process to fork and no copied pages to touch. Default
+        False: blocks that run Python go to worker processes."""
+        return False
+
     def contract_line_up(self) -> list[BotSpec]:
         """The bots the contract suite plays: ``golden_bots``, else the default bots, else
         the first bot, filling the smallest table."""

@@ -93,6 +93,9 @@ class DominionGame(registry.Game):
             raise InputError(f"dominion is played by 2-4 players (or solo), got {n_bots} bots")
         return n_bots
 
+    def releases_gil(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
+        return True  # every bot, learned ones included, plays inside kernel.run_batch
+
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> registry.Outcomes:
         res = play_games(list(bots), seed, start, count, players=len(bots), rotate=rotate,

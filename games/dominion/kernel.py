@@ -444,7 +444,7 @@ def new_record(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @njit(void(U1, PI, F3, I1, I1, I1, F2, F2, F2, I1, Int, Bool, Int, Int, O2, PI, I1, I1, B1, Z,
-           D, PI, PI, TS, R, PI, PI, I1), cache=True)
+           D, PI, PI, TS, R, PI, PI, I1), cache=True, nogil=True)
 def run_batch(seeds, seating, rules, nrules, amode, bmode, fparams, weights, lparams, supply0,
               end_rule, tiebreak, cap, solo_target, out_outcome, out_vp, out_turns, out_plies,
               out_capped, zones, draw, pinfo, piles, ts, rng, rec_idx, rec_meta, rec_n):

@@ -68,6 +68,10 @@ class SplendorGame(Game):
         return np.stack([bot_row(b.name, self.params_of(self.check_bot(b)), sampled)
                          for b in bots])
 
+    def releases_gil(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
+        # kernel bots play inside kernel.play_batch; genetic ones ask DEAP every move
+        return not any(b.name in GENETIC_PARAMS for b in bots)
+
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> Outcomes:
         opts = self.check_options(options)

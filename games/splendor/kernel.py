@@ -205,7 +205,7 @@ def workspace(levels: int) -> tuple:
             np.empty(SIZE, dtype=np.int64), np.empty(SIZE, dtype=np.int64))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def play_batch(seeds: np.ndarray, seating: np.ndarray, cfg: np.ndarray, cap: int,
                check: bool, result: np.ndarray, points: np.ndarray, rounds: np.ndarray,
                capped: np.ndarray, errors: np.ndarray) -> None:

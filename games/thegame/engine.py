@@ -20,7 +20,7 @@ from games.thegame.search import longest_sequence, search_turn, workspace
 from games.thegame.values import P_DRAWS, P_HAND, static_rows
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
                hand_size: int, expert: bool, short_turn: bool, table_bits: int,
                cards_left: np.ndarray, backwards: np.ndarray, turns: np.ndarray,

@@ -41,6 +41,9 @@ class TheGame(registry.Game):
         return {name: registry.BotInfo(name, spec.summary, spec.params_type)
                 for name, spec in PLAYERS.items()}
 
+    def releases_gil(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
+        return True  # every player and search depth runs inside engine.play_batch
+
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> registry.Outcomes:
         (bot,) = bots

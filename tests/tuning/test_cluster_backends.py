@@ -75,12 +75,27 @@ def ray_local(cluster_env):
     ray.shutdown()
 
 
-@pytest.fixture(params=["dask", "ray"])
-def cluster(request, monkeypatch):
-    """(backend, address) of a running cluster; the test games are registered here too."""
+def _connect(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+             ) -> tuple[str, str | None]:
+    """(backend, address) of ``request.param``: a running cluster, or threads of this process
+    (no address); the test games are registered here too."""
     monkeypatch.setenv("TABLETUNE_GAMES", GAMES)
+    if request.param == "threading":
+        return "threading", None
     fixture = "dask_address" if request.param == "dask" else "ray_local"
     return request.param, request.getfixturevalue(fixture)
+
+
+@pytest.fixture(params=["dask", "ray"])
+def cluster(request, monkeypatch):
+    """(backend, address) of a running cluster."""
+    return _connect(request, monkeypatch)
+
+
+@pytest.fixture(params=["dask", "ray", "threading"])
+def backend(request, monkeypatch):
+    """A cluster, or threads of this process: each must agree with loky."""
+    return _connect(request, monkeypatch)
 
 
 def _study(spec, backend: str, address: str | None, folder: Path):
@@ -105,9 +120,9 @@ def loky_study(study_spec, tmp_path_factory):
     return _study(study_spec, "loky", None, tmp_path_factory.mktemp("loky"))
 
 
-def test_study_gives_the_same_results_as_loky(cluster, study_spec, loky_study, tmp_path):
-    backend, address = cluster
-    assert _study(study_spec, backend, address, tmp_path) == loky_study
+def test_study_gives_the_same_results_as_loky(backend, study_spec, loky_study, tmp_path):
+    name, address = backend
+    assert _study(study_spec, name, address, tmp_path) == loky_study
 
 
 def _strip(rows):
@@ -129,9 +144,9 @@ def loky_evolution(cluster_env, tmp_path_factory):
     return _evolve("loky", None, tmp_path_factory.mktemp("evo"))
 
 
-def test_evolution_gives_the_same_results_as_loky(cluster, loky_evolution, tmp_path):
-    backend, address = cluster
-    assert _evolve(backend, address, tmp_path) == loky_evolution
+def test_evolution_gives_the_same_results_as_loky(backend, loky_evolution, tmp_path):
+    name, address = backend
+    assert _evolve(name, address, tmp_path) == loky_evolution
 
 
 @pytest.fixture(scope="module")

@@ -209,7 +209,9 @@ def make_play_command(game: registry.Game) -> Any:
         check_seed(kw["seed"])
         if kw["block"] < 0:
             raise InputError(f"--block must be positive (or 0: automatic), got {kw['block']}")
-        with WorkerPool(kw["jobs"], share=True) as pool, \
+        # a compiled kernel that releases the interpreter lock is shared by threads: no fork
+        backend = "threading" if game.releases_gil(specs, options) else "loky"
+        with WorkerPool(kw["jobs"], backend, share=True) as pool, \
                 MatchProgress(f"play {game.name}") as progress:
             summary = run_match(game.name, specs, options, games=kw["games"], seed=kw["seed"],
                                 pool=pool, rotate=kw["rotate"], block=kw["block"] or None,

@@ -18,6 +18,11 @@
   than ``--jobs 1``. Stopping early (a
   pruned trial) submits nothing more and drops the few queued results; workers are never
   killed in the middle of a run;
+- ``threading``: ``jobs`` threads in this process, for games whose blocks run in one
+  compiled kernel that releases the interpreter lock (``Game.releases_gil``; a match of
+  ``tabletune play`` picks it then). Nothing is forked or copied, so even a match of a
+  fraction of a second is shared at the machine's full speed. Blocks that run Python gain
+  nothing from threads: use processes for them;
 - ``ray`` / ``dask`` (a cluster): connected once per run; tasks go to the cluster's own
   futures (see :mod:`tuning.evaluation.cluster`), retried there if a worker dies.
 
@@ -33,7 +38,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any
 
 from games.core import InputError
@@ -126,7 +131,11 @@ class WorkerPool:
             self._workers.close()
             self._workers = None
         if self._executor is not None:
-            self._executor.shutdown(wait=False, kill_workers=True)
+            if self.backend == "threading":
+                # a block already running finishes (a kernel cannot be interrupted)
+                self._executor.shutdown(wait=False, cancel_futures=True)
+            else:
+                self._executor.shutdown(wait=False, kill_workers=True)
             self._executor = None
         if self._stack is not None:
             self._stack.close()
@@ -153,6 +162,12 @@ class WorkerPool:
                                                    initargs=(os.getpid(),))
         return self._executor
 
+    def _thread_pool(self) -> Any:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=self.jobs,
+                                                thread_name_prefix="tabletune-block")
+        return self._executor
+
     def start(self) -> None:
         """Fork the workers now, where they are forked: a caller about to start threads of
         its own (a trial claimed ahead) calls this first, so that no worker is forked while
@@ -163,7 +178,7 @@ class WorkerPool:
     def on_workers(self, fn: Callable[[], Any]) -> list[Any]:
         """``fn()`` once in each worker process (e.g. its peak memory); empty when inline."""
         if self.inline or self.backend != "loky":
-            return []
+            return []  # threads share this process; a cluster reports its own
         if self._forked:
             return self._forked_workers().run_on_each(fn)
         executor = self._loky()
@@ -189,6 +204,8 @@ class WorkerPool:
             yield from self._imap_forked(fn, iter(tasks), ahead)
         elif self.backend == "loky":
             yield from self._imap_loky(fn, iter(tasks))
+        elif self.backend == "threading":
+            yield from self._imap_threads(fn, iter(tasks))
         else:
             yield from self._imap_cluster(fn, tasks)
 
@@ -257,6 +274,39 @@ class WorkerPool:
         finally:
             if owed:  # a stopped evaluation: what workers have not started is skipped
                 workers.stopped.value = stream
+
+    def _imap_threads(self, fn: Callable[..., Any], tasks: Iterator[tuple[Any, ...]]
+                      ) -> Iterator[Any]:
+        """``jobs`` threads play, this one hands out and collects. It plays nothing itself:
+        a task here would hold up handing out the next one, and a thread is free."""
+        executor = self._thread_pool()
+        in_flight = 2 * self.jobs  # a queued task per thread: no idle gap between tasks
+        ahead = 8 * self.jobs  # results kept waiting for an earlier, slower task
+        pending: dict[int, Future] = {}
+        done: dict[int, Any] = {}
+        nxt = emit = 0
+        try:
+            while True:
+                while len(pending) < in_flight and nxt - emit < ahead:
+                    t = next(tasks, None)
+                    if t is None:
+                        break
+                    pending[nxt] = executor.submit(fn, *t)
+                    nxt += 1
+                if not pending:
+                    break
+                finished, _ = wait(pending.values(), return_when=FIRST_COMPLETED)
+                for i in [i for i, f in pending.items() if f in finished]:
+                    done[i] = pending.pop(i).result()
+                while emit in done:
+                    yield done.pop(emit)
+                    emit += 1
+            while emit in done:
+                yield done.pop(emit)
+                emit += 1
+        finally:
+            for fut in pending.values():  # a stopped evaluation: what has not started is
+                fut.cancel()  # withdrawn; a block already running finishes and is dropped
 
     def _imap_loky(self, fn: Callable[..., Any], tasks: Iterator[tuple[Any, ...]]
                    ) -> Iterator[Any]:
