@@ -89,7 +89,7 @@ def evolve_command(
     restart: bool = typer.Option(False, "--restart",
                                  help="Start over, replacing an existing checkpoint."),
     backend: str | None = typer.Option(None, "--backend",
-                                       help="joblib backend (spec: evaluation.backend)."),
+                                       help="where evaluations run: loky (worker processes), threading (threads; only kernels that release the GIL gain), ray or dask (a cluster, --address); spec: evaluation.backend."),
     address: str | None = typer.Option(None, "--address", help="Ray/Dask cluster address."),
     json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:

@@ -149,7 +149,7 @@ def run_command(
     seed: int | None = typer.Option(None, "--seed", "-s",
                                     help="Root seed (spec: evaluation.seed)."),
     backend: str | None = typer.Option(None, "--backend",
-                                       help="joblib backend: loky, threading, ray, dask."),
+                                       help="where evaluations run: loky (worker processes), threading (threads; only kernels that release the GIL gain), ray or dask (a cluster, --address); spec: evaluation.backend."),
     address: str | None = typer.Option(None, "--address", help="Ray/Dask cluster address."),
     json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
