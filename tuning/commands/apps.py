@@ -14,6 +14,9 @@ from rich.console import Console
 
 from games.core import InputError
 
+BACKEND_HELP = ("Where evaluations run: loky (worker processes), threading (threads; only "
+                "kernels that release the GIL gain), ray or dask (a cluster, --address); "
+                "spec: evaluation.backend.")
 
 def _flags_without_type() -> None:
     """Show flags as flags in --help. Typer 0.29 renders its own options and prints every

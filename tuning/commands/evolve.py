@@ -11,7 +11,14 @@ from typing import Any
 import typer
 
 from games.core import InputError, check_seed
-from tuning.commands.apps import app, console, err_console, legacy_value, print_json
+from tuning.commands.apps import (
+    BACKEND_HELP,
+    app,
+    console,
+    err_console,
+    legacy_value,
+    print_json,
+)
 from tuning.commands.progress import Reporter, duration
 
 
@@ -89,7 +96,7 @@ def evolve_command(
     restart: bool = typer.Option(False, "--restart",
                                  help="Start over, replacing an existing checkpoint."),
     backend: str | None = typer.Option(None, "--backend",
-                                       help="where evaluations run: loky (worker processes), threading (threads; only kernels that release the GIL gain), ray or dask (a cluster, --address); spec: evaluation.backend."),
+                                       help=BACKEND_HELP),
     address: str | None = typer.Option(None, "--address", help="Ray/Dask cluster address."),
     json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:

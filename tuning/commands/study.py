@@ -9,7 +9,7 @@ from typing import Any
 import typer
 
 from games.core import InputError
-from tuning.commands.apps import app, console, print_json
+from tuning.commands.apps import BACKEND_HELP, app, console, print_json
 from tuning.commands.progress import Reporter, duration
 
 
@@ -149,7 +149,7 @@ def run_command(
     seed: int | None = typer.Option(None, "--seed", "-s",
                                     help="Root seed (spec: evaluation.seed)."),
     backend: str | None = typer.Option(None, "--backend",
-                                       help="where evaluations run: loky (worker processes), threading (threads; only kernels that release the GIL gain), ray or dask (a cluster, --address); spec: evaluation.backend."),
+                                       help=BACKEND_HELP),
     address: str | None = typer.Option(None, "--address", help="Ray/Dask cluster address."),
     json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
