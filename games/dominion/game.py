@@ -25,7 +25,8 @@ _OPTIONS = (
     registry.Option("tiebreak", bool, True, "a VP tie goes to the player with fewer turns"),
     registry.Option("cap", int, 100, "stop a game after this many rounds", low=1,
                     high=10_000),
-    registry.Option("solo", int, 0, "solo mode: one bot alone, turns to this many Provinces",
+    registry.Option("solo", int, 0, "solo mode: one bot alone, turns to this many Provinces "
+                    "(1-8; 0, the default, plays a table of 2-4 bots)",
                     low=0, high=8),
 )
 

@@ -132,8 +132,10 @@ class WorkerPool:
             self._workers = None
         if self._executor is not None:
             if self.backend == "threading":
-                # a block already running finishes (a kernel cannot be interrupted)
-                self._executor.shutdown(wait=False, cancel_futures=True)
+                # a block already running finishes (a kernel cannot be interrupted): wait
+                # for it here, a few ms, so no thread is left for the interpreter's exit to
+                # join (a second Ctrl-C there would print a traceback)
+                self._executor.shutdown(wait=True, cancel_futures=True)
             else:
                 self._executor.shutdown(wait=False, kill_workers=True)
             self._executor = None
