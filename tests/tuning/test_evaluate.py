@@ -162,20 +162,73 @@ def test_tapered_blocks_cover_every_game_once_with_small_ones_last():
     assert {c for _, c in blocks[8:]} == {500}
 
 
-def test_a_match_with_tapered_blocks_is_the_match_of_one_job():
+def _match_data(game_name, bot_names, games, pool):
     from tuning.evaluation.match import run_match
 
-    game = registry.get("dominion")
-    bots = [game.parse_bot("smithy-big-money"), game.parse_bot("big-money")]
+    game = registry.get(game_name)
+    bots = [game.parse_bot(b) for b in bot_names]
+    data = run_match(game_name, bots, game.check_options({}), games=games, seed=3,
+                     pool=pool).to_dict()
+    for key in ("seconds", "games_per_second"):
+        data.pop(key)
+    return data
+
+
+@pytest.mark.parametrize("share_seconds, games", [(0.0, 400), (1e9, 400), (0.2, 20000)],
+                         ids=["pooled", "played-here", "probed-then-pooled"])
+def test_a_match_with_tapered_blocks_is_the_match_of_one_job(share_seconds, games,
+                                                             monkeypatch):
+    from tuning.evaluation import match
+
+    # 0: the first game already says "share"; 1e9: every match is short enough to play
+    # here; 0.2 s: the timed games decide (20,000 games take longer on any machine)
+    monkeypatch.setattr(match, "SHARE_SECONDS", share_seconds)
     results = []
     # 2 jobs: blocks of 50 games, the last 100 games in blocks of 12-13; a shared pool (as
-    # `play` uses) plays blocks in this process too
-    for jobs, share in ((1, False), (2, False), (2, True), (3, True)):
-        with WorkerPool(jobs, share=share) as pool:
-            m = run_match("dominion", bots, game.check_options({}), games=400, seed=3,
-                          pool=pool)
-        data = m.to_dict()
-        for key in ("seconds", "games_per_second"):
-            data.pop(key)
-        results.append(data)
+    # `play` uses) plays blocks in this process too; threads as `play` uses for Dominion
+    for jobs, backend, share in ((1, "loky", False), (2, "loky", False), (2, "loky", True),
+                                 (3, "loky", True), (2, "threading", True)):
+        with WorkerPool(jobs, backend, share=share) as pool:
+            results.append(_match_data("dominion", ["smithy-big-money", "big-money"], games,
+                                       pool))
     assert all(r == results[0] for r in results[1:])
+
+
+@pytest.mark.parametrize("backend", ["loky", "threading"])
+def test_a_short_match_is_played_here_without_starting_workers(backend, monkeypatch):
+    from tuning.evaluation import match
+
+    monkeypatch.setattr(match, "SHARE_SECONDS", 1e9)
+    with WorkerPool(1) as pool:
+        alone = _match_data("dominion", ["big-money", "smithy-big-money"], 300, pool)
+    with WorkerPool(2, backend, share=True) as pool:
+        assert _match_data("dominion", ["big-money", "smithy-big-money"], 300, pool) == alone
+        assert pool._workers is None and pool._executor is None  # nothing forked or started
+    monkeypatch.setattr(match, "SHARE_SECONDS", 0.0)
+    with WorkerPool(2, backend, share=True) as pool:
+        assert _match_data("dominion", ["big-money", "smithy-big-money"], 300, pool) == alone
+        assert pool._workers is not None or pool._executor is not None
+
+
+@pytest.mark.parametrize("share_seconds", [0.0, 1e9])
+def test_probes_keep_each_solo_bot_its_own_tally(share_seconds, monkeypatch):
+    """A one-seat game plays one run per bot: the probe games belong to the first bot's."""
+    from tuning.evaluation import match
+
+    monkeypatch.setattr(match, "SHARE_SECONDS", share_seconds)
+    with WorkerPool(1) as pool:
+        alone = _match_data("deckbuilder", ["greedy", "picky"], 200, pool)
+    with WorkerPool(2, share=True) as pool:
+        assert _match_data("deckbuilder", ["greedy", "picky"], 200, pool) == alone
+
+
+def test_merged_blocks_join_neighbours_of_one_line_up_only():
+    from tuning.evaluation.match import DEFAULT_BLOCK, _merged
+
+    def task(start, count, line_up="a"):
+        return ("g", line_up, {}, 1, start, count, True)
+
+    tasks = [task(9, 16), task(25, 25), task(50, 12), task(0, 50, "b"), task(50, 50, "b"),
+             task(100, DEFAULT_BLOCK, "b")]
+    got = list(_merged(tasks, [0, 0, 0, 1, 1, 1]))
+    assert got == [(0, task(9, 53)), (1, task(0, 100, "b")), (1, task(100, DEFAULT_BLOCK, "b"))]

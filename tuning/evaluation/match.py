@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +24,12 @@ from tuning.evaluation.pool import WorkerPool
 #: games per block when a match does not say: small enough for steady progress and for
 #: workers to share the load, large enough that a block outweighs its dispatch
 DEFAULT_BLOCK = 2000
+#: a match whose first games say it will take less than this is played in the calling
+#: process: handing out its blocks would cost more than they take (a fork, or the threads'
+#: hand-offs of a few hundred microseconds a block), so --jobs 2 would be slower
+SHARE_SECONDS = 0.05
+#: games timed to estimate a match's length (after one untimed game that loads the kernel)
+PROBE_GAMES = 8
 
 
 @dataclass
@@ -207,14 +213,71 @@ def run_match(game_name: str, bots: Sequence[BotSpec], options: dict[str, Any], 
         blocks = tapered_blocks(games, size, pool.jobs)
     tasks = [(game_name, line_up, dict(options), seed, s, c, rotate)
              for line_up in line_ups for s, c in blocks]
+    owners = [k for k in range(len(line_ups)) for _ in blocks]
     tallies = [Tally() for _ in line_ups]
-    per_run = len(tasks) // len(line_ups)
     t0 = time.perf_counter()
     done = 0
-    for i, tally in enumerate(pool.imap(play_block, tasks)):
-        tallies[i // per_run].add(tally)
+    if pool.jobs > 1 and not pool.inline and not block:
+        tasks, owners, probes = _with_probes(tasks, owners)
+        results = _short_match_here(tasks, owners, probes, pool, games * len(line_ups))
+    else:
+        results = zip(owners, pool.imap(play_block, tasks), strict=True)
+    for k, tally in results:
+        tallies[k].add(tally)
         done += tally.games
         if progress:
             progress(done, games * len(line_ups), time.perf_counter() - t0)
     return MatchSummary(game_name, labels_for(bots), games, seats, tallies,
                         time.perf_counter() - t0, rotate)
+
+
+def _with_probes(tasks: list[tuple[Any, ...]], owners: list[int]
+                 ) -> tuple[list[tuple[Any, ...]], list[int], int]:
+    """The first block cut into one game (it loads the kernel), ``PROBE_GAMES`` games to
+    time, and the rest (any split of a block plays the same games); returns the tasks, their
+    owners and how many of them are probes."""
+    name, line_up, opts, seed, start, count, rotate = tasks[0]
+    cuts = [c for c in (min(count, 1), min(count - 1, PROBE_GAMES)) if c > 0]
+    cuts += [count - sum(cuts)] if count > sum(cuts) else []
+    starts = [start + sum(cuts[:i]) for i in range(len(cuts))]
+    split = [(name, line_up, opts, seed, s, c, rotate) for s, c in zip(starts, cuts, strict=True)]
+    return split + tasks[1:], [owners[0]] * len(split) + owners[1:], min(2, len(split))
+
+
+def _short_match_here(tasks: list[tuple[Any, ...]], owners: list[int], probes: int,
+                      pool: WorkerPool, total: int) -> Iterator[tuple[int, Tally]]:
+    """(owner, tally) of ``tasks`` in order. The probes are played here, the second timed: a
+    match they put under ``SHARE_SECONDS`` is played here whole, in blocks as large as one
+    process plays them; a longer one goes to the pool. A first game (kernel loading
+    included) over ``SHARE_SECONDS`` goes to the pool at once: the timed games would only
+    hold up a match of slow games."""
+    t = time.perf_counter()
+    yield owners[0], play_block(*tasks[0])
+    played = 1
+    if probes == 2 and time.perf_counter() - t < SHARE_SECONDS:
+        t = time.perf_counter()
+        yield owners[1], play_block(*tasks[1])
+        played = 2
+        if (time.perf_counter() - t) / tasks[1][5] * total < SHARE_SECONDS:
+            for owner, task in _merged(tasks[2:], owners[2:]):
+                yield owner, play_block(*task)
+            return
+    yield from zip(owners[played:], pool.imap(play_block, tasks[played:]), strict=True)
+
+
+def _merged(tasks: list[tuple[Any, ...]], owners: list[int]
+            ) -> Iterator[tuple[int, tuple[Any, ...]]]:
+    """Neighbouring blocks of one line-up joined up to ``DEFAULT_BLOCK`` games: the small
+    blocks cut for workers only add calls when one process plays them all."""
+    current: list[Any] | None = None
+    owner = -1
+    for k, task in zip(owners, tasks, strict=True):
+        if (current is not None and k == owner and task[4] == current[4] + current[5]
+                and current[5] + task[5] <= DEFAULT_BLOCK):
+            current[5] += task[5]
+            continue
+        if current is not None:
+            yield owner, tuple(current)
+        current, owner = list(task), k
+    if current is not None:
+        yield owner, tuple(current)
