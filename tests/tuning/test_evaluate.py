@@ -203,11 +203,11 @@ def test_a_short_match_is_played_here_without_starting_workers(backend, monkeypa
         alone = _match_data("dominion", ["big-money", "smithy-big-money"], 300, pool)
     with WorkerPool(2, backend, share=True) as pool:
         assert _match_data("dominion", ["big-money", "smithy-big-money"], 300, pool) == alone
-        assert pool._workers is None and pool._executor is None  # nothing forked or started
+        assert (pool._workers, pool._executor, pool._threads) == (None, None, None)
     monkeypatch.setattr(match, "SHARE_SECONDS", 0.0)
     with WorkerPool(2, backend, share=True) as pool:
         assert _match_data("dominion", ["big-money", "smithy-big-money"], 300, pool) == alone
-        assert pool._workers is not None or pool._executor is not None
+        assert (pool._workers, pool._executor, pool._threads) != (None, None, None)
 
 
 @pytest.mark.parametrize("share_seconds", [0.0, 1e9])

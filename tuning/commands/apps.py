@@ -18,6 +18,7 @@ BACKEND_HELP = ("Where evaluations run: loky (worker processes), threading (thre
                 "kernels that release the GIL gain), ray or dask (a cluster, --address); "
                 "spec: evaluation.backend.")
 
+
 def _flags_without_type() -> None:
     """Show flags as flags in --help. Typer 0.29 renders its own options and prints every
     option's type, so `--json` appeared as `--json <bool>` (also `--help <bool>`); a flag

@@ -17,9 +17,12 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.core import InputError
+
+if TYPE_CHECKING:
+    from tuning.evaluation.pool import BlockThreads
 
 #: how often a task is tried again on Ray when its worker dies
 RAY_RETRIES = 3
@@ -139,7 +142,7 @@ def connect(backend: str, address: str | None) -> DaskCluster | RayCluster:
     return DaskCluster(address) if backend == "dask" else RayCluster(address)
 
 
-def imap_ordered(cluster: DaskCluster | RayCluster, fn: Callable[..., Any],
+def imap_ordered(cluster: DaskCluster | RayCluster | BlockThreads, fn: Callable[..., Any],
                  tasks: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
     """``fn(*t)`` for each task on the cluster, yielded in task order; tasks are drawn
     lazily, about two per worker slot in flight. Closing early cancels what is queued."""

@@ -2,10 +2,10 @@
 
 Each block is played by a worker of the run's :class:`WorkerPool` (a match that its first
 games show to be shorter than handing out blocks would cost is played here) and comes back
-as a :class:`Tally` (counts and sums, never per-game arrays), so a match of a billion games runs
-in constant memory and its result is identical for any number of jobs or block size.
-Multi-seat games rotate seats game by game; in a one-seat game (a solo or cooperative
-table) each bot plays its own run on the same seeds.
+as a :class:`Tally` (counts and sums, never per-game arrays), so a match of a billion
+games runs in constant memory and its result is identical for any number of jobs or block
+size. Multi-seat games rotate seats game by game; in a one-seat game (a solo or
+cooperative table) each bot plays its own run on the same seeds.
 """
 
 from __future__ import annotations

@@ -95,6 +95,34 @@ def backend_context(backend: str, address: str | None = None) -> Iterator[Any]:
         yield None
 
 
+class BlockThreads:
+    """A pool of threads behind the interface that :func:`tuning.evaluation.cluster.imap_ordered`
+    drives (slots, submit, result, cancel), for blocks whose kernel releases the lock."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="tabletune-block")
+
+    def slots(self) -> int:
+        return self.jobs
+
+    def submit(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Future:
+        return self.executor.submit(fn, *args)
+
+    def result(self, handle: Future) -> Any:
+        return handle.result()
+
+    def cancel(self, handles: list[Future]) -> None:
+        for handle in handles:  # what has not started is withdrawn; a running block
+            handle.cancel()  # finishes and is dropped
+
+    def close(self) -> None:
+        # a block already running finishes (a kernel cannot be interrupted): wait for it
+        # here, a few ms, so no thread is left for the interpreter's exit to join (a second
+        # Ctrl-C there would print a traceback)
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
 class WorkerPool:
     """A run's workers; use as a context manager, then :meth:`imap` or :meth:`map`."""
 
@@ -109,6 +137,7 @@ class WorkerPool:
         self.address = address
         self._stack: contextlib.ExitStack | None = None
         self._executor: Any = None
+        self._threads: BlockThreads | None = None
         self._alone_seconds = 0.0  # work done here before the workers were started
         self._cluster: Any = None
         self._forked = fork_workers() if backend == "loky" and self.jobs > 1 else False
@@ -131,14 +160,11 @@ class WorkerPool:
             self._workers.close()
             self._workers = None
         if self._executor is not None:
-            if self.backend == "threading":
-                # a block already running finishes (a kernel cannot be interrupted): wait
-                # for it here, a few ms, so no thread is left for the interpreter's exit to
-                # join (a second Ctrl-C there would print a traceback)
-                self._executor.shutdown(wait=True, cancel_futures=True)
-            else:
-                self._executor.shutdown(wait=False, kill_workers=True)
+            self._executor.shutdown(wait=False, kill_workers=True)
             self._executor = None
+        if self._threads is not None:
+            self._threads.close()
+            self._threads = None
         if self._stack is not None:
             self._stack.close()
             self._stack = None
@@ -162,12 +188,6 @@ class WorkerPool:
                                                    timeout=IDLE_SECONDS,
                                                    initializer=watch_parent,
                                                    initargs=(os.getpid(),))
-        return self._executor
-
-    def _thread_pool(self) -> Any:
-        if self._executor is None:
-            self._executor = ThreadPoolExecutor(max_workers=self.jobs,
-                                                thread_name_prefix="tabletune-block")
         return self._executor
 
     def start(self) -> None:
@@ -279,36 +299,12 @@ class WorkerPool:
 
     def _imap_threads(self, fn: Callable[..., Any], tasks: Iterator[tuple[Any, ...]]
                       ) -> Iterator[Any]:
-        """``jobs`` threads play, this one hands out and collects. It plays nothing itself:
-        a task here would hold up handing out the next one, and a thread is free."""
-        executor = self._thread_pool()
-        in_flight = 2 * self.jobs  # a queued task per thread: no idle gap between tasks
-        ahead = 8 * self.jobs  # results kept waiting for an earlier, slower task
-        pending: dict[int, Future] = {}
-        done: dict[int, Any] = {}
-        nxt = emit = 0
-        try:
-            while True:
-                while len(pending) < in_flight and nxt - emit < ahead:
-                    t = next(tasks, None)
-                    if t is None:
-                        break
-                    pending[nxt] = executor.submit(fn, *t)
-                    nxt += 1
-                if not pending:
-                    break
-                finished, _ = wait(pending.values(), return_when=FIRST_COMPLETED)
-                for i in [i for i, f in pending.items() if f in finished]:
-                    done[i] = pending.pop(i).result()
-                while emit in done:
-                    yield done.pop(emit)
-                    emit += 1
-            while emit in done:
-                yield done.pop(emit)
-                emit += 1
-        finally:
-            for fut in pending.values():  # a stopped evaluation: what has not started is
-                fut.cancel()  # withdrawn; a block already running finishes and is dropped
+        """``jobs`` threads play, this one hands out and collects (in task order, as on a
+        cluster). It plays nothing itself: a task here would hold up handing out the next."""
+        from tuning.evaluation.cluster import imap_ordered
+        if self._threads is None:
+            self._threads = BlockThreads(self.jobs)
+        yield from imap_ordered(self._threads, fn, tasks)
 
     def _imap_loky(self, fn: Callable[..., Any], tasks: Iterator[tuple[Any, ...]]
                    ) -> Iterator[Any]:
