@@ -30,7 +30,7 @@ from games.dominion.engine import (
     RULE_WIDTH,
 )
 from games.dominion.features import NF
-from games.dominion.learned import LEARNED, learned_weights
+from games.dominion.learned import ENDGAME_MODES, LEARNED, learned_weights
 
 # name -> (buy list, one-line description)
 NAMED: dict[str, tuple[str, str]] = {
@@ -58,7 +58,8 @@ SPECIAL_BOTS: dict[str, str] = {
     "heuristic": "buy rules and action play driven by tunable coefficients (see HeuristicParams)",
     "random": "random legal play: random actions, Steward choices and affordable buys",
     LEARNED: "learned:PATH: buys by a trained linear value of the resulting state "
-             "(a model file from 'tabletune train')",
+             "(a model file from 'tabletune train'), the last gains by an estimated "
+             "endgame (endgame=estimated|learned)",
 }
 
 
@@ -186,7 +187,7 @@ class LearnedBot:
     name: str = LEARNED
     guide: BuyList | None = None  # a buy list whose choice is one more feature
     explore: int = 0              # exploring, 0: a random legal buy, 1: the runner-up
-    endgame: bool = True          # the last gains of the game played exactly (see kernel)
+    endgame: bool = True          # the last gains valued by the estimated endgame (kernel)
     margin: float = 0.01          # reward per VP of difference (the model's training margin)
 
 
@@ -243,11 +244,13 @@ def build_bot(spec: BotSpec, kingdom: tuple[str, ...] | None = None
         if explore_mode not in ("random", "runner-up"):
             raise InputError(f"bot {spec.label!r}: explore={explore_mode!r}; use random or "
                              "runner-up")
-        endgame = spec.params.get("endgame", "exact")
-        if endgame not in ("exact", "learned"):
-            raise InputError(f"bot {spec.label!r}: endgame={endgame!r}; use exact or learned")
+        endgame = spec.params.get("endgame", "estimated")
+        if endgame not in ENDGAME_MODES:
+            raise InputError(f"bot {spec.label!r}: endgame={endgame!r}; use estimated or "
+                             "learned")
         return LearnedBot(w, eps, record, spec.label, guide_list(guide) if guide else None,
-                          1 if explore_mode == "runner-up" else 0, endgame == "exact", margin)
+                          1 if explore_mode == "runner-up" else 0, endgame != "learned",
+                          margin)
     if spec.name not in ("heuristic", "random") or spec.genome is not None:
         _action_mode(spec)
     if spec.genome is not None:

@@ -64,7 +64,8 @@ BUY_RULES, BUY_RANDOM, BUY_LEARNED = 0, 1, 2
 # Steward choices.
 ST_DRAW, ST_COINS, ST_TRASH = 0, 1, 2
 # A learned bot's parameters, lparams[b]: exploration rate, record flag, exploration mode,
-# exact endgame on/off, reward margin, and the game's end rule and tie-break (set per batch).
+# estimated endgame on/off, reward margin, and the game's end rule and tie-break (set per
+# batch).
 LP_EPS, LP_RECORD, LP_EXPLORE, LP_ENDGAME, LP_MARGIN, LP_END_RULE, LP_TIEBREAK = range(7)
 NLP = 7
 # End rules.

@@ -223,7 +223,11 @@ def final_reward(p, q, q_vp, tiebreak, margin, zones, pinfo):
 def afford_chances(q, zones, out):
     """``out[m]``: the chance that five cards drawn at random from q's whole deck hold $m
     (treasure coins plus +$ of actions; the last bin is $16+). Public information only:
-    the deck's contents, not the hand q holds now."""
+    the deck's contents, not the hand q holds now.
+
+    An estimate of what q can pay next turn, not its distribution: it ignores what q's
+    actions draw (a Smithy hand sees eight cards) and extra buys, and which cards are in
+    q's draw pile rather than its discard, so it is too low against decks that draw."""
     ways = np.zeros((6, MONEY_CAP + 1))
     ways[0, 0] = 1.0
     total = 0
@@ -255,13 +259,15 @@ def afford_chances(q, zones, out):
 
 @njit(Flt(Int, Int, Flt, W1, Z, PI, PI, W1), cache=True)
 def endgame_value(p, c, v, lp, zones, pinfo, piles, chances):
-    """The value of p gaining c (learned value ``v``) with the end of the game played
-    exactly: a gain that ends the game is worth its actual reward; in a two-player game, a
-    gain after which the opponent can end the game in one gain that it would not lose is
-    worth, for each amount of money the opponent may hold (``afford_chances`` of its deck),
-    the worse of ``v`` and that ending. This is the penultimate-Province rule and the
-    Duchy/Estate dance near the end, without a learned estimate of them. ``chances``:
-    scratch for ``afford_chances`` (``chances[0] < 0``: not computed yet)."""
+    """The value of p gaining c (learned value ``v``) by the estimated endgame: a gain that
+    ends the game is worth its actual reward; in a two-player game, a gain after which the
+    opponent can end the game in one gain that it would not lose is worth, for each amount
+    of money the opponent may hold, the worse of ``v`` and that ending, weighted by
+    ``afford_chances`` of its deck (five random cards: an estimate that ignores draws and
+    extra buys, see there). This is the penultimate-Province rule and the Duchy/Estate
+    dance near the end, without a learned estimate of them; the opponent's chance of ending
+    it is estimated, not exact. ``chances``: scratch for ``afford_chances``
+    (``chances[0] < 0``: not computed yet)."""
     end_rule = int(lp[LP_END_RULE])
     tiebreak = lp[LP_TIEBREAK] > 0.0
     margin = lp[LP_MARGIN]
@@ -308,7 +314,7 @@ def endgame_value(p, c, v, lp, zones, pinfo, piles, chances):
 def learned_buy(p, g, w, lp, zones, pinfo, piles, ts, rng, rec_idx):
     """The affordable card (or nothing) whose resulting state has the highest value (``g``:
     the guide list's choice, see ``encode``): the linear value, or with ``lp[LP_ENDGAME]``
-    set and the end within two gains, ``endgame_value``. With probability
+    set and the end within two gains, ``endgame_value`` (the estimated endgame). With probability
     ``lp[LP_EPS]`` it explores: a random legal buy (``lp[LP_EXPLORE]`` 0) or the runner-up
     by value (1)."""
     eps = lp[LP_EPS]

@@ -24,16 +24,21 @@ from games.dominion.cards import KEYS
 from games.dominion.features import FEATURE_SET, NF
 
 LEARNED = "learned"
+#: ``endgame`` values: the estimated endgame, its former name (kept so old commands and
+#: specs still run), and the learned value alone
+ENDGAME_MODES = ("estimated", "exact", "learned")
 
 
 @dataclass(frozen=True)
 class LearnedPlayParams:
     """How a saved model plays, set with ``--param`` (``play dominion --bots
-    learned:PATH,big-money --param endgame=learned``): ``endgame`` ``exact`` plays the last
-    gains by their actual outcome, ``learned`` leaves them to the model; ``eps`` is the
-    share of random legal buys."""
+    learned:PATH,big-money --param endgame=learned``): ``endgame`` ``estimated`` values the
+    last gains by their outcome, weighing the opponent's reply by an estimate of its money
+    (see games.dominion.kernel.endgame_value), ``learned`` leaves them to the model
+    (``exact``, the estimate's former name, is still accepted); ``eps`` is the share of
+    random legal buys."""
 
-    endgame: str = "exact"
+    endgame: str = "estimated"
     eps: float = 0.0
 
 

@@ -1,5 +1,6 @@
-"""The learned bot's exact endgame: final rewards with the tie-break, the chance that the
-opponent's deck pays for the last gain, and the buys these lead to."""
+"""The learned bot's estimated endgame: final rewards with the tie-break, the estimated
+chance that the opponent's deck pays for the last gain (five random cards, no draws), and
+the buys these lead to."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 
+from games.core import BotSpec, InputError
 from games.dominion.cards import DEFAULT_KINGDOM, INDEX, NC, initial_supply
 from games.dominion.engine import (
     END_PROVINCES,
@@ -133,3 +135,28 @@ def test_afford_chances_are_the_draw_of_five_cards(deck):
                         for h in combinations(range(len(cards)), k)],
                        minlength=MONEY_CAP + 1) / len(hands)
     assert np.allclose(out, want) and abs(out.sum() - 1.0) < 1e-12
+
+
+def test_the_estimate_ignores_what_actions_draw():
+    # named "estimated" because it is one: a Smithy (worth $0 in five cards) changes nothing,
+    # though a hand holding it sees eight cards and reaches $8 more often
+    with_smithy, with_estate = np.zeros(MONEY_CAP + 1), np.zeros(MONEY_CAP + 1)
+    for out, extra in ((with_smithy, "smithy"), (with_estate, "estate")):
+        zones = np.zeros((2, 4, NC), dtype=np.int64)
+        for name, n in (("copper", 7), ("silver", 6), ("gold", 3), ("estate", 3),
+                        ("province", 4), ("duchy", 1), (extra, 1)):
+            zones[1, OWNED, INDEX[name]] += n
+        afford_chances(1, zones, out)
+    assert np.array_equal(with_smithy, with_estate) and 0.15 < with_smithy[8:].sum() < 0.25
+
+
+def test_the_former_name_exact_still_plays_the_estimated_endgame():
+    from games.dominion.bots import build_bot
+    from games.dominion.learned import LearnedPlayParams
+
+    assert LearnedPlayParams().endgame == "estimated"
+    bots = [build_bot(BotSpec("learned", {"weights": W, "endgame": e}))
+            for e in ("estimated", "exact", "learned")]
+    assert [b.endgame for b in bots] == [True, True, False]
+    with pytest.raises(InputError, match="use estimated or learned"):
+        build_bot(BotSpec("learned", {"weights": W, "endgame": "maybe"}))

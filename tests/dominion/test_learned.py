@@ -101,7 +101,7 @@ def test_model_file_round_trips_and_bad_files_are_refused(tmp_path):
 
 def test_learned_bot_from_the_cli_name_plays_and_checks_its_kingdom(tmp_path):
     w = np.zeros(NF)
-    # a crude hand-made value (on the reward's scale, which the exact endgame assumes): VP
+    # a crude hand-made value (on the reward's scale, which the estimated endgame assumes): VP
     # lead is good, Golds too, Silvers a little
     for card, per in (("gold", 0.04), ("silver", 0.015)):
         for k in range(NCOUNT):
@@ -125,9 +125,9 @@ def test_learned_bot_from_the_cli_name_plays_and_checks_its_kingdom(tmp_path):
     # --param reaches a saved model's play options
     args = ["play", "dominion", "--bots", f"learned:{path},big-money", "-n", "200", "--json"]
     scores = [json.loads(runner.invoke(app, [*args, "--param", f"endgame={e}"]).output)
-              for e in ("exact", "learned")]
+              for e in ("estimated", "learned")]
     assert json.loads(runner.invoke(app, args).output)["bots"] == scores[0]["bots"]  # default
-    assert scores[0]["bots"] != scores[1]["bots"]  # the exact endgame changes some games
+    assert scores[0]["bots"] != scores[1]["bots"]  # the estimated endgame changes some games
     out = runner.invoke(app, [*args, "--param", "endgame=maybe"])
     assert out.exit_code == 2 and "endgame='maybe'" in out.output
 
@@ -206,9 +206,9 @@ def test_a_guide_with_a_large_weight_plays_exactly_like_its_list():
     a = play_games([guided, BotSpec("big-money")], 4, 0, 300)
     b = play_games([BotSpec("smithy-big-money"), BotSpec("big-money")], 4, 0, 300)
     assert np.array_equal(a.vp, b.vp) and np.array_equal(a.outcome, b.outcome)
-    # with the exact endgame (the default) it leaves the list only in the last gains
-    exact = BotSpec("learned", {"weights": w, "guide": "smithy-big-money"})
-    c = play_games([exact, BotSpec("big-money")], 4, 0, 300)
+    # with the estimated endgame (the default) it leaves the list only in the last gains
+    estimated = BotSpec("learned", {"weights": w, "guide": "smithy-big-money"})
+    c = play_games([estimated, BotSpec("big-money")], 4, 0, 300)
     assert not np.array_equal(a.vp, c.vp)
     assert c.bot_score()[:, 0].mean() >= a.bot_score()[:, 0].mean() - 0.02
     for bad, what in (({"endgame": "maybe"}, "endgame="), ({"margin": -1}, "margin"),

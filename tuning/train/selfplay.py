@@ -20,7 +20,7 @@ def learner(weights: np.ndarray, eps: float = 0.0, record: bool = False,
             label: str = "learned", guide: str = "", explore: str = "random",
             margin: float = 0.01) -> BotSpec:
     """The learned bot with in-memory weights (and its guide buy list, if any); ``margin``
-    is the reward per VP of difference, which its exact endgame uses too."""
+    is the reward per VP of difference, which its estimated endgame uses too."""
     return BotSpec(LEARNED, {"weights": weights, "eps": eps, "record": record,
                              "guide": guide, "explore": explore, "margin": margin},
                    label_text=label)
