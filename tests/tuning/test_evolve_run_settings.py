@@ -145,16 +145,19 @@ def _dominion_spec(tmp_path: Path, games: int) -> Path:
 
 
 def _wait_for(proc: subprocess.Popen, text: str, timeout: float = 60) -> None:
+    """Read the process's stderr (where status and progress go) until a line holds text."""
     deadline = time.monotonic() + timeout
-    assert proc.stdout is not None
+    assert proc.stderr is not None
+    seen = []
     while time.monotonic() < deadline:
-        line = proc.stdout.readline()
+        line = proc.stderr.readline()
+        seen.append(line)
         if text in line:
             return
         if not line and proc.poll() is not None:
             break
     proc.kill()
-    pytest.fail(f"no line with {text!r}: {proc.stderr.read() if proc.stderr else ''}")
+    pytest.fail(f"no line with {text!r} on stderr: {''.join(seen)}")
 
 
 def test_sigterm_in_generation_0_names_no_checkpoint(tmp_path, cli):

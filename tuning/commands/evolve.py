@@ -117,7 +117,7 @@ def evolve_command(
     spec = load_spec(study).with_overrides(jobs=jobs, backend=backend, address=address)
     if seed is not None:
         check_seed(seed)
-    out = err_console if json_out else console
+    out = err_console  # progress and status: stdout carries only the result
     progress = EvolutionProgress(out)
     ev = spec.evaluation
     with WorkerPool(ev.jobs, ev.backend, ev.address) as pool, progress:

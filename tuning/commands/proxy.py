@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from tuning.commands.apps import app, console
+from tuning.commands.apps import app, err_console
 
 
 @app.command("storage-proxy")
@@ -24,4 +24,4 @@ def storage_proxy_command(
     from tuning.study.grpc_proxy import serve
 
     serve(storage, host, port, threads,
-          ready=lambda line: console.print(line, highlight=False, soft_wrap=True))
+          ready=lambda line: err_console.print(line, highlight=False, soft_wrap=True))

@@ -9,7 +9,7 @@ from typing import Any
 import typer
 
 from games.core import InputError
-from tuning.commands.apps import BACKEND_HELP, app, console, print_json
+from tuning.commands.apps import BACKEND_HELP, app, console, err_console, print_json
 from tuning.commands.progress import Reporter, duration
 
 
@@ -273,6 +273,6 @@ def dashboard_command(
     if not 0 < port < 65536:
         raise InputError(f"--port must be 1..65535, got {port}")
     opened = open_storage(location, create=False)
-    console.print(f"optuna-dashboard on http://{host}:{port}/ serving {opened.location}",
-                  highlight=False, soft_wrap=True)
+    err_console.print(f"optuna-dashboard on http://{host}:{port}/ serving {opened.location}",
+                      highlight=False, soft_wrap=True)
     optuna_dashboard.run_server(opened.storage, host=host, port=port)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,6 +59,12 @@ class Settings:
         if self.benchmark is not None:
             words += ["--benchmark", str(self.benchmark)]
         return " ".join(words)
+
+
+def say(text: str) -> None:
+    """A progress or status line of a reproduction, on stderr: stdout carries only the
+    command's result (the files written, or their JSON with ``--json``)."""
+    print(text, file=sys.stderr, flush=True)
 
 
 def settings_for(module: ModuleType, game: str, *, jobs: int = 1, seed: int | None = None,

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from games.core import Estimate
-from tuning.reproduce.common import Settings, include_benchmark, read_json
+from tuning.reproduce.common import Settings, include_benchmark, read_json, say
 
 FOLDER = "reports/deckbuilder"
 SEED: int | None = None
@@ -96,8 +96,7 @@ def geometric(settings: Settings, simple: list[str]) -> list[dict]:
                                                                            strict=True)},
                      "error_bound": res[0].error_bound, "truncation": res[0].size,
                      "seconds": res[0].seconds, "sim": sim})
-        print(f"  alpha {a:.3f}: optimum {res[0].value:.3f} (+{res[0].error_bound:.2g})",
-              flush=True)
+        say(f"  alpha {a:.3f}: optimum {res[0].value:.3f} (+{res[0].error_bound:.2g})")
     return rows
 
 
@@ -120,15 +119,15 @@ def collect(out_dir: Path, settings: Settings) -> dict:
                       f"{k}={v}" for k, v in vars(tuned()).items()
                       if v != getattr(HeuristicParams(), k))}
     t0 = time.perf_counter()
-    print(f"exact curves T = 0..{tmax}", flush=True)
+    say(f"exact curves T = 0..{tmax}")
     curves = exact_curves(tmax)
     state_space.cache_clear()  # about 2 GB of hand probabilities at T = 150
     data["exact"] = curves
-    print("flat Monte Carlo", flush=True)
+    say("flat Monte Carlo")
     mc = [(t, simulated("flatmc", t, n("flatmc-games"), 2026, jobs=jobs))
           for t in MC_TURNS if t <= tmax]
     data["flatmc"] = {t: e.to_dict() for t, e in mc}
-    print("long games by simulation", flush=True)
+    say("long games by simulation")
     long = {name: [(t, simulated(name, t, n("long-games"), 250, jobs=jobs))
                    for t in LONG_TURNS] for name in simple}
     data["long"] = {k: {t: e.to_dict() for t, e in v} for k, v in long.items()}
@@ -141,12 +140,12 @@ def collect(out_dir: Path, settings: Settings) -> dict:
             if t < len(curves[name]) and abs(e.mean - curves[name][t]) > 3 * e.stderr:
                 big = simulated(name, t, 4 * n("long-games"), 250, jobs=jobs)
                 data["long_check"].setdefault(name, {})[t] = big.to_dict()
-    print("action ratios", flush=True)
+    say("action ratios")
     shares = {t: action_shares(solve(t)) for t in SHARE_TURNS if t <= tmax}
     data["action_shares"] = {t: s.tolist() for t, s in shares.items()}
-    print("geometric end", flush=True)
+    say("geometric end")
     data["geometric"] = geo = geometric(settings, simple)
-    print("DP cost", flush=True)
+    say("DP cost")
     cost = [dp_run(t, True) for t in COST_TURNS if t <= tmax]
     data["dp_cost"] = cost
     fit_pts = [(r["turns"], r["cpu_seconds"]) for r in cost if r["turns"] >= 50]
@@ -190,8 +189,8 @@ def reproduce(out_dir: Path, settings: Settings) -> list[Path]:
         data = json.loads(json.dumps(data, default=str))
         written += sorted(out_dir.glob("*.png"))
     if len(data["exact"]["optimal"]) <= README_TURNS:
-        print(f"README not written: its text quotes exact values up to T = {README_TURNS} "
-              f"(this run: T <= {len(data['exact']['optimal']) - 1})")
+        say(f"README not written: its text quotes exact values up to T = {README_TURNS} "
+            f"(this run: T <= {len(data['exact']['optimal']) - 1})")
         return written
     (out_dir / "README.md").write_text(readme_text(data))
     return written + [out_dir / "README.md"]

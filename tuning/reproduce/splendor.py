@@ -21,7 +21,7 @@ from typing import Any
 
 from games.core import Record
 from games.splendor.players import AIDS_FROM
-from tuning.reproduce.common import Settings, play_and_write_readme
+from tuning.reproduce.common import Settings, play_and_write_readme, say
 
 FOLDER = "reports/splendor"
 SEED: int | None = 2013
@@ -98,8 +98,8 @@ def measure(candidate: str, opponent: str, games: int, seed: int, jobs: int) -> 
            "first_seat": seat0.score, "first_seat_ci": list(seat0.score_ci),
            "mean_rounds": summary["mean_turns"], "capped_games": summary["capped_games"],
            "seconds": time.perf_counter() - t0}
-    print(f"  {candidate} vs {opponent}: {100 * out['score']:.1f}% "
-          f"({games} games, {out['seconds']:.0f} s)", flush=True)
+    say(f"  {candidate} vs {opponent}: {100 * out['score']:.1f}% "
+        f"({games} games, {out['seconds']:.0f} s)")
     return out
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from games.splendor.heuristics import SPLENDOR_HEURISTIC
-from tuning.reproduce.common import Settings, play_and_write_readme
+from tuning.reproduce.common import Settings, play_and_write_readme, say
 from tuning.reproduce.splendor import measure
 
 FOLDER = "reports/splendor-genetic"
@@ -190,8 +190,8 @@ def collect(out_dir: Path, settings: Settings) -> list[Path]:
             for pop, evals, better, total in CROSSOVER_RUNS:
                 row = crossover_row(pop, evals, n, seed)
                 out["crossover"].append({**row, "thesis": [better, total]})
-                print(f"  crossover ({pop}, {evals}): {row['improvements']} / "
-                      f"{row['crossovers']}", flush=True)
+                say(f"  crossover ({pop}, {evals}): {row['improvements']} / "
+                    f"{row['crossovers']}")
                 path.write_text(json.dumps(out, indent=1), encoding="utf-8")
             for cand in DIVERSITY_RUNS:
                 out["diversity"].append(diversity_row(cand, n, seed))

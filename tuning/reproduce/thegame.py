@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from games.core import Z95
-from tuning.reproduce.common import Settings, play_parts, text_file
+from tuning.reproduce.common import Settings, play_parts, say, text_file
 
 FOLDER = "reports/thegame"
 SEED: int | None = 2019
@@ -72,8 +72,8 @@ def measure(player: str, params: dict, depth: int, games: int, jobs: int, seed: 
     out.update({"player": player, "params": dict(params or {}), "depth": depth, "seed": seed,
                 "players": 1, "expert": False, "jobs": jobs})
     out["wall_seconds"] = time.perf_counter() - t0
-    print(f"  {player} {params} d={depth}: {100 * out['win_rate']:.2f}% "
-          f"({out['games']} games, {out['wall_seconds']:.0f} s)", flush=True)
+    say(f"  {player} {params} d={depth}: {100 * out['win_rate']:.2f}% "
+        f"({out['games']} games, {out['wall_seconds']:.0f} s)")
     return out
 
 
@@ -199,7 +199,7 @@ def reproduce(out_dir: Path, settings: Settings) -> list[Path]:
     res = load_results(out_dir)
     missing = [k for k in ("d0", "d1", "d2", "variants") if k not in res]
     if missing:
-        print("README not written: parts missing:", ", ".join(missing))
+        say("README not written: parts missing: " + ", ".join(missing))
         return written
     notes = text_file(out_dir, "notes.md", FOLDER)
     text = readme_text(res, notes.read_text(encoding="utf-8") if notes else None)
