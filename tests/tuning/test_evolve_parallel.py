@@ -7,6 +7,8 @@ a genome of eight digits scores its digit sum plus per-game noise on common rand
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
 
 import numpy as np
@@ -35,6 +37,8 @@ class ToyEvolveGame(registry.Game):
         return spec if spec.genome is not None else super().check_bot(spec)
 
     def play(self, bots, options, seed, start, count, *, rotate=True):
+        # a delay from the environment (not a setting of the run) lets a test stop it midway
+        time.sleep(float(os.environ.get("TABLETUNE_TEST_DELAY", "0")))
         digits = np.array([int(c) for c in bots[0].genome], dtype=float)
         seeds = game_seeds(seed, count, start)
         noise = np.array([np.random.Generator(np.random.PCG64(int(s))).normal(size=8)

@@ -19,7 +19,7 @@ from tuning.commands.apps import (
     legacy_value,
     print_json,
 )
-from tuning.commands.progress import Reporter, duration
+from tuning.commands.progress import Reporter, duration, stop_line
 
 
 def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
@@ -140,18 +140,14 @@ def evolve_command(
         started = time.perf_counter()
         try:
             result = evo.run(resume=resume)
-        except EvolutionInterrupted as stop:
+        except EvolutionInterrupted as stop:  # the line comes once the status line is gone
             if stop.path is None:
-                err_console.print("stopped during generation 0, before the first checkpoint: "
-                                  "nothing to resume; run the same command again to start over",
-                                  highlight=False, soft_wrap=True)
-            else:
-                command = resume_command(study, load_spec(study), evo, checkpoint, jobs, backend,
-                                         address)
-                err_console.print(f"stopped after generation {stop.generation}; checkpoint "
-                                  f"{stop.path}; continue with: {command}", highlight=False,
-                                  soft_wrap=True)
-            raise typer.Exit(130) from None
+                stop_line("stopped during generation 0, before the first checkpoint: nothing "
+                          "to resume; run the same command again to start over", progress)
+            command = resume_command(study, load_spec(study), evo, checkpoint, jobs, backend,
+                                     address)
+            stop_line(f"stopped after generation {stop.generation}; checkpoint {stop.path}; "
+                      f"continue with: {command}", progress)
         wall = time.perf_counter() - started
         top = max(1, spec.evaluation.reevaluate_top)
         progress.finishing(f"re-evaluating the top {top} of the hall of fame on "

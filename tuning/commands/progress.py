@@ -14,16 +14,21 @@ from __future__ import annotations
 
 import math
 import os
+import shlex
+import sys
 import threading
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
+import typer
 from rich.console import Console
 
 from games.core import InputError
 
 ENV = "TABLETUNE_PROGRESS_SECONDS"
+#: exit status of a command stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report)
+STOP_STATUS = 130
 
 
 def progress_seconds(terminal: bool) -> float:
@@ -88,11 +93,17 @@ class Throttle:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the ticker and the live status line (again: nothing happens)."""
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=5)
+            self._thread = None
         if self._status is not None:
             self._status.stop()
+            self._status = None
 
     def _tick_loop(self) -> None:
         while not self._stop.wait(min(1.0, self.every / 4)):
@@ -134,10 +145,28 @@ class Reporter:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.throttle.__exit__(*exc)
+        self.throttle.close()
 
     def describe(self) -> str:
         raise NotImplementedError
+
+
+def stop_line(text: str, reporter: Reporter | None = None) -> NoReturn:
+    """End a command that Ctrl-C or SIGTERM stopped: first the live status line and the
+    ticker stop (they would erase the line, or print after it), then one line on stderr
+    saying what was kept and the command that continues; exit status 130."""
+    if reporter is not None:
+        reporter.throttle.close()
+    from tuning.commands.apps import err_console
+    err_console.print(text, highlight=False, markup=False, soft_wrap=True)
+    raise typer.Exit(STOP_STATUS)
+
+
+def given_command(drop: Sequence[str] = (), add: Sequence[str] = ()) -> str:
+    """The command line as it was typed, for a stop line that says how to go on: flags in
+    ``drop`` (flags without a value, such as ``--restart``) left out, ``add`` appended."""
+    words = [w for w in sys.argv[1:] if w not in drop]
+    return shlex.join(["tabletune", *words, *(w for w in add if w not in words)])
 
 
 class MatchProgress(Reporter):

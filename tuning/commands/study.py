@@ -10,7 +10,8 @@ import typer
 
 from games.core import InputError
 from tuning.commands.apps import BACKEND_HELP, app, console, err_console, print_json
-from tuning.commands.progress import Reporter, duration
+from tuning.commands.progress import Reporter, duration, given_command, stop_line
+from tuning.stopping import stop_signals
 
 
 def _fmt(value: Any, digits: int = 4) -> str:
@@ -136,6 +137,22 @@ class StudyProgress(Reporter):
         self.throttle.poke()
 
 
+def _stopped(stop: KeyboardInterrupt) -> str:
+    """The line a stopped ``run`` leaves: what the storage keeps, and how to go on."""
+    from tuning.study.runner import StudyStopped
+
+    again = given_command()
+    if not isinstance(stop, StudyStopped):
+        return f"stopped before the study started; nothing to keep; start it with: {again}"
+    if stop.reevaluating:
+        return (f"stopped while re-evaluating the best candidates (all {stop.done} trials "
+                f"done); kept in {stop.storage}; the re-evaluation starts over with: {again}")
+    done = (f"after trial {stop.done} of {stop.target}" if stop.done
+            else f"before the first of {stop.target} trials finished")
+    return (f"stopped {done}; kept in {stop.storage} (a trial cut short is queued again); "
+            f"continue with: {again}")
+
+
 @app.command("run")
 def run_command(
     study: str = typer.Argument(..., help="Study name in studies/ or a spec file path."),
@@ -169,9 +186,12 @@ def run_command(
     from tuning.evaluation import WorkerPool
     ev = spec.evaluation
     blocks = -(-ev.games // ev.block)
-    with WorkerPool(ev.jobs, ev.backend, ev.address) as pool, \
-            StudyProgress(spec.optuna.trials, blocks) as progress:
-        summary = run_study(spec, progress=progress, pool=pool)
+    try:
+        with stop_signals(), WorkerPool(ev.jobs, ev.backend, ev.address) as pool, \
+                StudyProgress(spec.optuna.trials, blocks) as progress:
+            summary = run_study(spec, progress=progress, pool=pool)
+    except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM; the status line is gone now
+        stop_line(_stopped(stop))
     data = summary.to_dict()
     if json_out:
         print_json(data)

@@ -10,7 +10,8 @@ import typer
 
 from games.core import InputError
 from tuning.commands.apps import app, clean_errors, console, err_console, print_json
-from tuning.commands.progress import Reporter, duration
+from tuning.commands.progress import Reporter, duration, given_command, stop_line
+from tuning.stopping import stop_signals
 
 
 def _interval(est: dict[str, Any]) -> str:
@@ -98,8 +99,12 @@ def train_command(
         state = new_state(spec.name, tr, kingdom)
     names = {n for n in (*tr.opponents, *tr.probe) if n not in (SELF, SNAPSHOT)}
     opponents = {n: train_bot(game, n) for n in names}
-    with WorkerPool(resolve_jobs(tr.jobs)) as pool, TrainProgress() as progress:
-        state = train(state, tr, opponents, pool, progress=progress)
+    try:
+        with stop_signals(), WorkerPool(resolve_jobs(tr.jobs)) as pool, \
+                TrainProgress() as progress:
+            state = train(state, tr, opponents, pool, progress=progress)
+    except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM; the status line is gone now
+        stop_line(_stopped(stop, tr))
     last = state.curve[-1]["score_vs"] if state.curve else {}
     data = {"study": spec.name, "games_trained": state.games, "model": tr.model,
             "checkpoint": tr.checkpoint, "estimator": tr.estimator,
@@ -112,6 +117,18 @@ def train_command(
                   f"model {tr.model}", highlight=False)
     for name, est in last.items():
         console.print(f"  vs {name}: {_interval(est)}", highlight=False)
+
+
+def _stopped(stop: KeyboardInterrupt, tr: Any) -> str:
+    """The line a stopped ``train`` leaves: what was kept and the command that continues."""
+    from tuning.train import TrainingStopped
+
+    if not isinstance(stop, TrainingStopped) or stop.checkpoint is None:
+        return ("stopped before the first round finished; nothing to keep; start again with: "
+                + given_command())
+    return (f"stopped after {stop.games:,} of {stop.total:,} games; kept in {stop.checkpoint} "
+            f"(model {tr.model}); continue with: "
+            + given_command(drop=("--restart",), add=("--resume",)))
 
 
 def _overridable(tr: Any) -> dict[str, Any]:

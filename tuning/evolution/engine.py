@@ -19,8 +19,6 @@ import operator
 import os
 import random
 import re
-import signal
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -34,6 +32,7 @@ from games.core import Z95, InputError
 from tuning.evolution.checkpoint import check_matches, load_checkpoint, save_checkpoint
 from tuning.evolution.deap_types import make_individual
 from tuning.evolution.genomes import GenomeKind
+from tuning.stopping import stop_signals
 
 ALGORITHMS = ("mu_plus_lambda", "mu_comma_lambda", "simple")
 SELECTIONS = ("tournament", "best")
@@ -370,36 +369,31 @@ class Evolution:
         """Run (or continue) up to ``settings.generations``; checkpoint as configured."""
         total = self.settings.generations
         started = time.perf_counter()
-        old = None
-        if threading.current_thread() is threading.main_thread():
-            old = signal.signal(signal.SIGTERM, _raise_interrupt)
-        try:
-            if resume:
-                self._restore()
-                self._trim_log(self.generation)
-            else:
-                self._trim_log(None)
-                self._start()
-                self._save()
-                self._log(self.logbook[-1], total, math.nan)
-            first = self.generation
-            while self.generation < total:
-                self._step()
-                done = self.generation - first
-                eta = (time.perf_counter() - started) / done * (total - self.generation)
-                if self.generation % self.settings.checkpoint_every == 0 \
-                        or self.generation == total:
+        with stop_signals():  # SIGTERM stops as Ctrl-C does: a checkpoint, then the exit
+            try:
+                if resume:
+                    self._restore()
+                    self._trim_log(self.generation)
+                else:
+                    self._trim_log(None)
+                    self._start()
                     self._save()
-                self._log(self.logbook[-1], total, eta)
-        except KeyboardInterrupt:
-            if self._snapshot is None:  # generation 0 unfinished: there is nothing to keep
-                raise EvolutionInterrupted(-1, None) from None
-            self._save()
-            raise EvolutionInterrupted(int(self._snapshot["generation"]),
-                                       self.checkpoint) from None
-        finally:
-            if old is not None:
-                signal.signal(signal.SIGTERM, old)
+                    self._log(self.logbook[-1], total, math.nan)
+                first = self.generation
+                while self.generation < total:
+                    self._step()
+                    done = self.generation - first
+                    eta = (time.perf_counter() - started) / done * (total - self.generation)
+                    if self.generation % self.settings.checkpoint_every == 0 \
+                            or self.generation == total:
+                        self._save()
+                    self._log(self.logbook[-1], total, eta)
+            except KeyboardInterrupt:
+                if self._snapshot is None:  # generation 0 unfinished: there is nothing to keep
+                    raise EvolutionInterrupted(-1, None) from None
+                self._save()
+                raise EvolutionInterrupted(int(self._snapshot["generation"]),
+                                           self.checkpoint) from None
         return self.result(time.perf_counter() - started)
 
     def result(self, seconds: float = 0.0) -> EvolutionResult:
@@ -411,10 +405,6 @@ class Evolution:
             population=[(text(list(i)), i.score if i.fitness.valid else None)
                         for i in self.population],
             seconds=seconds)
-
-
-def _raise_interrupt(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt(f"signal {signum}")
 
 
 _LOG_GENERATION = re.compile(r"gen\s+(\d+)/")

@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
 
 import optuna
-from optuna.trial import TrialState
 
 from tuning.spec import StudySpec
 
@@ -80,23 +78,12 @@ class TrialPrefetch:
             raise error
         return trial
 
-    def abandon(self, study: optuna.Study) -> None:
-        """On a stop: a trial claimed ahead but never evaluated is failed and its parameters
-        queued again, as a stale trial's are, so the next run evaluates them."""
+    def abandon(self) -> optuna.Trial | None:
+        """On a stop: the trial claimed ahead, if any, for the caller to fail and queue
+        again with the trials stopped before it (``storage.requeue_trials``)."""
         if self._thread is None:
-            return
+            return None
         try:
-            trial = self.take()
+            return self.take()
         except Exception:  # noqa: BLE001 - the run is stopping for another reason already
-            return
-        if trial is not None:
-            requeue(study, trial)
-
-
-def requeue(study: optuna.Study, trial: optuna.Trial) -> None:
-    """Fail a claimed trial that was never played to its end and queue its parameters again,
-    as a stale trial's are, so the next run evaluates them."""
-    params: dict[str, Any] = dict(trial.params)
-    study.tell(trial, state=TrialState.FAIL, skip_if_finished=True)
-    if params:
-        study.enqueue_trial(params, user_attrs={"retry_of": trial.number})
+            return None

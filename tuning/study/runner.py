@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator
@@ -27,104 +26,20 @@ from tuning.evaluation import (
     Evaluation,
     WorkerPool,
     candidate_bot,
-    derived_seed,
     evaluate,
     evaluate_stream,
 )
 from tuning.evaluation.scoring import Scorer
 from tuning.spec import StudySpec
+from tuning.stopping import held_stop
 from tuning.study import storage as st
-from tuning.study.prefetch import TrialPrefetch, claim_ahead_is_exact, requeue
+from tuning.study.prefetch import TrialPrefetch, claim_ahead_is_exact
 from tuning.study.reevaluate import best_result, reevaluate
+from tuning.study.samplers import make_pruner, make_sampler
 
 optuna.logging.set_verbosity(optuna.logging.WARNING)
 warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
 Progress = Callable[[dict[str, Any]], None]
-
-
-class TrialSeededSampler(optuna.samplers.BaseSampler):
-    """Wrap a sampler so trial n samples from a generator seeded by (seed, n).
-
-    Results then reproduce for a seed, and processes sharing a study never draw identical
-    start-up candidates (each trial number is claimed by one process only).
-    """
-
-    def __init__(self, factory: Callable[[int], optuna.samplers.BaseSampler], seed: int) -> None:
-        self._factory, self._seed = factory, seed
-        self._inner: dict[int, optuna.samplers.BaseSampler] = {}
-        self._lock = threading.Lock()  # a trial may be claimed ahead in another thread
-
-    def _for(self, trial: optuna.trial.FrozenTrial) -> optuna.samplers.BaseSampler:
-        with self._lock:
-            if trial.number not in self._inner:
-                self._inner[trial.number] = self._factory(derived_seed(self._seed,
-                                                                       f"trial:{trial.number}"))
-            return self._inner[trial.number]
-
-    def before_trial(self, study: optuna.Study, trial: optuna.trial.FrozenTrial) -> None:
-        self._for(trial).before_trial(study, trial)
-
-    def infer_relative_search_space(self, study: optuna.Study,
-                                    trial: optuna.trial.FrozenTrial) -> dict[str, Any]:
-        return self._for(trial).infer_relative_search_space(study, trial)
-
-    def sample_relative(self, study: optuna.Study, trial: optuna.trial.FrozenTrial,
-                        search_space: dict[str, Any]) -> dict[str, Any]:
-        return self._for(trial).sample_relative(study, trial, search_space)
-
-    def sample_independent(self, study: optuna.Study, trial: optuna.trial.FrozenTrial,
-                           param_name: str, param_distribution: Any) -> Any:
-        return self._for(trial).sample_independent(study, trial, param_name, param_distribution)
-
-    def after_trial(self, study: optuna.Study, trial: optuna.trial.FrozenTrial,
-                    state: TrialState, values: Any) -> None:
-        self._for(trial).after_trial(study, trial, state, values)
-        with self._lock:
-            self._inner.pop(trial.number, None)
-
-    def reseed_rng(self) -> None:
-        pass
-
-
-def make_sampler(spec: StudySpec) -> optuna.samplers.BaseSampler:
-    """The spec's sampler by name (TPE by default), seeded from the study seed."""
-    name, seed = spec.optuna.sampler, spec.evaluation.seed
-    startup = spec.optuna.n_startup_trials
-    s = optuna.samplers
-    if name == "qmc":  # a scrambled sequence indexed by trial number: one seed for all
-        return s.QMCSampler(seed=seed % 2**32, scramble=True)
-    if name == "cmaes":
-        try:
-            import cmaes  # noqa: F401
-        except ImportError:
-            raise InputError("sampler 'cmaes' needs the cmaes package") from None
-    if name == "gp":
-        try:
-            import torch  # noqa: F401
-        except ImportError:
-            raise InputError("sampler 'gp' needs PyTorch (pip install torch)") from None
-    factories: dict[str, Callable[[int], optuna.samplers.BaseSampler]] = {
-        "tpe": lambda r: s.TPESampler(seed=r % 2**32, n_startup_trials=startup,
-                                      multivariate=True, constant_liar=True),
-        "random": lambda r: s.RandomSampler(seed=r % 2**32),
-        "cmaes": lambda r: s.CmaEsSampler(seed=r % 2**32, n_startup_trials=startup,
-                                          warn_independent_sampling=False),
-        "gp": lambda r: s.GPSampler(seed=r % 2**32, n_startup_trials=startup),
-        "nsgaii": lambda r: s.NSGAIISampler(seed=r % 2**32),
-    }
-    return TrialSeededSampler(factories[name], seed)
-
-
-def make_pruner(spec: StudySpec) -> optuna.pruners.BasePruner:
-    """WilcoxonPruner (paired per-block test against the best trial), median, or none."""
-    if spec.optuna.pruner == "wilcoxon":
-        with warnings.catch_warnings():  # experimental in Optuna 3.6-5.0; the API is stable
-            warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
-            return optuna.pruners.WilcoxonPruner(p_threshold=spec.optuna.p_threshold,
-                                                 n_startup_steps=2)
-    if spec.optuna.pruner == "median":
-        return optuna.pruners.MedianPruner(n_startup_trials=5, n_warmup_steps=2)
-    return optuna.pruners.NopPruner()
 
 
 def fingerprint(spec: StudySpec) -> str:
@@ -362,18 +277,17 @@ def _streamable(spec: StudySpec, scorer: Scorer, pool: WorkerPool, next_number: 
             and claim_ahead_is_exact(spec, next_number))
 
 
-def _run_streamed(spec: StudySpec, scorer: Scorer, study: optuna.Study, first: optuna.Trial,
-                  ahead: TrialPrefetch, beat: st.Heartbeat, pool: WorkerPool,
-                  progress: Progress | None, timing: dict[str, float], summary: RunSummary,
-                  deadline: float | None) -> None:
+def _run_streamed(spec: StudySpec, scorer: Scorer, study: optuna.Study,
+                  opened: st.OpenedStorage, first: optuna.Trial, ahead: TrialPrefetch,
+                  beat: st.Heartbeat, pool: WorkerPool, progress: Progress | None,
+                  timing: dict[str, float], summary: RunSummary, deadline: float | None) -> None:
     """Evaluate ``first`` and the trials claimed after it, back to back in one stream of
     blocks, for as long as each next trial's parameters cannot depend on the one before
     (random samplers, start-up trials): the next trial's first blocks go to the workers
     while this one's last blocks are still played, so no worker waits between trials.
 
     Each trial gets the games, values and reports it gets one at a time, in the same order.
-    On any error or stop, the trial being evaluated is failed and those claimed after it
-    are failed and queued again (as a trial claimed ahead is)."""
+    On a stop or an error the trials claimed are handed back (:func:`_give_back`)."""
     ev_spec = spec.evaluation
     unfinished: list[optuna.Trial] = []  # claimed and handed to the workers, not yet told
 
@@ -411,14 +325,35 @@ def _run_streamed(spec: StudySpec, scorer: Scorer, study: optuna.Study, first: o
             _record_evaluation(trial, ev, seconds)
             _tell(study, spec, trial, ev.mean, TrialState.COMPLETE, ev.games, beat, summary,
                   timing, progress)
-    except BaseException:
+    except BaseException as exc:
         beat.watch(None)
-        if unfinished:
-            st.finish_trial(study, unfinished[0], None, TrialState.FAIL)
-        for trial in unfinished[1:]:  # never started here: their parameters are tried again
-            requeue(study, trial)
-        ahead.abandon(study)
+        _give_back(study, opened, unfinished, ahead, isinstance(exc, KeyboardInterrupt))
         raise
+
+
+def _give_back(study: optuna.Study, opened: st.OpenedStorage, claimed: list[optuna.Trial],
+               ahead: TrialPrefetch, stopped: bool) -> None:
+    """Hand back the trials a run leaves claimed when it ends early (``claimed``: the one
+    evaluated first). On a stop (Ctrl-C, SIGTERM) every one, and any claimed ahead, is
+    failed and queued again in order, so the next run plays them where this one would have;
+    on an error the trial that raised is failed (it was tried) and the others queued again."""
+    later = ahead.abandon()
+    trials = [*claimed, *([later] if later is not None else [])]
+    with held_stop(), opened.claim_lock():  # a second Ctrl-C waits for this to be whole
+        if not stopped and claimed:
+            st.finish_trial(study, claimed[0], None, TrialState.FAIL)
+            trials = trials[1:]
+        st.requeue_trials(study, opened, trials)
+
+
+class StudyStopped(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM stopped :func:`run_study`: the finished trials are in the storage,
+    the trials it was playing are queued again, and running it again continues."""
+
+    def __init__(self, done: int, target: int, storage: str, reevaluating: bool) -> None:
+        super().__init__(f"stopped after {done} of {target} trials")
+        self.done, self.target, self.storage = done, target, storage
+        self.reevaluating = reevaluating
 
 
 def run_study(spec: StudySpec, location: str | None = None, progress: Progress | None = None,
@@ -458,42 +393,57 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
         return trial
 
     ahead = TrialPrefetch(claim)
-    pool.start()  # before the heartbeat's and the claims' threads
-    with st.Heartbeat(study, opened) as beat:
-        while deadline is None or time.perf_counter() < deadline or ahead.pending:
-            trial = ahead.take() if ahead.pending else claim()
-            if trial is None:
-                if opened.shared and st.others_running(study):
-                    # a cluster: wait for the others' last trials, retrying any that go stale
-                    time.sleep(min(0.5, st.heartbeat_seconds()))
-                    failed = st.fail_stale_trials(study, opened, by_pid=False)
-                    if progress and failed:
-                        progress({"event": "stale", "trials": failed})
-                    continue
-                break
-            scorer = spec.scorer()
-            if _streamable(spec, scorer, pool, trial.number + 1):
-                _run_streamed(spec, scorer, study, trial, ahead, beat, pool, progress, timing,
-                              summary, deadline)
-                continue
-            if not pool.inline and claim_ahead_is_exact(spec, trial.number + 1):
-                ahead.start()  # claimed while the workers play this trial's games
-            try:
-                value, state, games = _run_trial(spec, scorer, trial, progress, timing, pool)
-            except BaseException:
-                beat.watch(None)
-                st.finish_trial(study, trial, None, TrialState.FAIL)
-                ahead.abandon(study)
-                raise
-            _tell(study, spec, trial, value, state, games, beat, summary, timing, progress)
-    summary.seconds = time.perf_counter() - start
-    summary.objective_seconds = timing["objective"] - timing["optuna"]
-    running = study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))
-    if reevaluate_best and not running:
-        reevaluate(study, spec, progress=progress, pool=pool)
+    reevaluating = False
+    try:
+        pool.start()  # before the heartbeat's and the claims' threads
+        with st.Heartbeat(study, opened) as beat:
+            _run_trials(spec, study, opened, claim, ahead, beat, pool, progress, timing,
+                        summary, deadline)
+        summary.seconds = time.perf_counter() - start
+        summary.objective_seconds = timing["objective"] - timing["optuna"]
+        running = study.get_trials(deepcopy=False, states=(TrialState.RUNNING,))
+        if reevaluate_best and not running:
+            reevaluating = True
+            reevaluate(study, spec, progress=progress, pool=pool)
+    except KeyboardInterrupt:
+        counts = state_counts(study)
+        raise StudyStopped(counts.get("COMPLETE", 0) + counts.get("PRUNED", 0),
+                           spec.optuna.trials, opened.location, reevaluating) from None
     summary.counts = state_counts(study)
     summary.best = best_result(study)
     return summary
+
+
+def _run_trials(spec: StudySpec, study: optuna.Study, opened: st.OpenedStorage,
+                claim: Callable[[], optuna.Trial | None], ahead: TrialPrefetch,
+                beat: st.Heartbeat, pool: WorkerPool, progress: Progress | None,
+                timing: dict[str, float], summary: RunSummary, deadline: float | None) -> None:
+    """Claim and evaluate trials until the budget is spent (or the deadline passes)."""
+    while deadline is None or time.perf_counter() < deadline or ahead.pending:
+        trial = ahead.take() if ahead.pending else claim()
+        if trial is None:
+            if opened.shared and st.others_running(study):
+                # a cluster: wait for the others' last trials, retrying any that go stale
+                time.sleep(min(0.5, st.heartbeat_seconds()))
+                failed = st.fail_stale_trials(study, opened, by_pid=False)
+                if progress and failed:
+                    progress({"event": "stale", "trials": failed})
+                continue
+            break
+        scorer = spec.scorer()
+        if _streamable(spec, scorer, pool, trial.number + 1):
+            _run_streamed(spec, scorer, study, opened, trial, ahead, beat, pool, progress,
+                          timing, summary, deadline)
+            continue
+        if not pool.inline and claim_ahead_is_exact(spec, trial.number + 1):
+            ahead.start()  # claimed while the workers play this trial's games
+        try:
+            value, state, games = _run_trial(spec, scorer, trial, progress, timing, pool)
+        except BaseException as exc:
+            beat.watch(None)
+            _give_back(study, opened, [trial], ahead, isinstance(exc, KeyboardInterrupt))
+            raise
+        _tell(study, spec, trial, value, state, games, beat, summary, timing, progress)
 
 
 def default_params(spec: StudySpec) -> dict[str, Any]:

@@ -41,6 +41,7 @@ RUNS_DIR = Path("runs")
 HEARTBEAT_SECONDS = 10
 GRACE_SECONDS = 120
 _OWNER, _BEAT = "tabletune:owner", "tabletune:heartbeat"
+_REQUEUED = "tabletune:requeued"
 BUDGET_STATES = (TrialState.COMPLETE, TrialState.PRUNED, TrialState.RUNNING, TrialState.WAITING)
 
 
@@ -203,33 +204,72 @@ def fail_stale_trials(study: optuna.Study, opened: OpenedStorage,
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
             optuna.storages.fail_stale_trials(study)
-        failed = [t.number for t in study.get_trials(deepcopy=False, states=(TrialState.FAIL,))
-                  if t.number in before]
+        for t in study.get_trials(deepcopy=False, states=(TrialState.FAIL,)):
+            if t.number in before:  # Optuna's callback queued its retry
+                failed.append(t.number)
         if not by_pid:
             return failed
     now = time.time()
-    host = socket.gethostname()
+    stale = []
     for trial in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
         attrs = trial.system_attrs
         start = trial.datetime_start.timestamp() if trial.datetime_start else now
         beat = float(attrs.get(_BEAT, start))
-        owner_host, pid = trial_owner(trial)
-        here = owner_host == host and pid is not None
+        host, pid = trial_owner(trial)
+        here = host == socket.gethostname() and pid is not None
         if here and int(pid) == os.getpid():
             continue
         gone = here and not _pid_alive(int(pid))
+        # a journal is read under its claim lock, which a claim holds from creating a trial
+        # to recording its owner: a trial with no owner was left by a process killed there
+        gone = gone or (host is None and opened.journal_path is not None)
         grace = grace_seconds() if opened.proxy else GRACE_SECONDS
-        if not gone and (opened.is_rdb or now - beat <= grace):
-            continue
-        try:
+        if gone or (not opened.is_rdb and now - beat > grace):
+            stale.append(trial)
+    return sorted(failed + requeue_trials(study, opened, stale))
+
+
+def was_requeued(trial: Any) -> bool:
+    """Whether a failed trial was one stopped or left stale, its parameters queued again."""
+    return bool(trial.system_attrs.get(_REQUEUED))
+
+
+def requeue_trials(study: optuna.Study, opened: OpenedStorage, trials: list[Any]) -> list[int]:
+    """Fail trials that were claimed but never played to their end (a stop, a killed
+    process) and queue their parameters again, in trial order; returns their numbers.
+
+    A retry takes its trial's place: the trials sampled after it get the sampler seeds and
+    the history they would have had without the stop (see ``TrialSeededSampler``). On a
+    journal, read under its claim lock, trials already queued behind the failed ones are
+    queued again after them, so the next run plays all of them in their first order."""
+    trials = sorted(trials, key=lambda t: t.number)
+    if not trials:
+        return []
+    behind = [] if opened.shared else [
+        t for t in study.get_trials(deepcopy=False, states=(TrialState.WAITING,))
+        if t.number > trials[0].number]
+    queued = {t.number for t in behind}
+    failed, again = [], []
+    for trial in sorted([*trials, *behind], key=lambda t: t.number):
+        waiting = trial.number in queued
+        try:  # marked first: a finished trial takes no more attributes
+            study._storage.set_trial_system_attr(trial._trial_id, _REQUEUED, True)
             if not study._storage.set_trial_state_values(trial._trial_id, TrialState.FAIL):
+                study._storage.set_trial_system_attr(trial._trial_id, _REQUEUED, False)
                 continue
-        except optuna.exceptions.UpdateFinishedTrialError:
+        except optuna.exceptions.UpdateFinishedTrialError:  # told meanwhile: it counts
+            continue
+        attrs = dict(trial.user_attrs)
+        if waiting:
+            again.append((dict(trial.system_attrs.get("fixed_params", {})), attrs))
             continue
         failed.append(trial.number)
         if trial.params:
-            study.enqueue_trial(trial.params, user_attrs={"retry_of": trial.number})
-    return sorted(failed)
+            keep = {k: attrs[k] for k in ("start",) if k in attrs}
+            again.append((dict(trial.params), {**keep, "retry_of": trial.number}))
+    for params, attrs in again:
+        study.enqueue_trial(params, user_attrs=attrs)
+    return failed
 
 
 def others_running(study: optuna.Study) -> bool:

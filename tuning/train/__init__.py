@@ -2,13 +2,15 @@
 (features after a buy, final reward) pairs from parallel self-play and pool play.
 
 - :class:`TrainSpec` / :func:`parse_train`: the ``[train]`` table of a study spec;
-- :func:`train`, :func:`new_state`, :func:`load_checkpoint`: rounds, probes, checkpoints;
+- :func:`train`, :func:`new_state`, :func:`load_checkpoint`: rounds, probes, checkpoints
+  (:class:`TrainingStopped`: Ctrl-C or SIGTERM, the last whole round saved);
 - :class:`SGDValue`, :class:`AverageRewardValue`: the linear value models.
 """
 
 from tuning.train.config import ESTIMATORS, SELF, SNAPSHOT, TrainSpec, parse_train
 from tuning.train.estimators import AverageRewardValue, SGDValue, make_estimator, one_hot
 from tuning.train.loop import (
+    TrainingStopped,
     TrainState,
     epsilon,
     load_checkpoint,
@@ -21,6 +23,6 @@ from tuning.train.loop import (
 
 __all__ = [
     "ESTIMATORS", "SELF", "SNAPSHOT", "AverageRewardValue", "SGDValue", "TrainSpec",
-    "TrainState", "epsilon", "load_checkpoint", "make_estimator", "model_of", "new_state",
-    "one_hot", "parse_train", "probe", "save_checkpoint", "train",
+    "TrainState", "TrainingStopped", "epsilon", "load_checkpoint", "make_estimator",
+    "model_of", "new_state", "one_hot", "parse_train", "probe", "save_checkpoint", "train",
 ]

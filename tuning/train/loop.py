@@ -26,6 +26,7 @@ from games.core import BotSpec, Estimate, InputError, seed_blocks
 from games.dominion.features import FEATURE_SET, NF, OFF_GUIDE
 from games.dominion.learned import LearnedModel, save_model
 from tuning.evaluation import WorkerPool, derived_seed
+from tuning.stopping import held_stop, stop_signals
 from tuning.train.config import SELF, SNAPSHOT, TrainSpec
 from tuning.train.estimators import make_estimator
 from tuning.train.selfplay import play_block, probe_block
@@ -138,43 +139,83 @@ def model_of(state: TrainState) -> LearnedModel:
     return LearnedModel(w, state.kingdom, meta)
 
 
+class TrainingStopped(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM stopped :func:`train`. ``checkpoint`` holds the last whole round
+    (the model file too); it is None when the first round had not finished."""
+
+    def __init__(self, games: int, total: int, checkpoint: str | None) -> None:
+        super().__init__(f"stopped after {games} of {total} training games")
+        self.games, self.total, self.checkpoint = games, total, checkpoint
+
+
 def train(state: TrainState, spec: TrainSpec, opponents: dict[str, BotSpec],
           pool: WorkerPool, progress: Progress | None = None,
           stop_after: int | None = None) -> TrainState:
-    """Run rounds until the budget is spent (or ``stop_after`` rounds, for tests)."""
+    """Run rounds until the budget is spent (or ``stop_after`` rounds, for tests).
+
+    Ctrl-C or SIGTERM stops it: a round's update, probe and checkpoint happen as one (a stop
+    then waits for them), the last whole round is saved to the checkpoint and the model file
+    whatever ``checkpoint_every`` says, and :class:`TrainingStopped` is raised; a resume
+    from there ends exactly as an uninterrupted run."""
     rounds = math.ceil(spec.games / spec.round_games)
-    seed = derived_seed(spec.seed, "train")
-    pool_names = spec.opponents
     done_now = 0
     t_start = time.perf_counter()
     games_at_start = state.games
-    while state.round < rounds:
-        if stop_after is not None and done_now >= stop_after:
-            break
-        t0 = time.perf_counter()
-        r = state.round
-        first = r * spec.round_games
-        count = min(spec.round_games, spec.games - first)
-        w = state.estimator.weights()
-        eps = epsilon(spec, first)
-        tasks = []
-        for s, c in seed_blocks(count, spec.block):
-            start = first + s
-            name = pool_names[(start // spec.block) % len(pool_names)]
-            snap = state.snapshot if name == SNAPSHOT else None
-            if name == SNAPSHOT and snap is None:
-                name = SELF
-            opp = None if name in (SELF, SNAPSHOT) else opponents[name]
-            tasks.append((w, eps, opp, snap, seed, start, c, state.kingdom, spec.margin,
-                          spec.guide, spec.explore))
-        parts = pool.map(play_block, tasks)
-        feats = np.concatenate([p[0] for p in parts])
-        y = np.concatenate([p[1] for p in parts])
-        order = np.random.default_rng([spec.seed, r]).permutation(len(y))
+    with stop_signals():
+        try:
+            while state.round < rounds:
+                if stop_after is not None and done_now >= stop_after:
+                    break
+                played = _round(state, spec, opponents, pool, rounds)
+                done_now += 1
+                if progress is not None:
+                    wall = time.perf_counter() - t_start
+                    rate = (state.games - games_at_start) / wall if wall > 0 else 0.0
+                    left = (spec.games - state.games) / rate if rate else None
+                    last = state.curve[-1]["score_vs"] if state.curve else None
+                    progress({"games": state.games, "total": spec.games, "round": state.round,
+                              "rounds": rounds, "games_per_s": rate, "seconds_left": left,
+                              **played, "score_vs": played["score_vs"] or last})
+        except KeyboardInterrupt:
+            kept = None
+            if state.round > 0:
+                with held_stop():
+                    save_checkpoint(state, spec.checkpoint)
+                    save_model(model_of(state), spec.model)
+                kept = spec.checkpoint
+            raise TrainingStopped(state.games, spec.games, kept) from None
+    return state
+
+
+def _round(state: TrainState, spec: TrainSpec, opponents: dict[str, BotSpec],
+           pool: WorkerPool, rounds: int) -> dict[str, Any]:
+    """Play round ``state.round`` and update ``state`` with it; returns what the progress
+    line shows (exploration, samples, training score, the probe's scores if one ran)."""
+    t0 = time.perf_counter()
+    r = state.round
+    first = r * spec.round_games
+    count = min(spec.round_games, spec.games - first)
+    w = state.estimator.weights()
+    eps = epsilon(spec, first)
+    seed = derived_seed(spec.seed, "train")
+    tasks = []
+    for s, c in seed_blocks(count, spec.block):
+        start = first + s
+        name = spec.opponents[(start // spec.block) % len(spec.opponents)]
+        snap = state.snapshot if name == SNAPSHOT else None
+        if name == SNAPSHOT and snap is None:
+            name = SELF
+        opp = None if name in (SELF, SNAPSHOT) else opponents[name]
+        tasks.append((w, eps, opp, snap, seed, start, c, state.kingdom, spec.margin,
+                      spec.guide, spec.explore))
+    parts = pool.map(play_block, tasks)  # a stop here keeps the round before
+    feats = np.concatenate([p[0] for p in parts])
+    y = np.concatenate([p[1] for p in parts])
+    order = np.random.default_rng([spec.seed, r]).permutation(len(y))
+    with held_stop():  # the model, its probe and the checkpoint change together
         state.estimator.update(feats[order], y[order])
         state.round += 1
         state.games = first + count
-        done_now += 1
         if state.round % spec.snapshot_every == 0:
             state.snapshot = state.estimator.weights().copy()
         probe_now = state.round % spec.probe_every == 0 or state.round == rounds
@@ -190,14 +231,5 @@ def train(state: TrainState, spec: TrainSpec, opponents: dict[str, BotSpec],
         if state.round % spec.checkpoint_every == 0 or state.round == rounds:
             save_checkpoint(state, spec.checkpoint)
             save_model(model_of(state), spec.model)
-        if progress is not None:
-            wall = time.perf_counter() - t_start
-            rate = (state.games - games_at_start) / wall if wall > 0 else 0.0
-            progress({"games": state.games, "total": spec.games, "round": state.round,
-                      "rounds": rounds, "eps": eps, "samples": int(len(y)),
-                      "train_score": float(np.mean([p[2] for p in parts])),
-                      "games_per_s": rate,
-                      "seconds_left": (spec.games - state.games) / rate if rate else None,
-                      "score_vs": scores or (state.curve[-1]["score_vs"] if state.curve
-                                             else None)})
-    return state
+    return {"eps": eps, "samples": int(len(y)),
+            "train_score": float(np.mean([p[2] for p in parts])), "score_vs": scores}

@@ -1,0 +1,57 @@
+"""Ctrl-C and SIGTERM: one way for a long run to stop, and short stretches it finishes first.
+
+Python turns Ctrl-C (SIGINT) into ``KeyboardInterrupt`` in the main thread; inside
+:func:`stop_signals` SIGTERM (``kill``, a scheduler's stop) does the same, so every long
+command keeps what it has on either signal through one ``except KeyboardInterrupt``.
+:func:`held_stop` holds a stop back while a run changes state that must change all at once
+(a training round's model, probe and checkpoint), and delivers it when that is done.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def _main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+@contextlib.contextmanager
+def stop_signals() -> Iterator[None]:
+    """Inside the block SIGTERM stops the run as Ctrl-C does (``KeyboardInterrupt``)."""
+    if not _main_thread():  # handlers can only be set in the main thread
+        yield
+        return
+    old = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+@contextlib.contextmanager
+def held_stop() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM back until the block ends, then stop (``KeyboardInterrupt``)
+    if one came: the block's changes are then whole, never half made."""
+    if not _main_thread():
+        yield
+        return
+    came: list[int] = []
+    old = {s: signal.signal(s, lambda signum, frame: came.append(signum)) for s in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, handler)
+    if came:
+        raise KeyboardInterrupt(f"signal {came[0]}")
