@@ -8,8 +8,16 @@ from typing import Any
 
 import typer
 
-from games.core import InputError
-from tuning.commands.apps import BACKEND_HELP, app, console, err_console, print_json
+from games.core import InputError, check_seed
+from tuning.commands import limits, places
+from tuning.commands.apps import (
+    BACKEND_HELP,
+    app,
+    console,
+    err_console,
+    print_json,
+    require_optimizer,
+)
 from tuning.commands.progress import Reporter, duration, given_command, stop_line
 from tuning.stopping import stop_signals
 
@@ -177,10 +185,13 @@ def run_command(
     from tuning.spec import load_spec
     from tuning.study.runner import run_study
 
+    limits.TRIALS.check_optional(trials, "--trials")
+    jobs = limits.workers(jobs)
+    if seed is not None:
+        check_seed(seed, "--seed")
+    places.journal_file(storage)
     spec = load_spec(study)
-    if spec.optimizer != "optuna":
-        raise InputError(f"{spec.path}: study.optimizer is {spec.optimizer!r}; "
-                         f"run it with: tabletune evolve {study}")
+    require_optimizer(spec, study, "optuna")
     spec = spec.with_overrides(trials=trials, jobs=jobs, seed=seed, backend=backend,
                                address=address, storage=storage)
     from tuning.evaluation import WorkerPool
@@ -245,10 +256,17 @@ def report_command(
     # by default a scratch folder: a report run in the repository must not overwrite the
     # committed reports/STUDY/ unless asked
     out_dir = out or (Path("reports") if publish else Path("runs") / "reports") / spec.name
+    places.output_folder(out_dir, "--out")
+    if time_share is not None:
+        places.input_file(time_share, "--time-share")
     if spec.optimizer == "deap":
         from tuning.evolution.runner import default_checkpoint
         from tuning.reporting.evolution import build_evolution_report
         path = Path(storage) if storage else default_checkpoint(spec)
+        if not path.exists():
+            raise InputError(f"no checkpoint at {path}: run the evolution first (tabletune "
+                             f"evolve {study}) or give its checkpoint with --storage")
+        places.input_file(path, "--storage" if storage else "checkpoint")
         result = build_evolution_report(spec, path, out_dir, time_share)
     else:
         if time_share is not None:
@@ -266,8 +284,8 @@ def report_command(
 def resolve_dashboard_storage(storage: str | None) -> str:
     """The storage to serve: the given one, or the only journal under runs/."""
     if storage:
-        if "://" not in storage and not Path(storage).is_file():
-            raise InputError(f"storage {storage} does not exist")
+        if "://" not in storage:
+            places.input_file(storage, "--storage")
         return storage
     journals = sorted(Path("runs").glob("*.journal"))
     if len(journals) == 1:
@@ -287,12 +305,15 @@ def dashboard_command(
     """Serve optuna-dashboard on a study storage (Ctrl-C to stop)."""
     import optuna_dashboard
 
+    from tuning.study.note import note_reevaluations
     from tuning.study.storage import open_storage
 
     location = resolve_dashboard_storage(storage)
-    if not 0 < port < 65536:
-        raise InputError(f"--port must be 1..65535, got {port}")
+    limits.PORT.check(port, "--port")
+    places.listen_address(host, port)
     opened = open_storage(location, create=False)
+    for line in note_reevaluations(opened.storage):  # the re-evaluated best, in each note
+        err_console.print(line, highlight=False, soft_wrap=True)
     err_console.print(f"optuna-dashboard on http://{host}:{port}/ serving {opened.location}",
                       highlight=False, soft_wrap=True)
     optuna_dashboard.run_server(opened.storage, host=host, port=port)

@@ -17,6 +17,8 @@ from tuning.reporting.page import (
     plt,
     write_report,
 )
+from tuning.reporting.stored import HEADERS as STORED_HEADERS
+from tuning.reporting.stored import stored_evaluations, stored_note, stored_rows
 
 
 def _trial_rows(study: Any) -> tuple[list[Any], list[Any], list[Any]]:
@@ -27,22 +29,30 @@ def _trial_rows(study: Any) -> tuple[list[Any], list[Any], list[Any]]:
     return trials, done, pruned
 
 
-def _zoom(ax: Any, values: list[float], maximize: bool) -> None:
-    """Show the better three quarters of the trials: a few poor early trials (0.3 where
-    the good ones lie in 0.99-1.0) would otherwise flatten the range that matters."""
+def value_limits(values: list[float], maximize: bool,
+                 shown: tuple[float, ...] = ()) -> tuple[float, float] | None:
+    """The y-range of a history plot, set by the trial values (and the ``shown`` points,
+    such as the re-evaluated best) alone.
+
+    With eight or more trials it holds the better three quarters of them: a few poor early
+    trials (0.3 where the good ones lie in 0.99-1.0) would otherwise flatten the range that
+    matters. A confidence band never widens it (a 2,000-game interval is wider than the
+    spread of the good trials and would fill the plot)."""
+    if not values:
+        return None
     ordered = sorted(values)
-    q = ordered[len(ordered) // 4] if maximize else ordered[(3 * len(ordered)) // 4]
-    lo, hi = (q, ordered[-1]) if maximize else (ordered[0], q)
-    if hi <= lo:
-        return
-    pad = 0.08 * (hi - lo)
-    ax.set_ylim(lo - pad, hi + pad)
-    ax.set_ylabel("objective (worst quarter of trials below the axis)" if maximize
-                  else "objective (worst quarter of trials above the axis)")
+    lo, hi = ordered[0], ordered[-1]
+    if len(ordered) >= 8:
+        q = ordered[len(ordered) // 4] if maximize else ordered[(3 * len(ordered)) // 4]
+        lo, hi = (q, hi) if maximize else (lo, q)
+    lo, hi = min((lo, *shown)), max((hi, *shown))
+    pad = 0.08 * (hi - lo) if hi > lo else max(abs(hi) * 0.01, 1e-3)
+    return lo - pad, hi + pad
 
 
-def history_figure(study: Any, best: dict[str, Any]) -> bytes:
-    """Trial values, pruned trials' last block mean, best so far, re-evaluated best with CI."""
+def history_axes(study: Any, best: dict[str, Any]) -> tuple[Any, Any]:
+    """The history plot (figure, axes): trial values, pruned trials' last block mean, best
+    so far, and the re-evaluated best as one point at its trial with its 95% interval."""
     _, done, pruned = _trial_rows(study)
     maximize = study.direction.name == "MAXIMIZE"
     fig, ax = plt.subplots(figsize=(8, 4.2))
@@ -60,40 +70,77 @@ def history_figure(study: Any, best: dict[str, Any]) -> bytes:
             acc = y if acc is None else (max(acc, y) if maximize else min(acc, y))
             run.append(acc)
         ax.step(xs, run, where="post", color="#d62728", label="best so far (search seeds)")
-    if best.get("reevaluated") and best.get("ci95"):
+    shown: tuple[float, ...] = ()
+    if best.get("reevaluated") and best.get("ci95") and best.get("trial") is not None:
         lo, hi = best["ci95"]
-        what = (f"best re-evaluated, 95% CI ({best['games']:,} fresh games)" if best.get("games")
-                else "best, exact value")
-        if hi > lo:
-            ax.axhspan(lo, hi, color="#2ca02c", alpha=0.25, label=what)
-        else:
-            ax.axhline(lo, color="#2ca02c", linewidth=1, label=what)
+        mean = best["mean"]
+        what = (f"best re-evaluated: {mean:.4f}, 95% CI {lo:.4f}..{hi:.4f} "
+                f"({best['games']:,} fresh games)" if best.get("games")
+                else f"best, exact value: {mean:.4f}")
+        ax.errorbar([best["trial"]], [mean], yerr=[[mean - lo], [hi - mean]], fmt="D",
+                    color="#2ca02c", ecolor="#2ca02c", capsize=5, markersize=7, zorder=5,
+                    label=what)
+        shown = (mean,)  # the point is shown; its interval may run off the axis
+    if len(done) < 8:  # a short study: every point shown, pruned ones too
+        shown += tuple(sum(t.intermediate_values.values()) / len(t.intermediate_values)
+                       for t in pruned)
     ax.set_xlabel("trial")
     ax.set_ylabel("objective")
-    if done and len(done) >= 8:
-        _zoom(ax, [t.value for t in done], maximize)
+    limits = value_limits([t.value for t in done], maximize, shown)
+    if limits is not None:
+        ax.set_ylim(*limits)
+        if len(done) >= 8:
+            ax.set_ylabel("objective (worst quarter of trials below the axis)" if maximize
+                          else "objective (worst quarter of trials above the axis)")
     ax.set_title(f"Optimisation history: {study.study_name}")
     ax.legend(loc="lower right" if maximize else "upper right", fontsize=8)
     ax.grid(alpha=0.3)
-    return figure_png(fig)
+    return fig, ax
+
+
+def history_figure(study: Any, best: dict[str, Any]) -> bytes:
+    """The history plot (:func:`history_axes`) as PNG bytes."""
+    return figure_png(history_axes(study, best)[0])
+
+
+IMPORTANCE_NAME = "PED-ANOVA, as optuna-dashboard computes it"
+
+
+def param_importances(study: Any) -> dict[str, float]:
+    """Parameter importances exactly as optuna-dashboard computes them (PED-ANOVA over the
+    complete trials, the better values as its target; deterministic, no seed), so the
+    report's chart and the dashboard's show the same figures."""
+    import warnings
+
+    import optuna
+    from optuna.importance import PedAnovaImportanceEvaluator
+
+    maximize = study.direction == optuna.study.StudyDirection.MAXIMIZE
+    with warnings.catch_warnings():
+        # Optuna warns whenever a target is given to PED-ANOVA; the dashboard silences it too
+        warnings.filterwarnings("ignore", message="PedAnovaImportanceEvaluator computes")
+        return optuna.importance.get_param_importances(
+            study, evaluator=PedAnovaImportanceEvaluator(),
+            target=(lambda t: -t.value) if maximize else (lambda t: t.value))
 
 
 def importance_figure(study: Any) -> tuple[bytes, dict[str, float]]:
-    """fANOVA parameter importances (optuna.importance) as a horizontal bar chart."""
-    import optuna
+    """Parameter importances (:func:`param_importances`) as a horizontal bar chart."""
     fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * max(2, len(study.best_params or {}))))
     importances: dict[str, float] = {}
     try:
-        importances = optuna.importance.get_param_importances(
-            study, evaluator=optuna.importance.FanovaImportanceEvaluator(seed=0))
+        importances = param_importances(study)
+        why = "" if importances else "too few complete trials"
     except (ValueError, RuntimeError) as exc:
-        ax.text(0.5, 0.5, f"importances unavailable: {exc}", ha="center", va="center",
+        why = str(exc)
+    if why:
+        ax.text(0.5, 0.5, f"importances unavailable: {why}", ha="center", va="center",
                 wrap=True)
         ax.set_axis_off()
         return figure_png(fig), importances
     names = list(importances)[::-1]
     ax.barh(names, [importances[n] for n in names], color="#1f77b4")
-    ax.set_xlabel("importance (fANOVA, share of variance)")
+    ax.set_xlabel(f"importance ({IMPORTANCE_NAME})")
     ax.set_title("Parameter importances")
     ax.grid(axis="x", alpha=0.3)
     return figure_png(fig), importances
@@ -256,13 +303,21 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
     result = Section("Result").text(search_note).table(headers, rows)
     for note in notes:
         result.text(note)
-    sections = [result, Section("Best parameters").table(["parameter", "value"], params_rows)]
+    stored = stored_evaluations(out_dir)
+    stored_text = stored_note(spec.name, spec.game, stored) if stored else ""
+    sections = [result]
+    if stored:
+        sections.append(Section("Stored evaluations of the best").text(stored_text)
+                        .table(STORED_HEADERS, stored_rows(stored)))
+    sections.append(Section("Best parameters").table(["parameter", "value"], params_rows))
     if diff_rows:
         sections.append(Section("Best minus baseline (paired over the same seeds)")
                         .table(["baseline", "difference", "95% CI"], diff_rows))
     figs = (Section("Figures").figure(figures["history.png"], "history.png",
                                       "Optimisation history")
-            .figure(importance_png, "importances.png", "Parameter importances (fANOVA)"))
+            .figure(importance_png, "importances.png",
+                    f"Parameter importances ({IMPORTANCE_NAME}: the same figures as its "
+                    "chart)"))
     if "candidates.png" in figures:
         figs.figure(figures["candidates.png"], "candidates.png", "Best candidates vs baselines")
     sections += [
@@ -274,6 +329,8 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
     readme = "\n\n".join([
         f"# Study report: {spec.name}", spec.description or spec.game, search_note,
         markdown_table(headers, rows), *notes,
+        *([stored_text + "\n\n" + markdown_table(STORED_HEADERS, stored_rows(stored))]
+          if stored else []),
         "Best parameters:\n\n" + markdown_table(["parameter", "value"], params_rows),
         *(["Best minus baseline (paired):\n\n" + markdown_table(
             ["baseline", "difference", "95% CI"], diff_rows)] if diff_rows else []),
@@ -282,5 +339,7 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
         f"Regenerate (storage {opened.location}):\n\n```\n{commands}\n```\n",
     ])
     write_report(out_dir, f"Study {spec.name}", sections, figures, readme, spec.description)
+    from tuning.reporting.summary import study_summary, write_summary
+    run_json = write_summary(out_dir, study_summary(loaded))  # what best:STUDY reads
     return {"best": best, "counts": counts, "games": games, "optuna_overhead_share": share,
-            "importances": importances, "figures": sorted(figures)}
+            "importances": importances, "figures": sorted(figures), "summary": str(run_json)}

@@ -134,6 +134,8 @@ def reevaluate(study: optuna.Study, spec: StudySpec, force: bool = False,
     # the best after re-evaluation, marked where the dashboard shows the study's user
     # attributes: its "Best Trial" ranks by search value, which can disagree
     study.set_user_attr("reevaluated_best_trial", t_best.number)
+    from tuning.study.note import show_reevaluation
+    show_reevaluation(study)  # the re-evaluated value, with its seeds, in the dashboard's note
     return data
 
 
