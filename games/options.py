@@ -29,6 +29,7 @@ class Option:
     choices: tuple[str, ...] | None = None
     check: Callable[[Any], Any] | None = None
     flag: str | None = None  # CLI spelling, default --name-with-dashes
+    excludes: tuple[str, ...] = ()  # options that may not be given together with this one
 
     @property
     def cli_flag(self) -> str:

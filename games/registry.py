@@ -32,7 +32,7 @@ import importlib
 import importlib.util
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -178,6 +178,21 @@ class Game:
         for name, opt in schema.items():
             out[name] = opt.validate(options.get(name, opt.default), f"game.{name}")
         return out
+
+    def check_exclusive(self, given: Iterable[str],
+                        spell: Callable[[Option], str] | None = None) -> None:
+        """Refuse options given together that exclude each other (``Option.excludes``),
+        such as a fixed number of turns and an end chance: one of them would be dropped
+        silently. ``given`` names the options set explicitly (not their defaults);
+        ``spell`` writes an option as the caller knows it (default ``game.NAME``)."""
+        schema = {o.name: o for o in self.options}
+        names = [n for n in given if n in schema]
+        word = spell or (lambda o: f"game.{o.name}")
+        for name in names:
+            clash = next((n for n in schema[name].excludes if n in names), None)
+            if clash is not None:
+                raise InputError(f"{word(schema[name])} and {word(schema[clash])} exclude "
+                                 "each other: give one of them")
 
     def releases_gil(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
         """True when :meth:`play` spends its time in one compiled kernel that releases the

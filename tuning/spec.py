@@ -428,6 +428,10 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
     direction = check_choice(where, "study.direction",
                         study.get("direction", described.direction(objective)), DIRECTIONS)
     game_options = dict(check_table(where, "game", raw.get("game", {})))
+    try:
+        described.check_exclusive(game_options)
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
     evaluation = _parse_evaluation(where, check_table(where, "evaluation",
                                                       raw.get("evaluation", {})))
     evaluation = _resolve_best_opponents(where, game, evaluation)

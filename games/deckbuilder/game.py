@@ -47,7 +47,7 @@ def card_set(options: Mapping[str, Any]) -> Any:
 
 _OPTIONS = (
     registry.Option("turns", int, 31, "game length T (turns)", low=1, high=10_000,
-                    flag="--turns"),
+                    flag="--turns", excludes=("end_chance",)),
     registry.Option("end_chance", float, None, "end chance after every turn (geometric end)",
                     check=check_end_chance),
     registry.Option("cards", object, None,

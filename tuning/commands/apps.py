@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 
 from games.core import InputError
+from tuning.commands.flags import CheckedCommand
 
 BACKEND_HELP = ("Where evaluations run: loky (worker processes), threading (threads; only "
                 "kernels that release the GIL gain), ray or dask (a cluster, --address); "
@@ -42,16 +43,25 @@ def _flags_without_type() -> None:
 
 _flags_without_type()
 
-app = typer.Typer(
+class _Typer(typer.Typer):
+    """A Typer group whose commands refuse contradictory and empty flags before they run
+    (:class:`tuning.commands.flags.CheckedCommand`)."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs["cls"] = kwargs.get("cls") or CheckedCommand
+        return super().command(*args, **kwargs)
+
+
+app = _Typer(
     name="tabletune",
     help="Find strong strategies in card games: exact solvers, fast engines, Optuna and DEAP.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-play_app = typer.Typer(help="Simulate games between named strategies.", no_args_is_help=True)
-solve_app = typer.Typer(help="Solve a game exactly where that is possible.", no_args_is_help=True)
-bots_app = typer.Typer(help="List the strategies (bots, players) of a game.", no_args_is_help=True)
+play_app = _Typer(help="Simulate games between named strategies.", no_args_is_help=True)
+solve_app = _Typer(help="Solve a game exactly where that is possible.", no_args_is_help=True)
+bots_app = _Typer(help="List the strategies (bots, players) of a game.", no_args_is_help=True)
 app.add_typer(play_app, name="play")
 app.add_typer(solve_app, name="solve")
 app.add_typer(bots_app, name="bots")
@@ -60,6 +70,18 @@ app.add_typer(bots_app, name="bots")
 #: (hidden from --help) because earlier docs and printed resume commands used them:
 #: ``(command, short flag) -> long option`` (tests/tuning/test_short_flags.py checks both).
 LEGACY_SHORT_FLAGS: dict[tuple[str, str], str] = {("evolve", "-p"): "--population"}
+
+
+#: the command that runs a study of each optimizer (spec key study.optimizer)
+RUNS_WITH = {"optuna": "run", "deap": "evolve", "train": "train"}
+
+
+def require_optimizer(spec: Any, study: str, optimizer: str) -> None:
+    """Refuse a study of another optimizer, naming the command that runs it."""
+    if spec.optimizer != optimizer:
+        command = RUNS_WITH.get(spec.optimizer, "run")
+        raise InputError(f"{spec.path}: study.optimizer is {spec.optimizer!r}; run it with: "
+                         f"tabletune {command} {study}")
 
 
 def legacy_value(flag: str, value: Any, old: str, old_value: Any) -> Any:

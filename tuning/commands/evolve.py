@@ -11,6 +11,7 @@ from typing import Any
 import typer
 
 from games.core import InputError, check_seed
+from tuning.commands import limits, places
 from tuning.commands.apps import (
     BACKEND_HELP,
     app,
@@ -18,6 +19,7 @@ from tuning.commands.apps import (
     err_console,
     legacy_value,
     print_json,
+    require_optimizer,
 )
 from tuning.commands.progress import Reporter, duration, stop_line
 
@@ -108,15 +110,21 @@ def evolve_command(
     """
     from tuning.evaluation import WorkerPool
     from tuning.evolution.engine import EvolutionInterrupted
-    from tuning.evolution.runner import best_of, build_evolution
+    from tuning.evolution.runner import best_of, build_evolution, default_checkpoint
     from tuning.spec import load_spec
 
     if resume and restart:
         raise InputError("--resume and --restart exclude each other")
     population = legacy_value("--population", population, "-p", population_old)
-    spec = load_spec(study).with_overrides(jobs=jobs, backend=backend, address=address)
+    limits.GENERATIONS.check_optional(generations, "--generations")
+    limits.POPULATION.check_optional(population, "--population")
+    workers = limits.workers(jobs)
     if seed is not None:
-        check_seed(seed)
+        check_seed(seed, "--seed")
+    spec = load_spec(study)
+    require_optimizer(spec, study, "deap")
+    spec = spec.with_overrides(jobs=workers, backend=backend, address=address)
+    places.output_file(checkpoint or default_checkpoint(spec), "--checkpoint")
     out = err_console  # progress and status: stdout carries only the result
     progress = EvolutionProgress(out)
     ev = spec.evaluation

@@ -16,6 +16,7 @@ from rich.table import Table
 
 from games import registry
 from games.core import BotSpec, InputError, check_seed, parse_param_assignments
+from tuning.commands import limits
 from tuning.commands.apps import (
     bots_app,
     clean_errors,
@@ -24,6 +25,7 @@ from tuning.commands.apps import (
     play_app,
     print_json,
 )
+from tuning.commands.flags import given
 from tuning.commands.progress import MatchProgress
 
 _PARAM_ITEM = re.compile(r"^\s*[A-Za-z_][\w-]*\s*=|^\s*-?\d+(\.\d+)?\s*$")
@@ -160,6 +162,21 @@ def option_parameter(opt: registry.Option, aliases: list[str]) -> inspect.Parame
                              default=default, annotation=annotation)
 
 
+def game_options(game: registry.Game, kw: dict[str, Any]) -> dict[str, Any]:
+    """The checked game options of a play or solve command line (``kw``: its parameters,
+    ``ctx`` among them); options that exclude each other may not both be typed."""
+    typed = given(kw.get("ctx"), [f"opt_{o.name}" for o in game.options])
+    game.check_exclusive([o.name for o in game.options if f"opt_{o.name}" in typed],
+                         spell=lambda o: o.cli_flag)
+    return game.check_options({o.name: kw[f"opt_{o.name}"] for o in game.options})
+
+
+def context_parameter() -> inspect.Parameter:
+    """The click context of a command built from a signature (it tells typed flags from
+    defaults)."""
+    return inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
+
+
 def _common(game: registry.Game) -> list[inspect.Parameter]:
     alias = game.cli_aliases
 
@@ -170,6 +187,7 @@ def _common(game: registry.Game) -> list[inspect.Parameter]:
 
     names = {o.name for o in game.options}
     params = [
+        context_parameter(),
         opt("bots", None, str | None, "--bots", "-b",
             help="bots, comma-separated (';' when a bot's text holds commas); "
                  "name:value or name:key=value,... sets parameters; best:STUDY[@STORAGE] "
@@ -203,12 +221,12 @@ def make_play_command(game: registry.Game) -> Any:
         from tuning.evaluation import WorkerPool
         from tuning.evaluation.match import run_match
 
-        options = game.check_options({o.name: kw[f"opt_{o.name}"] for o in game.options})
+        limits.GAMES.check(kw["games"], "--games")
         check_seed(kw["seed"], "--seed")
+        limits.JOBS.check(kw["jobs"], "--jobs")
+        limits.BLOCK.check(kw["block"], "--block")
+        options = game_options(game, kw)
         specs = line_up(game, kw["bots"], kw["bot"], kw["param"], kw.get("players"), options)
-        check_seed(kw["seed"])
-        if kw["block"] < 0:
-            raise InputError(f"--block must be positive (or 0: automatic), got {kw['block']}")
         # a compiled kernel that releases the interpreter lock is shared by threads: no fork
         backend = "threading" if game.releases_gil(specs, options) else "loky"
         with WorkerPool(kw["jobs"], backend, share=True) as pool, \

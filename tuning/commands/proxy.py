@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from tuning.commands import limits
 from tuning.commands.apps import app, err_console
 
 
@@ -23,5 +24,7 @@ def storage_proxy_command(
     """
     from tuning.study.grpc_proxy import serve
 
+    limits.PORT.check(port, "--port")
+    limits.THREADS.check(threads, "--threads")
     serve(storage, host, port, threads,
           ready=lambda line: err_console.print(line, highlight=False, soft_wrap=True))

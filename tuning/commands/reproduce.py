@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from tuning.commands import limits, places
 from tuning.commands.apps import app, console, print_json
 from tuning.reproduce import GAMES
 
@@ -39,13 +40,22 @@ def reproduce_command(
     run, `--from-json` rebuilds the README from committed data in seconds.
     """
     from games.core import check_seed, parse_param_assignments
-    from tuning.reproduce import parse_sizes, reproduce_game
+    from tuning.reproduce import game_module, parse_sizes, reproduce_game
 
+    workers = limits.workers(jobs)
     if seed is not None:
-        check_seed(seed)
+        check_seed(seed, "--seed")
+    limits.check_scale(scale)
+    sizes = parse_sizes(size)
+    for name, value in sizes.items():
+        kind = limits.GAMES if name.endswith("games") else limits.GAME_INDEX
+        kind.check(value, f"--size {name}")
+    places.output_folder(out or game_module(game).FOLDER, "--out")
+    if benchmark is not None:
+        places.input_file(benchmark, "--benchmark")
     written = reproduce_game(
-        game, out, jobs=jobs, seed=seed, from_json=from_json, scale=scale,
-        sizes=parse_sizes(size), parts=parts.split(",") if parts else None,
+        game, out, jobs=workers, seed=seed, from_json=from_json, scale=scale,
+        sizes=sizes, parts=parts.split(",") if parts else None,
         params=parse_param_assignments(param), benchmark=benchmark)
     if json_out:
         print_json({"game": game, "written": [str(p) for p in written]})

@@ -14,7 +14,7 @@ from rich.table import Table
 
 from games import registry
 from tuning.commands.apps import clean_errors, console, err_console, print_json, solve_app
-from tuning.commands.play import option_parameter, split_bots
+from tuning.commands.play import context_parameter, game_options, option_parameter, split_bots
 
 
 def _print(game: registry.Game, out: dict[str, Any]) -> None:
@@ -42,7 +42,7 @@ def make_solve_command(game: registry.Game) -> Any:
     """The ``tabletune solve <game>`` command of one game with an exact solver."""
 
     def solve(**kw: Any) -> None:
-        options = game.check_options({o.name: kw[f"opt_{o.name}"] for o in game.options})
+        options = game_options(game, kw)
         extra = {o.name: o.validate(kw[f"opt_{o.name}"], o.cli_flag)
                  for o in game.solve_options}
         extra["notify"] = lambda note: err_console.print(note, highlight=False)
@@ -54,6 +54,7 @@ def make_solve_command(game: registry.Game) -> Any:
 
     alias = game.cli_aliases
     params = [
+        context_parameter(),
         inspect.Parameter("evaluate", inspect.Parameter.KEYWORD_ONLY, annotation=str | None,
                           default=typer.Option(None, "--evaluate", "-e",
                                                help="strategies to value exactly, "

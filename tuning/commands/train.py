@@ -8,8 +8,16 @@ from typing import Any
 
 import typer
 
-from games.core import InputError
-from tuning.commands.apps import app, clean_errors, console, err_console, print_json
+from games.core import InputError, check_seed
+from tuning.commands import limits, places
+from tuning.commands.apps import (
+    app,
+    clean_errors,
+    console,
+    err_console,
+    print_json,
+    require_optimizer,
+)
 from tuning.commands.progress import Reporter, duration, given_command, stop_line
 from tuning.stopping import stop_signals
 
@@ -72,14 +80,21 @@ def train_command(
     from tuning.train import TrainSpec, load_checkpoint, model_of, new_state, train
     from tuning.train.config import SELF, SNAPSHOT, parse_train
 
+    if resume and restart:
+        raise InputError("--resume and --restart exclude each other")
+    limits.GAMES.check_optional(games, "--games")
+    limits.JOBS.check_optional(jobs, "--jobs")
+    if seed is not None:
+        check_seed(seed, "--seed")
     spec = load_spec(study)
-    if spec.optimizer != "train" or spec.train is None:
-        raise InputError(f"{spec.path}: study {spec.name!r} is not a training study "
-                         "(needs optimizer = \"train\" and a [train] table)")
+    require_optimizer(spec, study, "train")
     tr: TrainSpec = spec.train
     changes = {k: v for k, v in {"games": games, "jobs": jobs, "seed": seed, "model": model,
                                  "checkpoint": checkpoint}.items() if v is not None}
     tr = parse_train(f"{spec.path}: command line", {**_overridable(tr), **changes})
+    places.output_file(tr.model, "--model" if model is not None else "train.model")
+    places.output_file(tr.checkpoint,
+                       "--checkpoint" if checkpoint is not None else "train.checkpoint")
     game = registry.get("dominion")
     options = game.check_options(spec.game_options)
     from games.dominion.cards import parse_kingdom
@@ -89,6 +104,7 @@ def train_command(
         state = load_checkpoint(tr.checkpoint, spec.name)
         saved = TrainSpec(**{k: tuple(v) if isinstance(v, list) else v
                              for k, v in state.spec.items()})
+        _same_run(saved, games, seed)
         # a run resumes with its own settings; only where files go may change
         tr = dataclasses.replace(saved, jobs=tr.jobs, model=tr.model, checkpoint=tr.checkpoint)
     else:
@@ -129,6 +145,16 @@ def _stopped(stop: KeyboardInterrupt, tr: Any) -> str:
     return (f"stopped after {stop.games:,} of {stop.total:,} games; kept in {stop.checkpoint} "
             f"(model {tr.model}); continue with: "
             + given_command(drop=("--restart",), add=("--resume",)))
+
+
+def _same_run(saved: Any, games: int | None, seed: int | None) -> None:
+    """``--resume`` continues the checkpoint's run with its own games and seed: a different
+    ``-n`` or ``--seed`` beside it would be ignored, so it is refused."""
+    for flag, given, kept in (("--games", games, saved.games), ("--seed", seed, saved.seed)):
+        if given is not None and given != kept:
+            raise InputError(f"{flag} {given}: the checkpoint's run has {flag} {kept} and "
+                             f"--resume continues it as it was; drop {flag} or start over "
+                             "with --restart")
 
 
 def _overridable(tr: Any) -> dict[str, Any]:

@@ -12,7 +12,8 @@ from typing import Any
 import typer
 
 from games import registry
-from games.core import InputError
+from games.core import InputError, check_seed
+from tuning.commands import limits
 from tuning.commands.apps import app, clean_errors, console
 from tuning.commands.play import line_up
 
@@ -25,6 +26,7 @@ def _options(game: registry.Game, items: list[str]) -> dict[str, Any]:
         if not sep or not name.strip() or not value.strip():
             raise InputError(f"--option expects name=value, got {item!r}")
         values[name.strip().replace("-", "_")] = value.strip()
+    game.check_exclusive(values, spell=lambda o: f"--option {o.name}")
     return game.check_options(values)
 
 
@@ -45,8 +47,10 @@ def watch_command(
 ) -> None:
     """Watch one game move by move: each position and each decision with its score."""
     game = registry.get(game_name)
-    if index < 0:
-        raise InputError(f"--game must be 0 or more, got {index}")
+    if type(game).watch is registry.Game.watch:
+        raise InputError(f"{game.name} has no move-by-move view (no watch hook)")
+    check_seed(seed, "--seed")
+    limits.GAME_INDEX.check(index, "--game")
     options = _options(game, option)
     specs = line_up(game, bots, [], [], players, options)
     game.seats(len(specs), options)

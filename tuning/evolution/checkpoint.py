@@ -50,6 +50,8 @@ def save_checkpoint(path: str | Path, payload: dict[str, Any]) -> None:
 def load_checkpoint(path: str | Path) -> dict[str, Any]:
     """Read and verify a checkpoint; refuse a missing, foreign or corrupt file (InputError)."""
     path = Path(path)
+    if path.is_dir():
+        raise InputError(f"checkpoint {path} is a folder, not a file")
     if not path.is_file():
         raise InputError(f"no checkpoint at {path}: start without --resume to begin a new run")
     raw = path.read_bytes()

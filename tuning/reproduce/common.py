@@ -100,8 +100,7 @@ def settings_for(module: ModuleType, game: str, *, jobs: int = 1, seed: int | No
     if benchmark is not None:
         if not module.BENCHMARK:
             raise InputError(f"{game} takes no --benchmark")
-        if not Path(benchmark).is_file():
-            raise InputError(f"--benchmark {benchmark} does not exist")
+        check_benchmark(Path(benchmark))  # before any game is played
     return Settings(game=game, jobs=jobs, seed=seed, from_json=from_json, sizes=resolved,
                     given=given, scale=scale, parts=chosen, params=dict(params or {}),
                     benchmark=None if benchmark is None else Path(benchmark),
@@ -131,15 +130,24 @@ def text_file(out_dir: Path, name: str, folder: str) -> Path | None:
     return None
 
 
+def check_benchmark(path: Path) -> None:
+    """A ``--benchmark`` file: an existing file that reads as JSON (one line otherwise)."""
+    if path.is_dir():
+        raise InputError(f"--benchmark {path} is a folder, not a file")
+    if not path.is_file():
+        raise InputError(f"--benchmark {path} does not exist")
+    try:
+        json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, OSError) as exc:
+        raise InputError(f"--benchmark {path}: not JSON ({exc})") from None
+
+
 def include_benchmark(out_dir: Path, settings: Settings) -> Path | None:
     """Copy ``--benchmark FILE`` into the report folder as benchmark.json (report data);
     return the report's benchmark.json if there is one."""
     target = Path(out_dir) / "benchmark.json"
     if settings.benchmark is not None:
-        try:
-            json.loads(settings.benchmark.read_text(encoding="utf-8"))
-        except ValueError as exc:
-            raise InputError(f"--benchmark {settings.benchmark}: not JSON ({exc})") from None
+        check_benchmark(settings.benchmark)
         if settings.benchmark.resolve() != target.resolve():
             shutil.copyfile(settings.benchmark, target)
     return target if target.is_file() else None

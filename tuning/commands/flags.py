@@ -1,0 +1,93 @@
+"""Flags that contradict themselves or say nothing, refused before a command runs.
+
+Click keeps the last of ``--rotate --fixed-seats`` and turns ``--out ''`` into the current
+folder, so a command would quietly do something other than what its line asks. Every
+``tabletune`` command is a :class:`CheckedCommand`: both spellings of one on/off flag, or
+an empty value, stop it with one line and exit status 2 before any work. Options of a game
+that exclude each other (``Option.excludes``) are checked by the command with
+:func:`given`, which tells a flag typed on the line from a default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import typer
+from typer.core import TyperCommand
+
+from games.core import InputError
+
+
+def _value_options(command: Any) -> set[str]:
+    """Every spelling of the command's options that take a value."""
+    out: set[str] = set()
+    for param in command.params:
+        if getattr(param, "param_type_name", "") == "option" and not param.is_flag:
+            out.update(param.opts)
+    return out
+
+
+def check_line(command: Any, args: list[str]) -> None:
+    """Refuse an on/off flag given in both forms, and an option or argument given an
+    empty (or blank) value; InputError naming the flag."""
+    takes_value = _value_options(command)
+    seen: list[str] = []
+    i = 0
+    while i < len(args):
+        token = args[i]
+        if token == "--":
+            break
+        name, eq, value = token.partition("=")
+        if token.startswith("--") and eq and name in takes_value:
+            if not value.strip():
+                raise InputError(f"{name} is empty: give a value or leave the flag out")
+        elif token in takes_value:
+            if i + 1 < len(args) and not args[i + 1].strip():
+                raise InputError(f"{token} is empty: give a value or leave the flag out")
+            i += 1  # the value is not a flag of its own
+        elif not token.strip():
+            raise InputError("an empty argument was given: name what is meant or leave "
+                             "it out")
+        else:
+            seen.append(token)
+        i += 1
+    for param in command.params:
+        secondary = getattr(param, "secondary_opts", None)
+        if not secondary:
+            continue
+        on = [t for t in seen if t in param.opts]
+        off = [t for t in seen if t in secondary]
+        if on and off:
+            raise InputError(f"{on[0]} and {off[0]} exclude each other: give one of them")
+
+
+class CheckedCommand(TyperCommand):
+    """A Typer command that runs :func:`check_line` on its arguments (after ``--help``,
+    which still answers) and refuses a bad line in one line with exit status 2."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        line = list(args)  # click's parser consumes the list it is given
+        rest = super().parse_args(ctx, args)
+        try:
+            check_line(self, line)
+        except InputError as exc:
+            from tuning.commands.apps import show_error
+            show_error(str(exc))
+            raise typer.Exit(2) from None
+        return rest
+
+
+def given(ctx: Any, names: Iterable[str]) -> set[str]:
+    """Those of the command's parameters ``names`` whose value was typed on the command
+    line (or set by an environment variable), not left at its default. Without a context
+    (a direct call) every name counts as given."""
+    names = list(names)
+    if ctx is None or not hasattr(ctx, "get_parameter_source"):
+        return set(names)
+    out = set()
+    for name in names:
+        source = ctx.get_parameter_source(name)
+        if source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT"):
+            out.add(name)
+    return out
