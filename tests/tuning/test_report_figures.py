@@ -184,3 +184,13 @@ def test_committed_pages_show_their_stored_evaluations(folder):
         assert row in html, path.name
         assert (f"| {path.name} | {e.bot} | {e.against} | {e.games} | {e.seed} | "
                 f"{e.score:.4f} | {e.ci95[0]:.4f} .. {e.ci95[1]:.4f} |") in readme
+
+
+@pytest.mark.parametrize("page", sorted(p for p in REPORTS.glob("*/index.html")
+                                        if (p.parent / "importances.png").is_file()),
+                         ids=lambda p: p.parent.name)
+def test_committed_pages_name_the_importance_evaluator(page):
+    from tuning.reporting.study import IMPORTANCE_NAME
+    caption = re.search(r"<figcaption>([^<]*)\(<code>importances.png</code>\)",
+                        page.read_text(encoding="utf-8")).group(1)
+    assert IMPORTANCE_NAME in caption or "fANOVA, seed 0" in caption
