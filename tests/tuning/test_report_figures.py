@@ -194,3 +194,22 @@ def test_committed_pages_name_the_importance_evaluator(page):
     caption = re.search(r"<figcaption>([^<]*)\(<code>importances.png</code>\)",
                         page.read_text(encoding="utf-8")).group(1)
     assert IMPORTANCE_NAME in caption or "fANOVA, seed 0" in caption
+
+
+def _percent(mean: float, lo: float, hi: float) -> str:
+    return f"{100 * mean:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
+def test_project_readme_quotes_the_tuned_dominion_bot_as_its_report_stores_it():
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    folder = REPORTS / "dominion-heuristic"
+    for name in ("eval-big-money.json", "eval-big-money-ultimate.json"):
+        e = read_stored(folder / name)
+        assert _percent(e.score, *e.ci95) in readme, name
+        assert f"{e.games:,} games each at seed {e.seed}" in readme
+    best = re.search(r"\(best\) \| [\d.]+ \| ([\d.]+) \| ([\d.]+) \.\. ([\d.]+) \| (\d+) \|",
+                     (folder / "README.md").read_text(encoding="utf-8"))
+    mean, lo, hi, games = (float(g) for g in best.groups())
+    seed = re.search(r"root seed (\d+)", (folder / "README.md").read_text()).group(1)
+    assert (f"{_percent(mean, lo, hi)} against Smithy Big Money (its study's re-evaluation: "
+            f"{int(games):,} fresh games, root seed {seed})") in readme
