@@ -9,7 +9,8 @@
 - A DEAP evolution: the best of its checkpoint (``runs/STUDY/evolution.ckpt`` by default,
   or the file after ``@``) as ``tabletune evolve`` and ``tabletune report`` name it: the
   top of the hall of fame re-evaluated on fresh seeds (exactly where the game allows),
-  under the seed the run was started with.
+  under the seed the run was started with. Without ``@`` and without that checkpoint, the
+  published report's ``reports/STUDY/run.json`` gives it instead.
 
 The result is the bot's text form (``strategy:name=value,...`` or a genome text), which
 every game's ``parse_bot`` reads, so it works wherever a bot name does: ``play --bots``,
@@ -67,34 +68,49 @@ def _params_text(params: dict[str, Any]) -> str:
 
 
 def _published(spec: Any) -> Path | None:
-    """The published report's run summary of a study: ``reports/STUDY/run.json`` under the
-    working folder or beside the spec's ``studies/`` folder; None when neither exists."""
+    """The published report's run summary of a study or an evolution,
+    ``reports/STUDY/run.json``, under the working folder or beside the spec's ``studies/``
+    folder; None when neither exists."""
+    from tuning.reporting.summary import FILE
+
     roots = [Path.cwd()]
     if spec.path is not None:
         roots.append(Path(spec.path).resolve().parent.parent)
     for root in roots:
-        path = root / "reports" / spec.name / "run.json"
+        path = root / "reports" / spec.name / FILE
         if path.is_file():
             return path
     return None
 
 
-def _from_published(spec: Any, path: Path) -> tuple[str, str, str]:
-    import json
+def _how(exact: bool, games: Any, ci: Any, seed: Any) -> str:
+    """Where a published figure comes from: exact, or its fresh games, interval and seed."""
+    if exact:
+        return "exact"
+    if not games or not ci:
+        return "search value, not re-evaluated"
+    root = f", root seed {seed}" if seed is not None else ""
+    return f"re-evaluated on {games:,} fresh games{root}, 95% CI {ci[0]:.4f}..{ci[1]:.4f}"
 
-    try:
-        run = json.loads(path.read_text(encoding="utf-8"))
-        params = dict(run["best_params"])
-        mean, trial = float(run["best_value"]), run["best_trial"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise InputError(f"{path}: not a study run summary with best_params, best_value "
-                         f"and best_trial ({exc})") from None
+
+def _from_published(spec: Any, path: Path) -> tuple[str, str, str]:
+    """The bot, its source and its figure from a published ``run.json``."""
+    from tuning.reporting.summary import read_summary
+
+    run = read_summary(path, spec.optimizer)
+    where = f"{path} (published report)"
+    if spec.optimizer == "deap":
+        how = _how(bool(run.get("best_fitness_exact")), run.get("best_fitness_games"),
+                   run.get("best_fitness_ci"), run.get("best_fitness_seed"))
+        generation = run.get("generations")
+        return (run["best_genome"], where,
+                f"generation {generation}, {float(run['best_fitness']):.4f} ({how})")
+    params = dict(run["best_params"])
     text = f"{spec.strategy}:{_params_text(params)}" if params else str(spec.strategy)
-    ci = run.get("best_value_ci")
-    how = (f"re-evaluated on {run.get('best_value_games') or 0:,} fresh games, 95% CI "
-           f"{ci[0]:.4f}..{ci[1]:.4f}" if run.get("best_reevaluated") and ci else
-           "search value, not re-evaluated")
-    return text, f"{path} (published report)", f"trial {trial}, {mean:.4f} ({how})"
+    how = (_how(bool(run.get("best_exact")), run.get("best_value_games"),
+                run.get("best_value_ci"), run.get("best_value_seed"))
+           if run.get("best_reevaluated", True) else "search value, not re-evaluated")
+    return text, where, f"trial {run['best_trial']}, {float(run['best_value']):.4f} ({how})"
 
 
 def _from_study(spec: Any, storage: str | None) -> tuple[str, str, str]:
@@ -128,6 +144,10 @@ def _from_evolution(spec: Any, storage: str | None) -> tuple[str, str, str]:
     from tuning.evolution.runner import best_of, checkpoint_result, default_checkpoint
 
     path = Path(storage) if storage else default_checkpoint(spec)
+    if storage is None and not path.exists():
+        published = _published(spec)  # a fresh clone: the committed report's summary
+        if published is not None:
+            return _from_published(spec, published)
     if not path.is_file():
         raise InputError(f"evolution {spec.name} has no checkpoint {path}: run it first "
                          f"(tabletune evolve {spec.name})" if not path.exists() else

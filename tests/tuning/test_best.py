@@ -75,22 +75,56 @@ def test_missing_study_or_storage_is_one_line_exit_2(make_spec, tmp_path, monkey
 
 
 def test_a_published_report_stands_in_for_a_missing_journal(finished, tmp_path, monkeypatch):
+    from tuning.reporting.summary import study_summary, write_summary
+    from tuning.study.runner import load_study
+
     path, journal, summary = finished
     work = tmp_path / "clone"  # a fresh clone: the report is committed, runs/ is not
-    (work / "reports" / "tuned").mkdir(parents=True)
-    (work / "reports" / "tuned" / "run.json").write_text(json.dumps(summary.to_dict()))
+    written = write_summary(work / "reports" / "tuned",
+                            study_summary(load_study(load_spec(path), journal)))
+    data = json.loads(written.read_text())
+    assert data["best_params"] == summary.best["params"] and data["seed"] == 1
+    assert data["best_value_games"] == 400 and data["best_value_seed"] > 0
     monkeypatch.chdir(work)
     published = resolve_best(f"best:{path}")
     assert published.text == resolve_best(f"best:{path}@{journal}").text
     assert "published report" in published.note and f"trial {summary.best['trial']}" in \
-        published.note
+        published.note and f"root seed {data['best_value_seed']}" in published.note
+    written.write_text(json.dumps(summary.to_dict()))  # a `run --json` record reads too
+    assert resolve_best(f"best:{path}").text == published.text
     (work / "runs").mkdir()
     (work / "runs" / "tuned.journal").write_text("")  # a journal of its own wins
     with pytest.raises(InputError):
         resolve_best(f"best:{path}")  # (an empty journal holds no study)
     (work / "runs" / "tuned.journal").unlink()
-    (work / "reports" / "tuned" / "run.json").write_text("{\"best_params\": 3}")
-    with pytest.raises(InputError, match="not a study run summary"):
+    written.write_text("{\"best_params\": 3}")
+    with pytest.raises(InputError, match="not a published study summary"):
+        resolve_best(f"best:{path}")
+
+
+def test_an_evolution_report_publishes_what_best_plays(tmp_path, monkeypatch):
+    from tests.tuning.test_evolve_parallel import SPEC  # registers its toy-evolve game
+    from tuning.evaluation import WorkerPool
+    from tuning.evolution.runner import build_evolution
+    from tuning.reporting import build_evolution_report
+
+    path = tmp_path / "studies" / "toy-evolution.toml"
+    path.parent.mkdir()
+    path.write_text(SPEC)
+    ck = tmp_path / "ck" / "evolution.ckpt"
+    with WorkerPool() as pool:
+        build_evolution(load_spec(path), pool, generations=2, checkpoint=ck).run()
+    work = tmp_path / "clone"
+    report = build_evolution_report(load_spec(path), ck, work / "reports" / "toy-evolution")
+    data = json.loads((work / "reports" / "toy-evolution" / "run.json").read_text())
+    assert data["best_genome"] == report["best_genome"] and data["generations"] == 2
+    assert data["best_fitness_games"] == 60 and data["seed"] == 5
+    monkeypatch.chdir(work)  # no runs/ here: the published summary stands in
+    published = resolve_best(f"best:{path}")
+    assert published.text == resolve_best(f"best:{path}@{ck}").text == report["best_genome"]
+    assert "published report" in published.note and "generation 2" in published.note
+    (work / "reports" / "toy-evolution" / "run.json").write_text("{\"best_genome\": 7}")
+    with pytest.raises(InputError, match="not a published evolution summary"):
         resolve_best(f"best:{path}")
 
 
@@ -137,3 +171,43 @@ def test_bot_texts_split_around_best_references():
     assert split_bots("province@8 | gold@6;best:x") == ["province@8 | gold@6", "best:x"]
     assert split_ref("best:x@postgresql://u:p@h/db") == ("x", "postgresql://u:p@h/db")
     assert split_ref("best:x") == ("x", None)
+
+
+def _published_results() -> list[tuple[str, str, str]]:
+    """(study, game, optimizer) of every committed report folder made from a study spec in
+    studies/ whose result `best:` plays (Optuna studies and DEAP evolutions)."""
+    import tomllib
+
+    from tuning.spec import STUDIES_DIR
+
+    root = STUDIES_DIR.parent
+    found = []
+    for path in sorted(STUDIES_DIR.glob("*.toml")):
+        study = tomllib.loads(path.read_text(encoding="utf-8"))["study"]
+        if (root / "reports" / study["name"]).is_dir() and \
+                study.get("optimizer", "optuna") in ("optuna", "deap"):
+            found.append((study["name"], study["game"], study.get("optimizer", "optuna")))
+    return found
+
+
+@pytest.mark.parametrize("study, game, optimizer", _published_results())
+def test_every_published_result_plays_from_its_summary_alone(study, game, optimizer, tmp_path,
+                                                             monkeypatch, main):
+    from tuning.reporting.summary import STATED, read_summary
+    from tuning.spec import STUDIES_DIR
+
+    source = STUDIES_DIR.parent / "reports" / study / "run.json"
+    assert source.is_file(), f"reports/{study}/ has no run.json: best:{study} cannot play"
+    data = read_summary(source, optimizer)
+    assert data["study"] == study and not [k for k in STATED[optimizer] if k not in data]
+    clone = tmp_path / "clone"  # the summary alone: no runs/, no other report file
+    (clone / "reports" / study).mkdir(parents=True)
+    (clone / "reports" / study / "run.json").write_bytes(source.read_bytes())
+    monkeypatch.chdir(clone)
+    found = resolve_best(f"best:{study}", game)
+    assert found.source == f"{clone / 'reports' / study / 'run.json'} (published report)"
+    value = data["best_value" if optimizer == "optuna" else "best_fitness"]
+    assert f"{value:.4f}" in found.note
+    code, out, err = main("play", game, "--bots", f"best:{study}", "-n", "2", "--json")
+    assert code == 0, err
+    assert json.loads(out)["games"] == 2 and "published report" in err

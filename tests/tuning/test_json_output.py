@@ -126,6 +126,8 @@ def test_a_study_run_report_and_its_best_print_json(capfd, monkeypatch, tmp_path
     report, _ = tabletune(capfd, monkeypatch, "report", "deckbuilder-heuristic", "--storage",
                           journal, "--out", str(tmp_path / "report"))
     assert Path(report["index"]).is_file()
+    published = json.loads((tmp_path / "report" / "run.json").read_text())  # what best: reads
+    assert published["best_params"] == run["best_params"] and published["best_exact"]
     ref = f"best:deckbuilder-heuristic@{journal}"
     match, err = tabletune(capfd, monkeypatch, "play", "deckbuilder", "--bots", ref, "-t", "31",
                            "-n", "5")

@@ -3,7 +3,8 @@
 ``build_evolution_report(spec, checkpoint_path, out_dir)`` reads a checkpoint (a finished or
 interrupted run), re-evaluates the top of the hall of fame on a fresh seed set, plays the best
 genome against each baseline on fresh seeds (or evaluates it exactly where the game allows),
-and writes ``index.html`` (self-contained), ``README.md`` and PNG figures.
+and writes ``index.html`` (self-contained), ``README.md``, PNG figures and ``run.json`` (the
+best genome and its figure, see :mod:`tuning.reporting.summary`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from tuning.evolution.checkpoint import load_checkpoint
 from tuning.evolution.runner import best_of, checkpoint_result, default_checkpoint, run_flags
 from tuning.reporting.baselines import baselines_for
 from tuning.reporting.page import Section, figure_png, markdown_table, write_report
+from tuning.reporting.summary import evolution_summary, write_summary
 from tuning.spec import StudySpec
 
 
@@ -223,4 +225,5 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         f"## Regenerate\n\n```\n{command}\n```\n",
     ])
     write_report(out_dir, f"Evolution report: {spec.name}", sections, figures, readme, intro)
+    summary["summary"] = str(write_summary(out_dir, evolution_summary(spec, summary, path)))
     return summary
