@@ -1,7 +1,8 @@
 """The batch kernel: whole games between configured bots, one game per seed, in numba.
 
 A bot is one row of ``cfg``: ``[kind, depth, k, sampled, leaf mode, table, deepen,
-weights...]`` (see :func:`games.splendor.players.bot_row`). Game ``g`` deals from its own
+payment policy, weights...]`` (see :func:`games.splendor.players.bot_row`; the policy pays
+the buy the bot chose, see :mod:`games.splendor.payment`). Game ``g`` deals from its own
 seed and its bots draw from a second stream of the same seed, so a game never depends on
 which block or process plays it. With ``check`` the game's invariants are tested after
 every turn and the first failure's code is written per game (0: none).
@@ -16,6 +17,7 @@ from games.splendor.cards import COLOUR, POINTS
 from games.splendor.deal import rand_below, setup
 from games.splendor.heuristics import N_COEF
 from games.splendor.minimax import minimax
+from games.splendor.payment import pay_as
 from games.splendor.rules import (
     DECK_OFF,
     GEMS_FOR,
@@ -60,7 +62,7 @@ from games.splendor.search import (
 from games.splendor.ttable import C_GEN, N_COUNTERS, table_bits, tables
 
 K_RANDOM, K_GREEDY, K_MINIMAX, K_ALPHABETA, K_RSEARCH = 0, 1, 2, 3, 4
-CFG_KIND, CFG_DEPTH, CFG_K, CFG_SAMPLED, CFG_LEAF, CFG_TT, CFG_DEEPEN, CFG_W = range(8)
+CFG_KIND, CFG_DEPTH, CFG_K, CFG_SAMPLED, CFG_LEAF, CFG_TT, CFG_DEEPEN, CFG_PAY, CFG_W = range(9)
 CFG_SIZE = CFG_W + N_COEF
 BOT_STREAM = np.uint64(0x5DEECE66D2545F49)
 
@@ -178,7 +180,18 @@ def _decide(s: np.ndarray, row: np.ndarray, rng: np.ndarray, root: np.ndarray,
             scratch: np.ndarray, line: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray,
             tinfo: np.ndarray, count: np.ndarray) -> int:
     """The main move of the bot ``row`` for the player to move in ``s`` (the table arrays
-    and counters: see games.splendor.ttable)."""
+    and counters: see games.splendor.ttable), a buy paid by the bot's payment policy."""
+    m = _search(s, row, rng, root, kids, moves, keys, order, scratch, line, tkeys, tvals,
+                tinfo, count)
+    return m if row[CFG_PAY] == 0.0 else pay_as(s, m, int(row[CFG_PAY]))
+
+
+@njit(cache=True)
+def _search(s: np.ndarray, row: np.ndarray, rng: np.ndarray, root: np.ndarray,
+            kids: np.ndarray, moves: np.ndarray, keys: np.ndarray, order: np.ndarray,
+            scratch: np.ndarray, line: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray,
+            tinfo: np.ndarray, count: np.ndarray) -> int:
+    """The main move the bot ``row`` chooses (buys as plain codes: paid gold last)."""
     kind = int(row[CFG_KIND])
     if kind == K_RANDOM:
         return random_main(s, rng, moves[0])

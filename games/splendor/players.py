@@ -8,6 +8,11 @@ players (``index-move``, ``exact-move``, ``buy-order``, ``buy-and-deny``) have t
 parameters in :mod:`games.splendor.genetic_params` and play through
 :mod:`games.splendor.genetic`; their kernel row is Greedy's with their F (for the return
 and noble decisions).
+
+Every searching kernel bot carries ``pay``, the payment policy of the buy it chooses
+(:mod:`games.splendor.payment`): ``gold-last`` by default (what these bots always did, so
+seeded results are unchanged), ``gold-first`` or ``keep-target``. Its searches look ahead
+with gold-last payments. ``random`` and the genetic players pay gold last.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from games.splendor.kernel import (
     CFG_K,
     CFG_KIND,
     CFG_LEAF,
+    CFG_PAY,
     CFG_SAMPLED,
     CFG_SIZE,
     CFG_TT,
@@ -37,16 +43,23 @@ from games.splendor.kernel import (
     K_RSEARCH,
     decide,
 )
+from games.splendor.payment import PAY_POLICIES
+
+PAY_DOC = "how a chosen buy is paid: gold-last, gold-first or keep-target"
 
 
 @dataclass(frozen=True)
 class GreedyParams(AllEval):
-    """Greedy(F) with F's weights (allEval by default)."""
+    """Greedy(F) with F's weights (allEval by default); ``pay``: its payment policy."""
+
+    pay: str = tunable("gold-last", choices=PAY_POLICIES, doc=PAY_DOC)
 
 
 @dataclass(frozen=True)
 class Greedy2Params(AllEval2):
-    """Greedy(F) with allEval2 weights by default."""
+    """Greedy(F) with allEval2 weights by default; ``pay``: its payment policy."""
+
+    pay: str = tunable("gold-last", choices=PAY_POLICIES, doc=PAY_DOC)
 
 
 @dataclass(frozen=True)
@@ -65,6 +78,7 @@ class MinimaxParams(AllEval):
                              doc="transposition table (auto: from AIDS_FROM turns deep)")
     deepen: bool | str = tunable("auto", choices=("auto", True, False),
                                  doc="iterative deepening (auto: from AIDS_FROM turns deep)")
+    pay: str = tunable("gold-last", choices=PAY_POLICIES, doc=PAY_DOC)
 
 
 @dataclass(frozen=True)
@@ -133,6 +147,7 @@ def bot_row(name: str, params: Any, sampled: bool = False) -> np.ndarray:
         row[CFG_W:] = named_heuristic(params.heuristic).array()
         return row
     row[CFG_W:] = weights(params)
+    row[CFG_PAY] = PAY_POLICIES.index(params.pay)
     if name in ("greedy", "greedy2"):
         row[CFG_KIND] = K_GREEDY
     elif name in ("minimax", "minimax2"):

@@ -19,6 +19,10 @@ Move codes (ints):
   one colour   45-56 reserve face-up   57-59 reserve blind from tier deck   60 pass
   61-66 return one token (colour, 5 = gold)   67-71 take the noble in noble slot k
 The order is the Greedy tie order: buy, take 3, take 2, reserve.
+A buy code (0-14) pays gold last: coloured tokens first, gold only for what they cannot
+cover. The rules let gold stand in for a colour the player could pay: ``M_PAID + b *
+N_PAYMENTS + k`` buys as buy code ``b`` paying with gold per colour ``PAYMENTS[k]`` (see
+:mod:`games.splendor.payment`, which lists the legal ones and the bots' payment policies).
 """
 
 from __future__ import annotations
@@ -83,6 +87,12 @@ def _takes_for_mask() -> np.ndarray:
 
 
 TAKES_FOR_MASK = _takes_for_mask()
+#: every payment: gold tokens standing in per colour (at most GOLD_TOKENS in all), row 0 none
+PAYMENTS = np.array(sorted((g for g in itertools.product(range(GOLD_TOKENS + 1), repeat=5)
+                            if sum(g) <= GOLD_TOKENS), key=lambda g: (sum(g), g[::-1])),
+                    dtype=np.int64)
+N_PAYMENTS = len(PAYMENTS)
+M_PAID = N_MOVES  # buy code b paid with PAYMENTS[k]: M_PAID + b * N_PAYMENTS + k
 TIER_SIZE = np.array([40, 30, 20], dtype=np.int64)
 DECK_OFF = np.array([0, 40, 70], dtype=np.int64)
 TIER_START = np.array([int(np.argmax(TIER[:90] == t)) for t in range(3)], dtype=np.int64)
@@ -221,15 +231,17 @@ def _refill(s: np.ndarray, slot: int) -> None:
 
 
 @njit(cache=True)
-def _buy(s: np.ndarray, p: int, card: int) -> None:
+def _buy(s: np.ndarray, p: int, card: int, k: int) -> None:
+    """Seat ``p`` buys ``card``: gold last when ``k`` < 0, else gold per colour
+    ``PAYMENTS[k]`` (assumed legal) and coloured tokens for the rest of the price."""
     tok = O_TOK + 6 * p
     for c in range(5):
         need = COST[card, c] - s[O_BON + 5 * p + c]
         if need > 0:
-            pay = min(need, s[tok + c])
+            gold = need - min(need, s[tok + c]) if k < 0 else PAYMENTS[k, c]
+            pay = need - gold
             s[tok + c] -= pay
             s[O_BANK + c] += pay
-            gold = need - pay
             s[tok + 5] -= gold
             s[O_BANK + 5] += gold
     if card < 90:
@@ -237,6 +249,23 @@ def _buy(s: np.ndarray, p: int, card: int) -> None:
         s[O_BON + 5 * p + COLOUR[card]] += 1
     s[O_PTS + p] += POINTS[card]
     s[O_NCARD + p] += 1
+
+
+@njit(cache=True)
+def _buy_slot(s: np.ndarray, p: int, b: int, k: int) -> None:
+    """Buy face-up slot ``b`` (< 12) or reserved slot ``b - 12`` with payment ``k``."""
+    if b < M_BUYRES:
+        _buy(s, p, s[O_BOARD + b], k)
+        _refill(s, b)
+        return
+    j = b - M_BUYRES
+    base = O_RES + 3 * p
+    _buy(s, p, s[base + j], k)
+    for i in range(j, 2):
+        s[base + i] = s[base + i + 1]
+        s[O_BLIND + 3 * p + i] = s[O_BLIND + 3 * p + i + 1]
+    s[base + 2] = -1
+    s[O_BLIND + 3 * p + 2] = 0
 
 
 @njit(cache=True)
@@ -312,6 +341,11 @@ def end_turn(s: np.ndarray) -> None:
 def apply_move(s: np.ndarray, m: int) -> None:
     """Play decision ``m`` (assumed legal) for the player to move, in place."""
     p = s[O_CUR]
+    if m >= M_PAID:
+        s[O_PASSES] = 0
+        _buy_slot(s, p, (m - M_PAID) // N_PAYMENTS, (m - M_PAID) % N_PAYMENTS)
+        _after_action(s, p)
+        return
     if m >= M_NOBLE:
         _take_noble(s, p, m - M_NOBLE)
         return
@@ -327,19 +361,8 @@ def apply_move(s: np.ndarray, m: int) -> None:
         end_turn(s)
         return
     s[O_PASSES] = 0
-    if m < M_BUYRES:
-        card = s[O_BOARD + m]
-        _buy(s, p, card)
-        _refill(s, m)
-    elif m < M_TAKE:
-        j = m - M_BUYRES
-        base = O_RES + 3 * p
-        _buy(s, p, s[base + j])
-        for i in range(j, 2):
-            s[base + i] = s[base + i + 1]
-            s[O_BLIND + 3 * p + i] = s[O_BLIND + 3 * p + i + 1]
-        s[base + 2] = -1
-        s[O_BLIND + 3 * p + 2] = 0
+    if m < M_TAKE:
+        _buy_slot(s, p, m, -1)
     elif m < M_TAKE2:
         r = m - M_TAKE
         for c in range(5):

@@ -2,7 +2,10 @@
 compact array and numba rules as the batch kernel.
 
 Decisions are the move codes of :mod:`games.splendor.rules`; a turn is a main move, then a
-``return`` decision per token above 10 and a ``noble`` decision when several qualify.
+``return`` decision per token above 10 and a ``noble`` decision when several qualify. Every
+way to pay a card is its own main move: the plain buy code pays gold last, and each other
+legal payment (gold in place of coloured tokens the player could pay) follows the plain
+moves as a paid-buy code (:mod:`games.splendor.payment`).
 :meth:`SplendorState.view` is what one seat may know (hidden deck order and opponents' blind
 reserves), the position search players use.
 """
@@ -16,16 +19,19 @@ import numpy as np
 from games.core import InputError, game_seeds
 from games.splendor.cards import HIDDEN, NOBLE_REQ, POINTS, TIER
 from games.splendor.deal import setup
+from games.splendor.payment import buy_card, paid_move, payments
 from games.splendor.rules import (
     M_BLIND,
     M_BUYRES,
     M_NOBLE,
+    M_PAID,
     M_PASS,
     M_RESERVE,
     M_RETURN,
     M_TAKE,
     M_TAKE2,
     MAX_LEGAL,
+    N_PAYMENTS,
     O_BANK,
     O_BOARD,
     O_BON,
@@ -42,6 +48,8 @@ from games.splendor.rules import (
     O_RES,
     O_ROUND,
     O_TOK,
+    PAYMENTS,
+    PH_MAIN,
     SIZE,
     TAKE_SETS,
     TIER_SIZE,
@@ -74,6 +82,10 @@ def move_text(move: int, s: np.ndarray | None = None) -> str:
         return f" {card_text(int(s[i]))}" if s is not None else ""
 
     p = int(s[O_CUR]) if s is not None else 0
+    if move >= M_PAID:
+        b, k = divmod(move - M_PAID, N_PAYMENTS)
+        gold = " ".join(f"{g}{_GEM[c]}" for c, g in enumerate(PAYMENTS[k]) if g)
+        return move_text(b, s) + f" paying gold for {gold or 'nothing'}"
     if move < M_BUYRES:
         return f"buy tier {move // 4 + 1} slot {move % 4 + 1}" + card_at(O_BOARD + move)
     if move < M_TAKE:
@@ -119,7 +131,21 @@ class SplendorState(State):
     def _legal_moves(self) -> list[int]:
         out = np.empty(MAX_LEGAL, dtype=np.int64)
         n = legal_moves(self.array, out)
-        return [int(m) for m in out[:n]]
+        moves = [int(m) for m in out[:n]]
+        return moves + self.paid_buys(moves)
+
+    def paid_buys(self, moves: list[int]) -> list[int]:
+        """The paid-buy codes of the buys among ``moves``: every legal payment but the
+        gold-last one, which the plain buy code stands for."""
+        if self.array[O_PHASE] != PH_MAIN:
+            return []
+        s, p = self.array, int(self.array[O_CUR])
+        ks = np.empty(N_PAYMENTS, dtype=np.int64)
+        out = []
+        for b in (m for m in moves if m < M_TAKE):
+            n = payments(s, p, buy_card(s, p, b), ks)
+            out += [int(paid_move(b, int(k))) for k in ks[1:n]]
+        return out
 
     def _apply(self, move: int) -> None:
         apply_move(self.array, int(move))

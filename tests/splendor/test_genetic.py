@@ -102,8 +102,8 @@ def test_index_plans_are_the_documented_simulation():
             own_first = None
             while turns < SMALL["depth"] and not line.is_terminal():
                 mover = line.current_player()
-                if mover == me:
-                    legal = line.legal_moves()
+                if mover == me:  # genes index the plain moves (buys paid gold last)
+                    legal = [m for m in line.legal_moves() if m < R.M_PAID]
                     move = legal[int(genes[i, k]) % len(legal)]
                     k += 1
                     own_first = move if own_first is None else own_first

@@ -1,5 +1,6 @@
 """The compiled move generator against a plain Python reading of the rules, on positions
-reached by random play with 2, 3 and 4 players."""
+reached by random play with 2, 3 and 4 players: every main move, every way to pay a card
+included."""
 
 from __future__ import annotations
 
@@ -17,18 +18,19 @@ def reference_main(st: SplendorState) -> set[tuple]:
     p = st.current_player()
     tok, bon, bank = st.tokens(p), st.bonuses(p), st.bank()
 
-    def affordable(card: int) -> bool:
-        short = sum(max(0, int(COST[card, c]) - bon[c] - tok[c]) for c in range(5))
-        return short <= tok[5]
+    def pays(card: int) -> list[tuple[int, ...]]:
+        """Every gold-per-colour payment of ``card``: gold stands in for any colour."""
+        need = [max(0, int(COST[card, c]) - bon[c]) for c in range(5)]
+        return [g for g in itertools.product(*(range(n + 1) for n in need))
+                if sum(g) <= tok[5] and all(need[c] - g[c] <= tok[c] for c in range(5))]
 
     out: set[tuple] = set()
     for t, row in enumerate(st.board()):
         for k, card in enumerate(row):
-            if card >= 0 and affordable(card):
-                out.add(("buy", t, k))
+            if card >= 0:
+                out |= {("buy", t, k, g) for g in pays(card)}
     for j, card in enumerate(st.reserved(p)):
-        if affordable(card):
-            out.add(("buy reserved", j))
+        out |= {("buy reserved", j, g) for g in pays(card)}
     colours = [c for c in range(5) if bank[c] > 0]
     for combo in itertools.combinations(colours, min(3, len(colours))):
         if combo:
@@ -47,11 +49,19 @@ def reference_main(st: SplendorState) -> set[tuple]:
     return out or {("pass",)}
 
 
-def as_tuple(m: int) -> tuple:
-    if m < R.M_BUYRES:
-        return ("buy", m // 4, m % 4)
+def as_tuple(m: int, st: SplendorState) -> tuple:
+    """A move code as the reference's tuple; a plain buy pays gold last."""
+    if m >= R.M_PAID:
+        b, k = divmod(m - R.M_PAID, R.N_PAYMENTS)
+        return (*as_tuple(b, st)[:-1], tuple(int(g) for g in R.PAYMENTS[k]))
+    p = st.current_player()
     if m < R.M_TAKE:
-        return ("buy reserved", m - R.M_BUYRES)
+        card = st.board()[m // 4][m % 4] if m < R.M_BUYRES else st.reserved(p)[m - R.M_BUYRES]
+        gold = tuple(max(0, int(COST[card, c]) - st.bonuses(p)[c] - st.tokens(p)[c])
+                     for c in range(5))
+        if m < R.M_BUYRES:
+            return ("buy", m // 4, m % 4, gold)
+        return ("buy reserved", m - R.M_BUYRES, gold)
     if m < R.M_TAKE2:
         return ("take", tuple(int(c) for c in np.flatnonzero(R.TAKE_SETS[m - R.M_TAKE])))
     if m < R.M_RESERVE:
@@ -72,8 +82,9 @@ def test_move_generator_matches_the_rule_book():
         while not st.is_terminal():
             moves = st.legal_moves()
             if st.phase == "main":
-                assert {as_tuple(m) for m in moves} == reference_main(st)
-                assert len(moves) == len(set(moves))
+                named = {as_tuple(m, st) for m in moves}
+                assert named == reference_main(st)
+                assert len(moves) == len(set(moves)) == len(named)
                 checked += 1
             elif st.phase == "return":
                 p = st.current_player()

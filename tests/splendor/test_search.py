@@ -14,13 +14,14 @@ from games.splendor.state import SplendorState
 
 
 def positions(count: int, players: int = 2, seed: int = 7) -> list[SplendorState]:
-    """Main-phase positions reached by random play (a few to a few dozen turns in)."""
+    """Main-phase positions reached by random play (a few to a few dozen turns in) of the
+    plain moves (buys paid gold last), as before payments were moves of their own."""
     rng = np.random.default_rng(seed)
     out = []
     for i in range(count):
         st = SplendorState.new(players, seed, i)
         for _ in range(int(rng.integers(2, 40))):
-            moves = st.legal_moves()
+            moves = [m for m in st.legal_moves() if m < R.M_PAID]
             if not moves:
                 break
             st.apply(int(rng.choice(moves)))
