@@ -11,7 +11,7 @@ that exclude each other (``Option.excludes``) are checked by the command with
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 from typer.core import TyperCommand
@@ -62,19 +62,31 @@ def check_line(command: Any, args: list[str]) -> None:
             raise InputError(f"{on[0]} and {off[0]} exclude each other: give one of them")
 
 
+def _refuse(message: str) -> NoReturn:
+    """One error line (see :func:`tuning.commands.apps.show_error`), exit status 2."""
+    from tuning.commands.apps import show_error
+    show_error(" ".join(message.split()))
+    raise typer.Exit(2)
+
+
 class CheckedCommand(TyperCommand):
     """A Typer command that runs :func:`check_line` on its arguments (after ``--help``,
-    which still answers) and refuses a bad line in one line with exit status 2."""
+    which still answers) and refuses a bad line in one line with exit status 2, as it
+    does a value click cannot read (``--turns abc``) instead of a usage box."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         line = list(args)  # click's parser consumes the list it is given
-        rest = super().parse_args(ctx, args)
+        try:
+            rest = super().parse_args(ctx, args)
+        except typer.TyperException as exc:  # click's usage errors
+            usage = getattr(exc, "exit_code", None) == 2 and hasattr(exc, "format_message")
+            if not usage or type(exc).__name__ == "NoArgsIsHelpError":
+                raise
+            _refuse(exc.format_message())
         try:
             check_line(self, line)
         except InputError as exc:
-            from tuning.commands.apps import show_error
-            show_error(str(exc))
-            raise typer.Exit(2) from None
+            _refuse(str(exc))
         return rest
 
 
