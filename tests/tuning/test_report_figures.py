@@ -213,3 +213,16 @@ def test_project_readme_quotes_the_tuned_dominion_bot_as_its_report_stores_it():
     seed = re.search(r"root seed (\d+)", (folder / "README.md").read_text()).group(1)
     assert (f"{_percent(mean, lo, hi)} against Smithy Big Money (its study's re-evaluation: "
             f"{int(games):,} fresh games, root seed {seed})") in readme
+
+
+def test_cli_names_the_reevaluated_value_and_the_dashboards_search_value(finished, main):
+    spec, journal, _ = finished
+    status, out, _ = main("run", str(spec.path), "--storage", journal)
+    study = optuna.load_study(study_name=spec.name, storage=open_storage(journal).storage)
+    data = study.user_attrs["reevaluation"]
+    best = data["best"]
+    lo, hi = best["ci95"]
+    assert status == 0
+    assert (f"best (trial {best['trial']}): {best['mean']:.4f}, 95% CI {lo:.4f}..{hi:.4f} "
+            f"(re-evaluated on {data['games']:,} fresh games, root seed {data['seed']}; its "
+            f"search value, the dashboard's: {best['search_value']:.4f})") in " ".join(out.split())

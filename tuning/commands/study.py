@@ -225,8 +225,10 @@ def run_command(
                       soft_wrap=True)
     if best:
         lo, hi = best["ci95"]
-        how = (f"re-evaluated on {best['games']:,} fresh games" if best.get("reevaluated")
-               and best.get("games") else "exact" if best.get("exact") else "search value")
+        how = (f"re-evaluated on {best['games']:,} fresh games, root seed {best.get('seed')}; "
+               f"its search value, the dashboard's: {best['search_value']:.4f}"
+               if best.get("reevaluated") and best.get("games")
+               else "exact" if best.get("exact") else "search value")
         console.print(f"best (trial {best['trial']}): {best['mean']:.4f}, 95% CI "
                       f"{lo:.4f}..{hi:.4f} ({how})", highlight=False, soft_wrap=True)
         console.print(f"params: {best['params']}", highlight=False, soft_wrap=True)

@@ -143,7 +143,7 @@ def best_result(study: optuna.Study) -> dict[str, Any]:
     """The reported best: the re-evaluated one when available, else the best trial (flagged)."""
     data = study.user_attrs.get(ATTR)
     if data and data.get("best"):
-        return {**data["best"], "reevaluated": True}
+        return {**data["best"], "seed": data.get("seed"), "reevaluated": True}
     try:
         t = study.best_trial
     except ValueError:
