@@ -258,3 +258,33 @@ def test_help_shows_flags_as_flags() -> None:
     assert result.exit_code == 0
     line = next(x for x in result.output.splitlines() if "--json" in x)
     assert "<bool>" not in line
+
+
+def test_a_spec_with_turns_and_end_chance_is_refused(places: dict[str, str], tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (ROOT / "studies" / "deckbuilder-heuristic.toml").read_text()
+    spec = tmp_path / "both.toml"
+    spec.write_text(text.replace("[game]\n", "[game]\nend_chance = 0.1\n", 1))
+    code, err = _main(["run", str(spec), "--storage", "s.journal"], capsys, monkeypatch)
+    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    assert "game.turns and game.end_chance exclude each other" in err
+    assert not (tmp_path / "s.journal").exists()
+
+
+def test_train_resume_refuses_another_games_or_seed(places: dict[str, str], tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from tuning.spec import load_spec
+    from tuning.train import new_state, save_checkpoint
+
+    spec = load_spec("dominion-learned")
+    save_checkpoint(new_state(spec.name, spec.train, ("smithy",)), tmp_path / "ck.pkl")
+    files = ["--checkpoint", "ck.pkl", "--model", "m.npz", "--resume"]
+    for flag, value, kept in (("-n", spec.train.games + 1, spec.train.games),
+                              ("--seed", spec.train.seed + 1, spec.train.seed)):
+        code, err = _main(["train", "dominion-learned", *files, flag, str(value)], capsys,
+                          monkeypatch)
+        assert code == 2 and len(err.strip().splitlines()) == 1, err
+        assert f"checkpoint's run has --{'games' if flag == '-n' else 'seed'} {kept}" in err
+    assert not (tmp_path / "m.npz").exists()
