@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+_holding = False  # a hold is active (in the main thread)
 
 
 def _interrupt(signum: int, frame: Any) -> None:
@@ -29,7 +30,8 @@ def _main_thread() -> bool:
 @contextlib.contextmanager
 def stop_signals() -> Iterator[None]:
     """Inside the block SIGTERM stops the run as Ctrl-C does (``KeyboardInterrupt``)."""
-    if not _main_thread():  # handlers can only be set in the main thread
+    # handlers are set in the main thread only; a signal ignored on purpose stays ignored
+    if not _main_thread() or signal.getsignal(signal.SIGTERM) in (signal.SIG_IGN, None):
         yield
         return
     old = signal.signal(signal.SIGTERM, _interrupt)
@@ -42,15 +44,20 @@ def stop_signals() -> Iterator[None]:
 @contextlib.contextmanager
 def held_stop() -> Iterator[None]:
     """Hold Ctrl-C and SIGTERM back until the block ends, then stop (``KeyboardInterrupt``)
-    if one came: the block's changes are then whole, never half made."""
-    if not _main_thread():
+    if one came: the block's changes are then whole, never half made. Inside another hold
+    (or off the main thread, where no signal is handled) it changes nothing."""
+    global _holding
+    if _holding or not _main_thread():
         yield
         return
     came: list[int] = []
-    old = {s: signal.signal(s, lambda signum, frame: came.append(signum)) for s in STOP_SIGNALS}
+    old = {s: signal.signal(s, lambda signum, frame: came.append(signum)) for s in STOP_SIGNALS
+           if signal.getsignal(s) not in (signal.SIG_IGN, None)}  # ignored stays ignored
+    _holding = True
     try:
         yield
     finally:
+        _holding = False
         for s, handler in old.items():
             signal.signal(s, handler)
     if came:

@@ -33,10 +33,15 @@ def _study(journal: Path) -> optuna.Study | None:
     return optuna.load_study(study_name=names[0], storage=opened.storage) if names else None
 
 
-def _complete(journal: Path) -> int:
+def _midway(journal: Path, done: int = 5) -> bool:
+    """Whether ``done`` trials are complete and the next one has played a block (a stop now
+    falls inside a trial, not inside a write to the journal)."""
     study = _study(journal)
-    return 0 if study is None else len(study.get_trials(deepcopy=False,
-                                                        states=(TrialState.COMPLETE,)))
+    if study is None:
+        return False
+    trials = study.get_trials(deepcopy=False)
+    return (sum(t.state == TrialState.COMPLETE for t in trials) >= done
+            and any(t.state == TrialState.RUNNING and t.intermediate_values for t in trials))
 
 
 def _trials(journal: Path) -> list[tuple[dict, float]]:
@@ -79,7 +84,7 @@ def _stop_line(err: str, proc: subprocess.Popen) -> str:
     assert proc.returncode == 130, err[-1500:]
     assert "Traceback" not in err, err[-1500:]
     lines = [line for line in err.splitlines() if line.strip()]
-    assert sum("stopped" in line for line in lines) == 1, err[-1500:]
+    assert sum(line.startswith("stopped ") for line in lines) == 1, err[-1500:]
     assert lines[-1].startswith("stopped"), err[-1500:]
     return lines[-1]
 
@@ -100,7 +105,7 @@ def test_a_killed_run_resumes_to_the_trials_of_an_uninterrupted_one(tmp_path, ma
     monkeypatch.setenv("TABLETUNE_TEST_DELAY", "0.05")  # 0.2 s a trial
     victim = cli.start("run", str(path), "--storage", str(journal), "-j", str(jobs))
     try:  # past tpe's start-up trials: the next ones depend on the history
-        _wait_for(lambda: _complete(journal) >= 5, victim)
+        _wait_for(lambda: _midway(journal), victim)
     finally:
         victim.kill()  # SIGKILL: no handler runs
         victim.communicate(timeout=30)
@@ -113,7 +118,7 @@ def test_a_killed_run_resumes_to_the_trials_of_an_uninterrupted_one(tmp_path, ma
     study = _study(journal)
     failed = study.get_trials(deepcopy=False, states=(TrialState.FAIL,))
     retried = [t.user_attrs.get("retry_of") for t in study.get_trials(deepcopy=False)]
-    assert failed and all(t.number in retried for t in failed)
+    assert failed and all(t.number in retried for t in failed)  # played again, in order
     assert _trials(journal) == whole
 
 
@@ -125,7 +130,7 @@ def test_a_stopped_run_says_how_to_continue_and_continues_exactly(tmp_path, make
     journal = tmp_path / "stopped.journal"
     monkeypatch.setenv("TABLETUNE_TEST_DELAY", "0.05")
     proc = cli.start("run", str(path), "--storage", str(journal))
-    _wait_for(lambda: _complete(journal) >= 5, proc)
+    _wait_for(lambda: _midway(journal), proc)
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=60)
     line = _stop_line(err, proc)

@@ -23,8 +23,9 @@ from tuning.study import storage as st
 
 
 def place(study: optuna.Study, trial: optuna.trial.FrozenTrial) -> int:
-    """The trial's place in the study: its number less the failed trials before it whose
-    parameters were queued again (a stopped or stale trial's retry takes its place).
+    """The trial's place in the study: its number less the failed trials before it that a
+    stop or a killed process left (their retry, or the next trial if they had no parameters
+    yet, takes their place).
 
     Without a stop it is the trial number; after one, the trials sampled after the retries
     get the places, hence the seeds, they had in an uninterrupted run."""

@@ -24,7 +24,7 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,7 @@ import optuna
 from optuna.trial import TrialState
 
 from games.core import InputError
+from tuning.stopping import held_stop
 from tuning.study import grpc_proxy
 from tuning.study.journal_check import check_journal, replay_failure
 from tuning.study.rdb import grace_seconds, heartbeat_seconds, open_rdb, redact
@@ -73,11 +74,17 @@ class OpenedStorage:
             return
         from optuna.storages.journal import JournalFileOpenLock
         lock = JournalFileOpenLock(str(self.journal_path) + ".claim")
-        lock.acquire()
+        held = False
         try:
+            # Optuna's file lock is not safe to interrupt: a Ctrl-C while it waits "releases"
+            # (deletes) the lock of the process that holds it. A stop waits for it instead.
+            with held_stop():
+                held = lock.acquire()
             yield
         finally:
-            lock.release()
+            if held:
+                with held_stop():
+                    lock.release()
 
 
 def default_location(study_name: str) -> str:
@@ -102,12 +109,26 @@ def _journal(path: Path) -> Any:
         check_journal(path, lock, _notice)
     if os.environ.get("TABLETUNE_JOURNAL_FSYNC", "0") != "1" and _can_skip_fsync(backend):
         backend.append_logs = _append_without_fsync.__get__(backend)  # type: ignore[attr-defined]
+    backend.append_logs = _whole(backend.append_logs)  # type: ignore[attr-defined]
     try:
         return optuna.storages.JournalStorage(backend)
     except InputError:
         raise
     except Exception as exc:  # noqa: BLE001 - a record Optuna cannot replay: name it
         raise replay_failure(path, exc) from None
+
+
+def _whole(append: Callable[[list[dict[str, Any]]], None]
+           ) -> Callable[[list[dict[str, Any]]], None]:
+    """A journal append that a Ctrl-C or SIGTERM cannot cut: it holds the journal's file lock,
+    which an interrupted release would leave behind (the next run then waits out its grace
+    period) or take from another process; the stop comes once the records are written."""
+
+    def append_logs(logs: list[dict[str, Any]]) -> None:
+        with held_stop():
+            append(logs)
+
+    return append_logs
 
 
 def _notice(message: str) -> None:
@@ -230,7 +251,8 @@ def fail_stale_trials(study: optuna.Study, opened: OpenedStorage,
 
 
 def was_requeued(trial: Any) -> bool:
-    """Whether a failed trial was one stopped or left stale, its parameters queued again."""
+    """Whether a failed trial was handed back by a stop or as stale (not tried: its retry
+    takes its place)."""
     return bool(trial.system_attrs.get(_REQUEUED))
 
 
