@@ -154,10 +154,10 @@ def test_tapered_blocks_cover_every_game_once_with_small_ones_last():
     from tuning.evaluation.match import tapered_blocks
 
     for games, size, jobs in ((20000, 2000, 2), (100, 40, 2), (7, 40, 4), (5000, 2, 2)):
-        blocks = tapered_blocks(games, size, jobs)
+        blocks = list(tapered_blocks(games, size, jobs))
         assert [s for s, _ in blocks] == list(np.cumsum([0] + [c for _, c in blocks[:-1]]))
         assert sum(c for _, c in blocks) == games and all(c >= 1 for _, c in blocks)
-    blocks = tapered_blocks(20000, 2000, 2)
+    blocks = list(tapered_blocks(20000, 2000, 2))
     assert blocks[:8] == [(i * 2000, 2000) for i in range(8)]
     assert {c for _, c in blocks[8:]} == {500}
 
@@ -230,5 +230,5 @@ def test_merged_blocks_join_neighbours_of_one_line_up_only():
 
     tasks = [task(9, 16), task(25, 25), task(50, 12), task(0, 50, "b"), task(50, 50, "b"),
              task(100, DEFAULT_BLOCK, "b")]
-    got = list(_merged(tasks, [0, 0, 0, 1, 1, 1]))
+    got = list(_merged(zip([0, 0, 0, 1, 1, 1], tasks, strict=True)))
     assert got == [(0, task(9, 53)), (1, task(0, 100, "b")), (1, task(100, DEFAULT_BLOCK, "b"))]

@@ -4,17 +4,29 @@ Engines offer a function that plays games ``start .. start+count-1`` of a run in
 process (``games.dominion.play_games``, ``games.thegame.play_block``, a game's ``play``);
 this spreads such a function over the workers of a :class:`WorkerPool`, block by block, and
 returns the blocks' results in order. Game i's seed depends only on the run seed and i, so
-the result never depends on the pool or the block size.
+the result never depends on the pool or the block size. Blocks are drawn lazily
+(:func:`iter_blocks`): a run of any length never lists them.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from games.core import InputError, seed_blocks
+from games.core import InputError
 from tuning.evaluation.pool import WorkerPool
+
+
+def iter_blocks(total: int, size: int, start: int = 0) -> Iterator[tuple[int, int]]:
+    """Contiguous ``(start, count)`` blocks of at most ``size`` games covering games
+    ``start .. start+total-1``, made one at a time: the blocks of a trillion-game match are
+    never held in memory (``games.core.seed_blocks`` lists them). A bad size is refused at
+    the call, not at the first block."""
+    if size <= 0:
+        raise InputError("block size must be positive")
+    end = start + total
+    return ((s, min(size, end - s)) for s in range(start, end, size))
 
 
 def _call(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> Any:
@@ -31,5 +43,5 @@ def map_blocks(fn: Callable[..., Any], before: Sequence[Any], games: int, *,
         raise InputError(f"the number of games must be at least 1, got {games}")
     pool = pool or WorkerPool()
     size = block or max(1, math.ceil(games / (8 * pool.jobs)))
-    tasks = [(fn, (*before, start + s, c, *after), kwargs) for s, c in seed_blocks(games, size)]
+    tasks = ((fn, (*before, s, c, *after), kwargs) for s, c in iter_blocks(games, size, start))
     return pool.map(_call, tasks)

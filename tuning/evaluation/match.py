@@ -4,22 +4,26 @@ Each block is played by a worker of the run's :class:`WorkerPool` (a match that 
 games show to be shorter than handing out blocks would cost is played here) and comes back
 as a :class:`Tally` (counts and sums, never per-game arrays), so a match of a billion
 games runs in constant memory and its result is identical for any number of jobs or block
-size. Multi-seat games rotate seats game by game; in a one-seat game (a solo or
-cooperative table) each bot plays its own run on the same seeds.
+size. Blocks are drawn lazily, a few ahead of the workers, so neither the block plan nor the
+tasks grow with the number of games. Multi-seat games rotate seats game by game; in a
+one-seat game (a solo or cooperative table) each bot plays its own run on the same seeds.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from games import registry
-from games.core import Z95, BotSpec, InputError, Record, labels_for, seed_blocks, wilson_interval
+from games.core import Z95, BotSpec, InputError, Record, labels_for, wilson_interval
+from tuning.evaluation.blocks import iter_blocks
 from tuning.evaluation.pool import WorkerPool
 
 #: games per block when a match does not say: small enough for steady progress and for
@@ -175,18 +179,24 @@ class MatchSummary:
 
 
 ProgressFn = Callable[[int, int, float], None]
+#: play_block's arguments: (game, line-up, options, seed, start, count, rotate)
+Task = tuple[Any, ...]
+#: a task with the index of the line-up whose tally it adds to
+Owned = tuple[int, Task]
 
 
-def tapered_blocks(games: int, size: int, jobs: int) -> list[tuple[int, int]]:
+def tapered_blocks(games: int, size: int, jobs: int) -> Iterator[tuple[int, int]]:
     """Seed blocks of ``size`` games, the last ``jobs`` blocks' worth cut into quarters: the
     workers take the small ones as they come free and finish the match nearly together (one
     worker left alone with a whole last block would leave the other idle for up to a block,
-    a large share of a short match)."""
+    a large share of a short match). Made one at a time, never listed."""
     if jobs <= 1 or size < 4:
-        return seed_blocks(games, size)
+        yield from iter_blocks(games, size)
+        return
     tail = min(games, jobs * size)
     head = games - tail
-    return seed_blocks(head, size) + [(head + s, c) for s, c in seed_blocks(tail, size // 4)]
+    yield from iter_blocks(head, size)
+    yield from iter_blocks(tail, size // 4, head)
 
 
 def run_match(game_name: str, bots: Sequence[BotSpec], options: dict[str, Any], *,
@@ -207,22 +217,20 @@ def run_match(game_name: str, bots: Sequence[BotSpec], options: dict[str, Any], 
     elif seats == 0:
         raise InputError("name at least one bot")
     pool = pool or WorkerPool()
-    if block:
-        blocks = seed_blocks(games, block)
-    else:
-        size = max(1, min(DEFAULT_BLOCK, math.ceil(games / (4 * pool.jobs))))
-        blocks = tapered_blocks(games, size, pool.jobs)
-    tasks = [(game_name, line_up, dict(options), seed, s, c, rotate)
-             for line_up in line_ups for s, c in blocks]
-    owners = [k for k in range(len(line_ups)) for _ in blocks]
+    opts = dict(options)  # one copy shared by every task
+    size = block or max(1, min(DEFAULT_BLOCK, math.ceil(games / (4 * pool.jobs))))
+    owned = ((k, (game_name, line_up, opts, seed, s, c, rotate))
+             for k, line_up in enumerate(line_ups)
+             for s, c in (iter_blocks(games, size) if block
+                          else tapered_blocks(games, size, pool.jobs)))
     tallies = [Tally() for _ in line_ups]
     t0 = time.perf_counter()
     done = 0
     if pool.jobs > 1 and not pool.inline and not block:
-        tasks, owners, probes = _with_probes(tasks, owners)
-        results = _short_match_here(tasks, owners, probes, pool, games * len(line_ups))
+        probes, rest = _with_probes(owned)
+        results = _short_match_here(probes, rest, pool, games * len(line_ups))
     else:
-        results = zip(owners, pool.imap(play_block, tasks), strict=True)
+        results = _pooled(owned, pool)
     for k, tally in results:
         tallies[k].add(tally)
         done += tally.games
@@ -232,47 +240,61 @@ def run_match(game_name: str, bots: Sequence[BotSpec], options: dict[str, Any], 
                         time.perf_counter() - t0, rotate)
 
 
-def _with_probes(tasks: list[tuple[Any, ...]], owners: list[int]
-                 ) -> tuple[list[tuple[Any, ...]], list[int], int]:
+def _pooled(owned: Iterable[Owned], pool: WorkerPool) -> Iterator[tuple[int, Tally]]:
+    """(owner, tally) of each task, played by the pool in task order. Owners wait in a queue
+    only while their task is out (a few per worker), never one per block of the match."""
+    owners: deque[int] = deque()
+
+    def tasks() -> Iterator[Task]:
+        for k, task in owned:
+            owners.append(k)
+            yield task
+
+    for tally in pool.imap(play_block, tasks()):
+        yield owners.popleft(), tally
+
+
+def _with_probes(owned: Iterator[Owned]) -> tuple[list[Owned], Iterator[Owned]]:
     """The first block cut into one game (it loads the kernel), ``PROBE_GAMES`` games to
-    time, and the rest (any split of a block plays the same games); returns the tasks, their
-    owners and how many of them are probes."""
-    name, line_up, opts, seed, start, count, rotate = tasks[0]
+    time, and the rest (any split of a block plays the same games); returns the probes (one
+    or two) and every task after them, drawn lazily."""
+    owner, (name, line_up, opts, seed, start, count, rotate) = next(owned)
     cuts = [c for c in (min(count, 1), min(count - 1, PROBE_GAMES)) if c > 0]
     cuts += [count - sum(cuts)] if count > sum(cuts) else []
     starts = [start + sum(cuts[:i]) for i in range(len(cuts))]
-    split = [(name, line_up, opts, seed, s, c, rotate) for s, c in zip(starts, cuts, strict=True)]
-    return split + tasks[1:], [owners[0]] * len(split) + owners[1:], min(2, len(split))
+    split = [(owner, (name, line_up, opts, seed, s, c, rotate))
+             for s, c in zip(starts, cuts, strict=True)]
+    return split[:2], itertools.chain(split[2:], owned)
 
 
-def _short_match_here(tasks: list[tuple[Any, ...]], owners: list[int], probes: int,
-                      pool: WorkerPool, total: int) -> Iterator[tuple[int, Tally]]:
-    """(owner, tally) of ``tasks`` in order. The probes are played here, the second timed: a
-    match they put under ``SHARE_SECONDS`` is played here whole, in blocks as large as one
-    process plays them; a longer one goes to the pool. A first game (kernel loading
-    included) over ``SHARE_SECONDS`` goes to the pool at once: the timed games would only
-    hold up a match of slow games."""
+def _short_match_here(probes: list[Owned], rest: Iterator[Owned], pool: WorkerPool,
+                      total: int) -> Iterator[tuple[int, Tally]]:
+    """(owner, tally) of the probes, then of ``rest``, in order. The probes are played here,
+    the second timed: a match they put under ``SHARE_SECONDS`` is played here whole, in
+    blocks as large as one process plays them; a longer one goes to the pool. A first game
+    (kernel loading included) over ``SHARE_SECONDS`` goes to the pool at once: the timed
+    games would only hold up a match of slow games."""
     t = time.perf_counter()
-    yield owners[0], play_block(*tasks[0])
+    yield probes[0][0], play_block(*probes[0][1])
     played = 1
-    if probes == 2 and time.perf_counter() - t < SHARE_SECONDS:
+    if len(probes) == 2 and time.perf_counter() - t < SHARE_SECONDS:
         t = time.perf_counter()
-        yield owners[1], play_block(*tasks[1])
+        owner, task = probes[1]
+        yield owner, play_block(*task)
         played = 2
-        if (time.perf_counter() - t) / tasks[1][5] * total < SHARE_SECONDS:
-            for owner, task in _merged(tasks[2:], owners[2:]):
+        if (time.perf_counter() - t) / task[5] * total < SHARE_SECONDS:
+            for owner, task in _merged(rest):
                 yield owner, play_block(*task)
             return
-    yield from zip(owners[played:], pool.imap(play_block, tasks[played:]), strict=True)
+    yield from _pooled(itertools.chain(probes[played:], rest), pool)
 
 
-def _merged(tasks: list[tuple[Any, ...]], owners: list[int]
-            ) -> Iterator[tuple[int, tuple[Any, ...]]]:
+def _merged(owned: Iterable[Owned]) -> Iterator[Owned]:
     """Neighbouring blocks of one line-up joined up to ``DEFAULT_BLOCK`` games: the small
     blocks cut for workers only add calls when one process plays them all."""
     current: list[Any] | None = None
     owner = -1
-    for k, task in zip(owners, tasks, strict=True):
+    for k, task in owned:
         if (current is not None and k == owner and task[4] == current[4] + current[5]
                 and current[5] + task[5] <= DEFAULT_BLOCK):
             current[5] += task[5]
