@@ -26,7 +26,8 @@ from tuning.commands.apps import (
     print_json,
 )
 from tuning.commands.flags import given
-from tuning.commands.progress import MatchProgress
+from tuning.commands.progress import MatchProgress, given_command, stop_line
+from tuning.stopping import stop_signals
 
 _PARAM_ITEM = re.compile(r"^\s*[A-Za-z_][\w-]*\s*=|^\s*-?\d+(\.\d+)?\s*$")
 _BEST_REF = re.compile(r"best:[^,;]*", re.IGNORECASE)  # best:STUDY@STORAGE: no buy list
@@ -229,11 +230,15 @@ def make_play_command(game: registry.Game) -> Any:
         specs = line_up(game, kw["bots"], kw["bot"], kw["param"], kw.get("players"), options)
         # a compiled kernel that releases the interpreter lock is shared by threads: no fork
         backend = "threading" if game.releases_gil(specs, options) else "loky"
-        with WorkerPool(kw["jobs"], backend, share=True) as pool, \
-                MatchProgress(f"play {game.name}") as progress:
-            summary = run_match(game.name, specs, options, games=kw["games"], seed=kw["seed"],
-                                pool=pool, rotate=kw["rotate"], block=kw["block"] or None,
-                                progress=progress)
+        progress = MatchProgress(f"play {game.name}")
+        try:
+            with stop_signals(), WorkerPool(kw["jobs"], backend, share=True) as pool, progress:
+                summary = run_match(game.name, specs, options, games=kw["games"],
+                                    seed=kw["seed"], pool=pool, rotate=kw["rotate"],
+                                    block=kw["block"] or None, progress=progress)
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM; the status line is gone now
+            stop_line(f"stopped after {progress.done:,} of {kw['games']:,} games; a match "
+                      f"keeps nothing; play it again with: {given_command()}")
         data = {**summary.to_dict(), "seed": kw["seed"], "jobs": pool.jobs,
                 "options": options}
         if kw["as_json"]:

@@ -8,7 +8,9 @@ import typer
 
 from tuning.commands import limits, places
 from tuning.commands.apps import app, console, print_json
+from tuning.commands.progress import given_command, stop_line
 from tuning.reproduce import GAMES
+from tuning.stopping import stop_signals
 
 
 @app.command("reproduce")
@@ -53,10 +55,16 @@ def reproduce_command(
     places.output_folder(out or game_module(game).FOLDER, "--out")
     if benchmark is not None:
         places.input_file(benchmark, "--benchmark")
-    written = reproduce_game(
-        game, out, jobs=workers, seed=seed, from_json=from_json, scale=scale,
-        sizes=sizes, parts=parts.split(",") if parts else None,
-        params=parse_param_assignments(param), benchmark=benchmark)
+    try:
+        with stop_signals():
+            written = reproduce_game(
+                game, out, jobs=workers, seed=seed, from_json=from_json, scale=scale,
+                sizes=sizes, parts=parts.split(",") if parts else None,
+                params=parse_param_assignments(param), benchmark=benchmark)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM
+        stop_line(f"stopped; {out or game_module(game).FOLDER} keeps what was written before "
+                  "the stop (data files are saved as their rows finish); a reproduction has "
+                  f"no resume: run it again with: {given_command()}")
     if json_out:
         print_json({"game": game, "written": [str(p) for p in written]})
         return
