@@ -361,7 +361,9 @@ def run_study(spec: StudySpec, location: str | None = None, progress: Progress |
     """Run trials until the study holds ``spec.optuna.trials`` of them, then re-evaluate.
 
     ``pool``: the run's workers (opened by the caller for the whole run); by default one is
-    opened here from the spec's jobs and backend."""
+    opened here from the spec's jobs and backend. Ctrl-C (or SIGTERM, where the caller makes
+    it one) hands the trials being played back to the study and raises
+    :class:`StudyStopped`; running again continues as if nothing had stopped."""
     if pool is None:
         ev = spec.evaluation
         with WorkerPool(ev.jobs, ev.backend, ev.address) as own:
