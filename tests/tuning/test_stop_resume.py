@@ -20,7 +20,7 @@ from optuna.trial import TrialState
 from tuning.evaluation import WorkerPool
 from tuning.spec import load_spec
 from tuning.study import storage as st
-from tuning.study.runner import run_study
+from tuning.study.runner import open_study, run_study
 
 TOY = Path(__file__).resolve().parent / "test_evolve_parallel.py"
 
@@ -120,6 +120,33 @@ def test_a_killed_run_resumes_to_the_trials_of_an_uninterrupted_one(tmp_path, ma
     retried = [t.user_attrs.get("retry_of") for t in study.get_trials(deepcopy=False)]
     assert failed and all(t.number in retried for t in failed)  # played again, in order
     assert _trials(journal) == whole
+
+
+def test_a_retry_is_played_before_the_trials_queued_behind_it(make_spec, tmp_path):
+    import socket
+
+    spec = load_spec(make_spec(name="queued", trials=6, pruner="none"))
+    queued = [{"x": 0.1, "y": 0.2, "k": 4}, {"x": 0.9, "y": 0.8, "k": 6},
+              {"x": 0.4, "y": 0.5, "k": 2}]
+
+    def run(journal: Path, cut: bool) -> list[tuple[dict, float]]:
+        study, opened = open_study(spec, str(journal))
+        for params in queued:
+            study.enqueue_trial(params)
+        if cut:  # the first, left running by a process that is gone; two queued behind it
+            dists = {n: p.distribution() for n, p in spec.space.items()}
+            trial = st.claim_trial(study, opened, 6, dists)
+            dead = subprocess.Popen(["true"])
+            dead.wait()
+            study._storage.set_trial_system_attr(trial._trial_id, "tabletune:owner",
+                                                 [socket.gethostname(), dead.pid])
+        with WorkerPool(1) as pool:
+            run_study(spec, str(journal), reevaluate_best=False, pool=pool)
+        return _trials(journal)
+
+    whole = run(tmp_path / "whole.journal", cut=False)
+    assert [params for params, _ in whole[:3]] == queued
+    assert run(tmp_path / "cut.journal", cut=True) == whole
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
