@@ -12,6 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 QUADRATIC = str(Path(__file__).resolve().parent / "quadratic_game.py")
+TOY_EVOLVE = Path(__file__).resolve().parent / "test_evolve_parallel.py"
 
 
 @pytest.fixture(autouse=True)
@@ -82,6 +83,21 @@ def start_cli(*args: str, cwd: Path | None = None) -> subprocess.Popen:
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.Popen([sys.executable, "-m", "tuning.cli", *args], cwd=cwd or ROOT,
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.fixture()
+def toy_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The toy digit-sum evolution of test_evolve_parallel (its file is the objective, also
+    for worker and CLI processes)."""
+    import importlib.util
+
+    monkeypatch.setenv("TABLETUNE_GAMES", str(TOY_EVOLVE))
+    spec = importlib.util.spec_from_file_location("toy_evolve_game", TOY_EVOLVE)
+    toy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(toy)
+    path = tmp_path / "toy-evolution.toml"
+    path.write_text(toy.SPEC)
+    return path
 
 
 @pytest.fixture

@@ -17,22 +17,6 @@ from typer.testing import CliRunner
 from games.core import InputError
 from tuning.evaluation import WorkerPool
 
-TOY = Path(__file__).resolve().parent / "test_evolve_parallel.py"
-
-
-@pytest.fixture()
-def toy_spec(tmp_path, monkeypatch):
-    """The toy digit-sum evolution of test_evolve_parallel (its file is the objective)."""
-    import importlib.util
-
-    monkeypatch.setenv("TABLETUNE_GAMES", str(TOY))
-    spec = importlib.util.spec_from_file_location("toy_evolve_game", TOY)
-    toy = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(toy)
-    path = tmp_path / "toy-evolution.toml"
-    path.write_text(toy.SPEC)
-    return path
-
 
 def _invoke(*args: str):
     from tuning.cli import app

@@ -22,8 +22,6 @@ from tuning.spec import load_spec
 from tuning.study import storage as st
 from tuning.study.runner import open_study, run_study
 
-TOY = Path(__file__).resolve().parent / "test_evolve_parallel.py"
-
 
 def _study(journal: Path) -> optuna.Study | None:
     if not journal.exists():
@@ -174,17 +172,11 @@ def test_a_stopped_run_says_how_to_continue_and_continues_exactly(tmp_path, make
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
-def test_a_stopped_evolution_says_how_to_continue_and_continues_exactly(tmp_path, cli,
-                                                                        monkeypatch, sig):
+def test_a_stopped_evolution_says_how_to_continue_and_continues_exactly(tmp_path, toy_spec,
+                                                                        cli, monkeypatch, sig):
     from tuning.evolution.runner import build_evolution
 
-    monkeypatch.setenv("TABLETUNE_GAMES", str(TOY))
-    import importlib.util
-    loader = importlib.util.spec_from_file_location("toy_evolve_game", TOY)
-    toy = importlib.util.module_from_spec(loader)
-    loader.loader.exec_module(toy)
-    path = tmp_path / "toy-evolution.toml"
-    path.write_text(toy.SPEC)
+    path = toy_spec
     whole = build_evolution(load_spec(path), WorkerPool(), generations=6,
                             checkpoint=tmp_path / "whole.ckpt").run()
     ck = tmp_path / "stopped.ckpt"
