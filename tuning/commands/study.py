@@ -151,7 +151,7 @@ def _stopped(stop: KeyboardInterrupt) -> str:
 
     again = given_command()
     if not isinstance(stop, StudyStopped):
-        return f"stopped before the study started; nothing to keep; start it with: {again}"
+        return f"stopped while opening the study (nothing changed); run it with: {again}"
     if stop.reevaluating:
         return (f"stopped while re-evaluating the best candidates (all {stop.done} trials "
                 f"done); kept in {stop.storage}; the re-evaluation starts over with: {again}")
