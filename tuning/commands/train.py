@@ -139,8 +139,10 @@ def _stopped(stop: KeyboardInterrupt, tr: Any) -> str:
     """The line a stopped ``train`` leaves: what was kept and the command that continues."""
     from tuning.train import TrainingStopped
 
-    if not isinstance(stop, TrainingStopped) or stop.checkpoint is None:
-        return ("stopped before the first round finished; nothing to keep; start again with: "
+    if not isinstance(stop, TrainingStopped):
+        return f"stopped before training started (nothing changed); run it with: {given_command()}"
+    if stop.checkpoint is None:
+        return ("stopped during the first round: nothing to keep; start again with: "
                 + given_command())
     return (f"stopped after {stop.games:,} of {stop.total:,} games; kept in {stop.checkpoint} "
             f"(model {tr.model}); continue with: "
