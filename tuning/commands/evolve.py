@@ -22,6 +22,7 @@ from tuning.commands.apps import (
     require_optimizer,
 )
 from tuning.commands.progress import Reporter, duration, stop_line
+from tuning.stopping import stop_signals
 
 
 def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
@@ -128,7 +129,7 @@ def evolve_command(
     out = err_console  # progress and status: stdout carries only the result
     progress = EvolutionProgress(out)
     ev = spec.evaluation
-    with WorkerPool(ev.jobs, ev.backend, ev.address) as pool, progress:
+    with stop_signals(), WorkerPool(ev.jobs, ev.backend, ev.address) as pool, progress:
         evo = build_evolution(spec, pool, generations=generations, population=population,
                               seed=seed, checkpoint=checkpoint, resume=resume, progress=progress)
         spec = spec.with_overrides(seed=evo.settings.seed)
@@ -161,7 +162,14 @@ def evolve_command(
         progress.finishing(f"re-evaluating the top {top} of the hall of fame on "
                            f"{spec.evaluation.reevaluate_games:,} fresh games (exact where "
                            "the game allows)")
-        best, evaluation = best_of(spec, result, pool)
+        try:
+            best, evaluation = best_of(spec, result, pool)
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the evolution itself is checkpointed
+            command = resume_command(study, load_spec(study), evo, checkpoint, jobs, backend,
+                                     address)
+            stop_line(f"stopped while re-evaluating the hall of fame (generation "
+                      f"{result.generation} is checkpointed in {evo.checkpoint}); the "
+                      f"re-evaluation starts over with: {command}", progress)
     lo, hi = evaluation.ci95
     games = sum(r["games"] for r in result.logbook)
     data = {
