@@ -1,5 +1,5 @@
 """A match holds the same memory whatever its length: blocks and tasks are drawn lazily,
-never listed, so ``tabletune play -n 1e12`` streams like ``-n 1e6``."""
+never listed, so a billion or a trillion games stream like a million."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from tuning.evaluation import WorkerPool
 from tuning.evaluation.match import run_match
 
 #: bytes a match a thousand times longer may hold beyond the shorter one (the lists of
-#: blocks this rules out took about 200 bytes a block: 100 MB for a billion games)
+#: blocks and tasks this rules out held 200-370 MB for a billion games)
 MARGIN = 1_000_000
 
 
