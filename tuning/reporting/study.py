@@ -93,7 +93,7 @@ def history_axes(study: Any, best: dict[str, Any]) -> tuple[Any, Any]:
             ax.set_ylabel("objective (worst quarter of trials below the axis)" if maximize
                           else "objective (worst quarter of trials above the axis)")
     ax.set_title(f"Optimisation history: {study.study_name}")
-    ax.legend(loc="lower right" if maximize else "upper right", fontsize=8)
+    ax.legend(loc="best", fontsize=8)  # where it hides the fewest points
     ax.grid(alpha=0.3)
     return fig, ax
 
@@ -337,6 +337,8 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
         overhead, markdown_table(["", "value"], stats),
         "Figures: " + ", ".join(f"[{n}]({n})" for n in figures) + "; full page: index.html.",
         f"Regenerate (storage {opened.location}):\n\n```\n{commands}\n```\n",
+        *(["Reading the result: [notes.md](notes.md) (kept beside the report; "
+           "regenerating leaves it as it is)."] if (out_dir / "notes.md").is_file() else []),
     ])
     write_report(out_dir, f"Study {spec.name}", sections, figures, readme, spec.description)
     from tuning.reporting.summary import study_summary, write_summary
