@@ -3,34 +3,49 @@
 Command modules live in ``tuning/commands``; importing them attaches their commands to the
 groups defined in ``tuning.commands.apps``. Bad input raises ``InputError``, which is shown
 as one line on stderr with exit status 2, never as a traceback.
+
+The command modules (and with them the engines) are imported inside :func:`main`, so a
+Ctrl-C while they load (numba's start-up) ends like any other Ctrl-C: one line, exit 130.
+``tuning.cli.app`` still gives the assembled Typer app to code that wants it.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import sys
-
-import tuning.commands
-from games.core import InputError
-from tuning.commands import apps
+from typing import Any
 
 
-def _load_command_modules() -> None:
-    """Import every module of ``tuning.commands``: each one attaches its own commands."""
+def _load_app() -> Any:
+    """Import every module of ``tuning.commands`` (each attaches its own commands) and
+    return the assembled app."""
+    import importlib
+    import pkgutil
+
+    import tuning.commands
+    from tuning.commands import apps
+
     for info in sorted(pkgutil.iter_modules(tuning.commands.__path__), key=lambda m: m.name):
         if info.name != "apps" and not info.name.startswith("_"):
             importlib.import_module(f"tuning.commands.{info.name}")
+    return apps.app
 
 
-_load_command_modules()
-app = apps.app
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        return _load_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
     """Console-script entry point."""
     try:
-        app()
+        from games.core import InputError
+        from tuning.commands import apps
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
+    try:
+        _load_app()()
     except InputError as exc:
         apps.show_error(str(exc))
         sys.exit(2)
