@@ -80,8 +80,14 @@ def test_four_workers_share_one_budget_through_a_server_restart(make_spec, pg_ur
     monkeypatch.setenv("TABLETUNE_TEST_DELAY", "0.1")  # 4 blocks: about 0.5 s a trial
     path = make_spec(trials=8, games=200, block=50, pruner="none", reevaluate_games=100)
     procs = [cli.start("run", str(path), "--storage", pg_url, "--json") for _ in range(4)]
+    # restart once every worker has opened the study and claimed a trial: a worker still
+    # starting up would meet a stopped server at its first connection, which is refused
+    # at once by design (a wrong URL must not wait a minute)
+    pids = {p.pid for p in procs}
+    assert _wait_for(lambda: pids <= {st.trial_owner(t)[1] for t in _trials(pg_url)}
+                     or all(p.poll() is not None for p in procs))
     assert _wait_for(lambda: _count(_trials(pg_url), TrialState.COMPLETE) >= 1)
-    postgres.restart()  # workers still run: at least 7 trials of 0.5 s are left
+    postgres.restart()  # workers still run: trials of 0.5 s are left
     outs = _finish(procs)
     results = [json.loads(out) for out, _ in outs]
     assert any("connection lost" in err for _, err in outs)
