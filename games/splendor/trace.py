@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from games import registry
 from games.core import BotSpec, game_seeds
 from games.registry import seating_for
 from games.splendor.heuristics import score
@@ -68,20 +69,21 @@ class GameTrace:
 def trace_game(bots: Sequence[BotSpec | str], options: Mapping[str, Any] | None = None,
                seed: int = 0, index: int = 0, rotate: bool = True) -> GameTrace:
     """Play game ``index`` of the run with root ``seed`` between ``bots`` (specs or texts
-    such as ``minimax:3``) and record every decision."""
-    from games.splendor.game import GAME
-
-    specs = [GAME.parse_bot(b) if isinstance(b, str) else GAME.check_bot(b) for b in bots]
-    opts = GAME.check_options(dict(options or {}))
-    players = GAME.seats(len(specs), opts)
+    such as ``minimax:3``) and record every decision. The game's description comes from the
+    registry (as every caller finds it), so this module and the description that calls it
+    from ``watch`` do not import each other."""
+    game: Any = registry.get("splendor")  # a SplendorGame: rows() is its own
+    specs = [game.parse_bot(b) if isinstance(b, str) else game.check_bot(b) for b in bots]
+    opts = game.check_options(dict(options or {}))
+    players = game.seats(len(specs), opts)
     seat_bot = seating_for(index, 1, len(specs), players, rotate)[0]
-    rows = GAME.rows(specs, opts)
+    rows = game.rows(specs, opts)
     st = SplendorState.new(players, seed, index, opts["cap"])
     seed_u = np.uint64(game_seeds(seed, 1, index)[0])
     stream = np.array([seed_u ^ BOT_STREAM], dtype=np.uint64)
     trace = GameTrace([specs[b].label for b in seat_bot])
     genetic = genetic_bots(int(seed_u), [b.name for b in specs],
-                           [GAME.params_of(b) for b in specs], rows,
+                           [game.params_of(b) for b in specs], rows,
                            opts["refill"] == "sampled")
     while not st.is_terminal():
         seat = st.current_player()

@@ -3,7 +3,8 @@
 joblib's own Dask backend does not run with joblib 1.6 (its batches are called with a
 ``nesting_level`` argument they do not take), and neither joblib backend retries a task whose
 worker died. So tasks go to the cluster's own futures, each task one future, in a window of
-about two tasks per worker slot, and come back in task order. A worker that dies mid-task
+about two tasks per worker slot, and come back in task order
+(:func:`tuning.evaluation.ordered.imap_ordered`). A worker that dies mid-task
 loses nothing: Dask reschedules its tasks on the remaining workers (up to
 ``distributed.scheduler.allowed-failures`` times), Ray retries them (``max_retries``). Results
 are the same as with loky because tasks are seeded by game index.
@@ -16,13 +17,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from games.core import InputError
-
-if TYPE_CHECKING:
-    from tuning.evaluation.pool import BlockThreads
 
 #: how often a task is tried again on Ray when its worker dies
 RAY_RETRIES = 3
@@ -141,23 +139,3 @@ def connect(backend: str, address: str | None) -> DaskCluster | RayCluster:
     """The run's connection to a cluster of the given backend."""
     return DaskCluster(address) if backend == "dask" else RayCluster(address)
 
-
-def imap_ordered(cluster: DaskCluster | RayCluster | BlockThreads, fn: Callable[..., Any],
-                 tasks: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
-    """``fn(*t)`` for each task on the cluster, yielded in task order; tasks are drawn
-    lazily, about two per worker slot in flight. Closing early cancels what is queued."""
-    window = 2 * cluster.slots()
-    pending: list[Any] = []
-    tasks = iter(tasks)
-    try:
-        while True:
-            while len(pending) < window:
-                t = next(tasks, None)
-                if t is None:
-                    break
-                pending.append(cluster.submit(fn, t))
-            if not pending:
-                return
-            yield cluster.result(pending.pop(0))
-    finally:
-        cluster.cancel(pending)

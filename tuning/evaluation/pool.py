@@ -43,6 +43,7 @@ from typing import Any
 
 from games.core import InputError
 from tuning.evaluation.forked import ForkedWorkers
+from tuning.evaluation.ordered import imap_ordered
 from tuning.evaluation.workers import watch_parent
 
 BACKENDS = ("loky", "threading", "ray", "dask")
@@ -96,7 +97,7 @@ def backend_context(backend: str, address: str | None = None) -> Iterator[Any]:
 
 
 class BlockThreads:
-    """A pool of threads behind the interface that :func:`tuning.evaluation.cluster.imap_ordered`
+    """A pool of threads behind the interface that :func:`tuning.evaluation.ordered.imap_ordered`
     drives (slots, submit, result, cancel), for blocks whose kernel releases the lock."""
 
     def __init__(self, jobs: int) -> None:
@@ -233,7 +234,6 @@ class WorkerPool:
 
     def _imap_cluster(self, fn: Callable[..., Any], tasks: Iterable[tuple[Any, ...]]
                       ) -> Iterator[Any]:
-        from tuning.evaluation.cluster import imap_ordered
         if self._cluster is None:
             raise RuntimeError("a ray/dask WorkerPool is used inside its 'with' block only")
         yield from imap_ordered(self._cluster, fn, tasks)
@@ -301,7 +301,6 @@ class WorkerPool:
                       ) -> Iterator[Any]:
         """``jobs`` threads play, this one hands out and collects (in task order, as on a
         cluster). It plays nothing itself: a task here would hold up handing out the next."""
-        from tuning.evaluation.cluster import imap_ordered
         if self._threads is None:
             self._threads = BlockThreads(self.jobs)
         yield from imap_ordered(self._threads, fn, tasks)
