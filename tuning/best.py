@@ -14,7 +14,12 @@
 
 The result is the bot's text form (``strategy:name=value,...`` or a genome text), which
 every game's ``parse_bot`` reads, so it works wherever a bot name does: ``play --bots``,
-``--bot``, and a spec's ``evaluation.opponents``.
+``--bot``, a spec's ``evaluation.opponents`` and a ``[train]`` pool.
+
+A reference is resolved when a run, evolution, match, report or training starts
+(:func:`resolve_opponents`, :func:`best_bot`), never while a spec is loaded or listed:
+loading checks its text only (:mod:`tuning.refs`). A chain of references that comes back to
+a spec being resolved is refused; the specs on the way travel as an argument.
 """
 
 from __future__ import annotations
@@ -26,9 +31,12 @@ from typing import Any
 
 from games import registry
 from games.core import BotSpec, InputError
+from tuning.refs import PREFIX, is_best, refs_in, split_ref
+from tuning.spec import StudySpec, load_spec, resolve_path
+from tuning.spec_checks import fail
 
-PREFIX = "best:"
-_resolving: set[str] = set()  # spec files being resolved (a spec whose opponents name itself)
+__all__ = ["PREFIX", "BestBot", "best_bot", "is_best", "option_notes", "resolve_best",
+           "resolve_opponents", "split_ref", "train_bot"]
 
 
 @dataclass(frozen=True)
@@ -41,22 +49,6 @@ class BestBot:
     source: str
     note: str
     options: dict[str, Any]  # the study's [game] options (as the spec gives them)
-
-
-def is_best(text: str) -> bool:
-    """Whether a bot text names a study's result (``best:...``)."""
-    return text.strip().lower().startswith(PREFIX)
-
-
-def split_ref(text: str) -> tuple[str, str | None]:
-    """``best:STUDY@STORAGE`` as (study, storage or None); the first ``@`` separates them
-    (a database URL after it may hold more)."""
-    body = text.strip()[len(PREFIX):]
-    study, at, storage = body.partition("@")
-    if not study.strip() or (at and not storage.strip()):
-        raise InputError(f"{text.strip()!r}: expected best:STUDY or best:STUDY@STORAGE "
-                         "(a journal file, a database URL or an evolution checkpoint)")
-    return study.strip(), storage.strip() if at else None
 
 
 def _params_text(params: dict[str, Any]) -> str:
@@ -113,7 +105,8 @@ def _from_published(spec: Any, path: Path) -> tuple[str, str, str]:
     return text, where, f"trial {run['best_trial']}, {float(run['best_value']):.4f} ({how})"
 
 
-def _from_study(spec: Any, storage: str | None) -> tuple[str, str, str]:
+def _from_study(spec: StudySpec, storage: str | None,
+                resolving: frozenset[str]) -> tuple[str, str, str]:
     from tuning.study.reevaluate import best_result
     from tuning.study.runner import load_study
     from tuning.study.storage import default_location
@@ -122,7 +115,7 @@ def _from_study(spec: Any, storage: str | None) -> tuple[str, str, str]:
         published = _published(spec)  # a fresh clone: the committed report's summary
         if published is not None:
             return _from_published(spec, published)
-    loaded = load_study(spec, storage)
+    loaded = load_study(resolve_opponents(spec, resolving), storage)
     best = best_result(loaded.study)
     if not best or not best.get("params"):
         raise InputError(f"study {spec.name} on {loaded.opened.location} has no complete "
@@ -138,7 +131,8 @@ def _from_study(spec: Any, storage: str | None) -> tuple[str, str, str]:
     return text, loaded.opened.location, f"trial {best['trial']}, {best['mean']:.4f} ({how})"
 
 
-def _from_evolution(spec: Any, storage: str | None) -> tuple[str, str, str]:
+def _from_evolution(spec: StudySpec, storage: str | None,
+                    resolving: frozenset[str]) -> tuple[str, str, str]:
     from tuning.evaluation import WorkerPool
     from tuning.evolution.checkpoint import load_checkpoint
     from tuning.evolution.runner import best_of, checkpoint_result, default_checkpoint
@@ -152,7 +146,8 @@ def _from_evolution(spec: Any, storage: str | None) -> tuple[str, str, str]:
         raise InputError(f"evolution {spec.name} has no checkpoint {path}: run it first "
                          f"(tabletune evolve {spec.name})" if not path.exists() else
                          f"checkpoint {path} is not a file")
-    run_spec, result = checkpoint_result(spec, load_checkpoint(path))
+    run_spec, result = checkpoint_result(resolve_opponents(spec, resolving),
+                                         load_checkpoint(path))
     if not result.hall_of_fame:
         raise InputError(f"checkpoint {path} holds no hall of fame yet")
     with WorkerPool(1) as pool:
@@ -162,31 +157,36 @@ def _from_evolution(spec: Any, storage: str | None) -> tuple[str, str, str]:
     return text, str(path), f"generation {result.generation}, {ev.mean:.4f} ({how})"
 
 
-def resolve_best(text: str, game: str | None = None) -> BestBot:
-    """The bot that ``best:STUDY[@STORAGE]`` names (``game``: the game it must be of).
+def _key(path: str | Path) -> str:
+    """A spec file as the recursion guard knows it (its resolved path)."""
+    return str(Path(path).resolve())
+
+
+def resolve_best(text: str, game: str | None = None,
+                 resolving: frozenset[str] = frozenset()) -> BestBot:
+    """The bot that ``best:STUDY[@STORAGE]`` names (``game``: the game it must be of;
+    ``resolving``: the spec files whose opponents are being resolved around this call).
 
     Missing specs, storages, studies and checkpoints are InputErrors naming what is
     missing and the command that makes it."""
-    from tuning.spec import load_spec, resolve_path
-
     study, storage = split_ref(text)
     where = text.strip()
     try:
-        key = str(resolve_path(study).resolve())
+        key = _key(resolve_path(study))
     except InputError as exc:
         raise InputError(f"{where}: {exc}") from None
-    if key in _resolving:
+    if key in resolving:
         raise InputError(f"{where}: study {study} names its own result as an opponent")
-    _resolving.add(key)
+    inside = resolving | {key}
     try:
         spec = load_spec(key)
         if game is not None and spec.game != game:
             raise InputError(f"{where}: study {spec.name} is a {spec.game} study, not "
                              f"{game}")
         if spec.optimizer == "optuna":
-            bot_text, location, how = _from_study(spec, storage)
+            bot_text, location, how = _from_study(spec, storage, inside)
         elif spec.optimizer == "deap":
-            bot_text, location, how = _from_evolution(spec, storage)
+            bot_text, location, how = _from_evolution(spec, storage, inside)
         else:
             raise InputError(f"{where}: study {spec.name} is a {spec.optimizer} study; "
                              "best: reads Optuna studies and evolutions (a trained model: "
@@ -195,11 +195,36 @@ def resolve_best(text: str, game: str | None = None) -> BestBot:
         message = str(exc)
         raise InputError(message if message.startswith(where) else f"{where}: {message}"
                          ) from None
-    finally:
-        _resolving.discard(key)
     return BestBot(spec.name, spec.game, bot_text, location,
                    f"{where} = {bot_text} ({spec.name} on {location}: {how})",
                    dict(spec.game_options))
+
+
+def resolve_opponents(spec: StudySpec, resolving: frozenset[str] = frozenset()
+                      ) -> StudySpec:
+    """The spec with each ``best:`` opponent replaced by the bot text it names now, so the
+    study's fingerprint follows that result; the spec itself when it names none.
+
+    Called when a run, evolution, report or re-evaluation starts. ``resolving``: the spec
+    files already being resolved above this one; a reference back to one of them, or to
+    ``spec`` itself, is one InputError naming the file and ``evaluation.opponents``."""
+    ev = spec.evaluation
+    if not refs_in(ev.opponents):
+        return spec
+    where = str(spec.path)
+    inside = resolving | {_key(spec.path)}
+
+    def one(text: str) -> str:
+        if not is_best(text):
+            return text
+        try:
+            return resolve_best(text, spec.game, inside).text
+        except InputError as exc:
+            raise fail(where, "evaluation.opponents", str(exc)) from None
+
+    opponents = tuple(one(o) if isinstance(o, str) else tuple(one(t) for t in o)
+                      for o in ev.opponents)
+    return spec.replace(evaluation=dataclasses.replace(ev, opponents=opponents))
 
 
 def best_bot(game: registry.Game, text: str) -> tuple[BotSpec, BestBot]:
@@ -207,6 +232,12 @@ def best_bot(game: registry.Game, text: str) -> tuple[BotSpec, BestBot]:
     found = resolve_best(text, game.name)
     spec = game.parse_bot(found.text)
     return dataclasses.replace(spec, label_text=text.strip()), found
+
+
+def train_bot(game: registry.Game, text: str) -> BotSpec:
+    """A [train] pool or probe opponent: a bot name of ``game`` or ``best:STUDY[@STORAGE]``
+    (a study's or an evolution's result, as ``tabletune play`` reads it)."""
+    return best_bot(game, text)[0] if is_best(text) else game.parse_bot(text)
 
 
 def option_notes(game: registry.Game, found: BestBot, options: dict[str, Any]) -> list[str]:

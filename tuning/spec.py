@@ -20,6 +20,7 @@ from typing import Any
 from games import registry
 from games.core import InputError
 from tuning.evaluation import BACKENDS, Scorer
+from tuning.refs import is_best, refs_in, split_ref, texts_of
 from tuning.spec_checks import (
     check_bool,
     check_choice,
@@ -150,11 +151,23 @@ class StudySpec:
 
     def scorer(self, opponents: Any = None) -> Scorer:
         """How a worker scores a candidate of this study (checked game options, objective,
-        opponent pool; ``opponents`` replaces the spec's pool)."""
+        opponent pool; ``opponents`` replaces the spec's pool). A ``best:`` opponent must
+        be resolved first (:func:`tuning.best.resolve_opponents`, when a run starts)."""
         pool = self.evaluation.opponents if opponents is None else opponents
+        self.check_resolved(pool)
         if not pool:
             pool = registry.get(self.game).default_opponents
         return Scorer.build(self.game, self.game_options, self.objective, list(pool))
+
+    def check_resolved(self, opponents: Any = None) -> None:
+        """Refuse a ``best:`` opponent that no run has resolved yet (the loader leaves them
+        as text; :func:`tuning.best.resolve_opponents` resolves them when a run starts)."""
+        pool = self.evaluation.opponents if opponents is None else opponents
+        unresolved = refs_in(pool)
+        if unresolved:
+            raise InputError(f"{self.path}: evaluation.opponents: {unresolved[0]} is not "
+                             "resolved yet (tuning.best.resolve_opponents resolves it when "
+                             "a run starts)")
 
     def replace(self, **changes: Any) -> StudySpec:
         """A copy with top-level fields replaced (used for CLI overrides)."""
@@ -218,32 +231,47 @@ def _parse_evaluation(where: str, table: dict[str, Any]) -> EvaluationSpec:
     )
 
 
-def _resolve_best_opponents(where: str, game: str, ev: EvaluationSpec) -> EvaluationSpec:
-    """``best:STUDY[@STORAGE]`` opponents replaced by the bot text they name now (so the
-    study's fingerprint changes when that result does); see :mod:`tuning.best`."""
-    from tuning.best import is_best, resolve_best
+def check_ref(text: str) -> None:
+    """Check a ``best:STUDY[@STORAGE]`` reference as text only: its form, and that STUDY is
+    a known study name or a spec file. What it plays as is decided when a run starts
+    (:func:`tuning.best.resolve_opponents`), never while a spec is loaded or listed."""
+    study, _ = split_ref(text)
+    try:
+        resolve_path(study)
+    except InputError as exc:
+        raise InputError(f"{text.strip()}: {exc}") from None
 
-    def one(text: str) -> str:
-        if not is_best(text):
-            return text
+
+def check_bot(game: registry.Game, text: str) -> None:
+    """A bot text of ``game`` as a spec may give it: a bot name, or a ``best:`` reference
+    checked by :func:`check_ref`."""
+    if is_best(text):
+        check_ref(text)
+    else:
+        game.parse_bot(text)
+
+
+def _checked_options(game: registry.Game, spec: StudySpec) -> Any:
+    """The spec's checked game options, with its opponents checked against them. A line-up
+    holding a ``best:`` reference is checked as text and by its size only: the reference is
+    resolved when a run starts. Mistakes name the key, not the file (the caller adds it)."""
+    opponents = spec.evaluation.opponents
+    with_refs = [entry for entry in opponents if refs_in([entry])]
+    if not with_refs:
+        return spec.scorer().options
+    plain = [entry for entry in opponents if not refs_in([entry])]
+    options = spec.scorer(plain).options if plain else game.check_options(spec.game_options)
+    for entry in with_refs:
+        texts = texts_of(entry)
         try:
-            return resolve_best(text, game).text
+            for text in texts:
+                check_bot(game, text)
+            if game.seats(1 + len(texts), options) != 1 + len(texts):
+                raise InputError(f"a {spec.game} game with these options seats one player; "
+                                 "it takes no opponents")
         except InputError as exc:
-            raise fail(where, "evaluation.opponents", str(exc)) from None
-
-    if not any(is_best(t) for o in ev.opponents for t in ([o] if isinstance(o, str) else o)):
-        return ev
-    opponents = tuple(one(o) if isinstance(o, str) else tuple(one(t) for t in o)
-                      for o in ev.opponents)
-    return dataclasses.replace(ev, opponents=opponents)
-
-
-def train_bot(game: Any, text: str) -> Any:
-    """A [train] pool or probe opponent: a bot name of ``game`` or ``best:STUDY[@STORAGE]``
-    (a study's or an evolution's result, as ``tabletune play`` reads it)."""
-    from tuning.best import best_bot, is_best
-
-    return best_bot(game, text)[0] if is_best(text) else game.parse_bot(text)
+            raise InputError(f"evaluation.opponents: {exc}") from None
+    return options
 
 
 def _parse_optuna(where: str, table: dict[str, Any]) -> OptunaSpec:
@@ -434,7 +462,6 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
         raise InputError(f"{where}: {exc}") from None
     evaluation = _parse_evaluation(where, check_table(where, "evaluation",
                                                       raw.get("evaluation", {})))
-    evaluation = _resolve_best_opponents(where, game, evaluation)
     optuna_spec = _parse_optuna(where, check_table(where, "optuna", raw.get("optuna", {})))
     deap = _parse_deap(where, check_table(where, "deap", raw.get("deap", {})))
     genome = dict(check_table(where, "genome", raw.get("genome", {})))
@@ -464,14 +491,14 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
             raise fail(where, "train", "a [train] table needs game dominion and "
                         "optimizer 'train'")
         from tuning.train.config import parse_train
-        train = parse_train(where, raw.get("train", {}), lambda t: train_bot(described, t))
+        train = parse_train(where, raw.get("train", {}), lambda t: check_bot(described, t))
     spec = StudySpec(path=path, name=name, description=str(study.get("description", "")),
                      game=game, optimizer=optimizer, strategy=strategy, objective=objective,
                      direction=direction, game_options=game_options, evaluation=evaluation,
                      optuna=optuna_spec, deap=deap, genome=genome, space=space, raw=raw,
                      train=train)
     try:
-        described.check_study(spec.scorer().options, objective)
+        described.check_study(_checked_options(described, spec), objective)
     except InputError as exc:
         raise InputError(f"{where}: {exc}") from None
     return spec

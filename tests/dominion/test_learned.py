@@ -225,17 +225,20 @@ def test_a_study_result_may_be_a_training_opponent(tmp_path, monkeypatch):
     monkeypatch.setattr(tuning.best, "resolve_best",
                         lambda text, game=None: found if "evolved" in text else
                         (_ for _ in ()).throw(InputError(f"{text}: no study spec")))
+    # loading the spec checks that the study a reference names exists; the run resolves it
+    (tmp_path / "evolved.toml").write_text('[study]\ngame = "dominion"\n')
+    evolved = f"best:{tmp_path}/evolved.toml"
     spec = tmp_path / "t.toml"
     spec.write_text(
         '[study]\nname = "t"\ngame = "dominion"\noptimizer = "train"\nstrategy = "learned"\n'
         '[train]\ngames = 400\nround_games = 400\nblock = 200\nprobe_games = 100\n'
-        'probe_every = 1\njobs = 1\nopponents = ["self", "best:evolved"]\n'
-        f'probe = ["best:evolved"]\nmodel = "{tmp_path}/m.npz"\n'
+        f'probe_every = 1\njobs = 1\nopponents = ["self", "{evolved}"]\n'
+        f'probe = ["{evolved}"]\nmodel = "{tmp_path}/m.npz"\n'
         f'checkpoint = "{tmp_path}/ck.pkl"\n')
     out = runner.invoke(app, ["train", str(spec), "--json"])
     assert out.exit_code == 0, out.output
-    assert "best:evolved" in json.loads(out.stdout)["score_vs"]
-    spec.write_text(spec.read_text().replace('"self", "best:evolved"', '"best:nope"'))
+    assert evolved in json.loads(out.stdout)["score_vs"]
+    spec.write_text(spec.read_text().replace(f'"self", "{evolved}"', '"best:nope"'))
     out = runner.invoke(app, ["train", str(spec)])
     assert out.exit_code == 2 and "train.opponents" in out.output and "nope" in out.output
     assert len(out.output.strip().splitlines()) == 1

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from games.core import InputError
-from tuning.best import resolve_best, split_ref
+from tuning.best import resolve_best, resolve_opponents, split_ref
 from tuning.commands.play import split_bots
 from tuning.spec import load_spec
 from tuning.study.runner import run_study
@@ -152,15 +152,16 @@ def test_spec_opponents_may_name_a_result(finished, tmp_path):
                                     f"[\"best:{path}@{journal}\"]\n", 1)
     against = tmp_path / "against.toml"
     against.write_text(text.replace('name = "tuned"', 'name = "against"'))
-    spec = load_spec(against)
+    spec = load_spec(against)  # loading keeps the reference as text ...
+    assert spec.evaluation.opponents == (f"best:{path}@{journal}",)
     params = summary.best["params"]
-    assert spec.evaluation.opponents == (
+    assert resolve_opponents(spec).evaluation.opponents == (  # ... a run resolves it
         f"bowl:x={params['x']!r},y={params['y']!r},k={params['k']}",)
     selfish = tmp_path / "selfish.toml"
     selfish.write_text(path.read_text().replace(
         "[evaluation]\n", f"[evaluation]\nopponents = [\"best:{selfish}\"]\n", 1))
     with pytest.raises(InputError, match="names its own result"):
-        load_spec(selfish)
+        resolve_opponents(load_spec(selfish))
 
 
 def test_bot_texts_split_around_best_references():

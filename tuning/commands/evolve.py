@@ -109,6 +109,7 @@ def evolve_command(
     continues exactly where it stopped (same hall of fame as an uninterrupted run), with the
     settings the run was started with; `--resume -g N` extends it to N generations.
     """
+    from tuning.best import resolve_opponents
     from tuning.evaluation import WorkerPool
     from tuning.evolution.engine import EvolutionInterrupted
     from tuning.evolution.runner import best_of, build_evolution, default_checkpoint
@@ -126,6 +127,7 @@ def evolve_command(
     require_optimizer(spec, study, "deap")
     spec = spec.with_overrides(jobs=workers, backend=backend, address=address)
     places.output_file(checkpoint or default_checkpoint(spec), "--checkpoint")
+    spec = resolve_opponents(spec)  # best: opponents, now that the run starts
     out = err_console  # progress and status: stdout carries only the result
     progress = EvolutionProgress(out)
     ev = spec.evaluation

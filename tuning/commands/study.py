@@ -182,6 +182,7 @@ def run_command(
 
     Several processes may run the same command on one storage: they share the budget.
     """
+    from tuning.best import resolve_opponents
     from tuning.spec import load_spec
     from tuning.study.runner import run_study
 
@@ -192,8 +193,9 @@ def run_command(
     places.journal_file(storage)
     spec = load_spec(study)
     require_optimizer(spec, study, "optuna")
-    spec = spec.with_overrides(trials=trials, jobs=jobs, seed=seed, backend=backend,
-                               address=address, storage=storage)
+    spec = resolve_opponents(spec.with_overrides(trials=trials, jobs=jobs, seed=seed,
+                                                 backend=backend, address=address,
+                                                 storage=storage))
     from tuning.evaluation import WorkerPool
     ev = spec.evaluation
     blocks = -(-ev.games // ev.block)
@@ -249,6 +251,7 @@ def report_command(
     json_out: bool = typer.Option(False, "--json", help="Print a JSON summary."),
 ) -> None:
     """Write index.html, README.md and PNG figures for a study or an evolution."""
+    from tuning.best import resolve_opponents
     from tuning.spec import load_spec
 
     spec = load_spec(study)
@@ -261,6 +264,7 @@ def report_command(
     places.output_folder(out_dir, "--out")
     if time_share is not None:
         places.input_file(time_share, "--time-share")
+    spec = resolve_opponents(spec)  # best: opponents, as the run resolved them
     if spec.optimizer == "deap":
         from tuning.evolution.runner import default_checkpoint
         from tuning.reporting.evolution import build_evolution_report

@@ -75,8 +75,9 @@ def train_command(
 ) -> None:
     """Train the learned player (self-play and a pool of opponents), checkpointing as it goes."""
     from games import registry
+    from tuning.best import train_bot
     from tuning.evaluation import WorkerPool, resolve_jobs
-    from tuning.spec import load_spec, train_bot
+    from tuning.spec import load_spec
     from tuning.train import TrainSpec, load_checkpoint, model_of, new_state, train
     from tuning.train.config import SELF, SNAPSHOT, parse_train
 

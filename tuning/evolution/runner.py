@@ -82,7 +82,9 @@ def settings_from_spec(spec: StudySpec, *, generations: int | None = None,
 
 
 def spec_identity(spec: StudySpec, settings: EvolveSettings) -> dict[str, Any]:
-    """What a checkpoint must share with the run that resumes it (not the budget or jobs)."""
+    """What a checkpoint must share with the run that resumes it (not the budget or jobs);
+    ``best:`` opponents must be resolved (a stored mark never holds a reference's text)."""
+    spec.check_resolved()
     ev = dataclasses.asdict(spec.evaluation)
     for key in ("jobs", "backend", "address", "reevaluate_top", "reevaluate_games"):
         ev.pop(key)

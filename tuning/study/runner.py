@@ -43,7 +43,9 @@ Progress = Callable[[dict[str, Any]], None]
 
 
 def fingerprint(spec: StudySpec) -> str:
-    """What makes trial values comparable: game, strategy, objective, options, seeds, space."""
+    """What makes trial values comparable: game, strategy, objective, options, seeds, space
+    (with ``best:`` opponents resolved: a stored mark never holds a reference's text)."""
+    spec.check_resolved()
     keys = {"game": spec.game, "strategy": spec.strategy, "objective": spec.objective,
             "direction": spec.direction, "game_options": spec.game_options,
             "games": spec.evaluation.games, "block": spec.evaluation.block,
