@@ -20,8 +20,7 @@ import math
 import time
 from pathlib import Path
 
-from tuning.reproduce.common import outside_reports
-from tuning.reproduce.deckbuilder_cost import dp_run, fit_power
+from tuning.reproduce import dp_run, fit_power, outside_reports
 
 
 def best_of(turns: int, keep: bool, repeat: int) -> dict:

@@ -15,8 +15,7 @@ import argparse
 import os
 
 from tuning.evaluation import WorkerPool
-from tuning.reproduce.dominion_play import play_many
-from tuning.reproduce.dominion_speed import MATCHUPS, best_rate, peak_kib, worker_peak_mib
+from tuning.reproduce import MATCHUPS, best_rate, peak_kib, play_many, worker_peak_mib
 
 
 def main() -> None:

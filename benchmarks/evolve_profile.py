@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tuning.reproduce.common import outside_reports
+from tuning.reproduce import outside_reports
 
 
 def profile_once(study: str, generations: int, population: int | None,

@@ -120,7 +120,7 @@ def main() -> None:
                      f"evaluations in {r['generations_per_move']:.0f} generations per move")
         print(line, flush=True)
     if a.json is not None:
-        from tuning.reproduce.common import outside_reports
+        from tuning.reproduce import outside_reports
 
         outside_reports(a.json)
         a.json.parent.mkdir(parents=True, exist_ok=True)

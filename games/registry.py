@@ -13,7 +13,8 @@ Game ``i`` of a run with root ``seed`` uses ``game_seeds(seed, ., i)`` and seats
 the same games. Optional hooks: :meth:`Game.exact` (games with an exact value),
 :meth:`Game.new_state` (the turn-level API of :mod:`games.state`), :meth:`Game.baselines`,
 :meth:`Game.genome_kinds`, :meth:`Game.invariants` (checked by the contract suite) and
-:meth:`Game.watch` (one game as text, move by move, for `tabletune watch`).
+:meth:`Game.watch` (one game as text, move by move, for `tabletune watch`) and
+:meth:`Game.yardstick` (what an evolution report adds, :mod:`games.yardstick`).
 
 ``Option``, ``Outcomes`` and ``seating_for`` live in :mod:`games.options` and
 :mod:`games.outcomes` and are re-exported here, so a game imports only this module.
@@ -133,6 +134,9 @@ class Game:
     test_options: dict[str, Any] = {}
     #: old or short CLI spellings -> the flag they stand for (e.g. ``{"-p": "--param"}``)
     cli_aliases: dict[str, str] = {}
+    #: True for a game that ships a trainer: a spec may then carry a ``[train]`` table
+    #: (optimizer ``train``, run by `tabletune train`)
+    has_trainer: bool = False
 
     # ---- required
     def bots(self) -> dict[str, BotInfo]:
@@ -287,6 +291,12 @@ class Game:
     def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any]) -> list[str]:
         """Sentences that put a study's result in the game's own terms."""
         return []
+
+    def yardstick(self) -> Any:
+        """What an evolution report puts beside the best genome beyond the default table (a
+        :class:`games.yardstick.Yardstick`: a reference line, an exact table, target
+        sentences), or None for the default alone."""
+        return None
 
     def comparisons(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         """Option overrides under which a study's best is also re-evaluated."""

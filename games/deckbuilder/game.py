@@ -199,6 +199,10 @@ class DeckbuilderGame(registry.Game):
                 f"expected. Best rule (trial {best.get('trial')}): {points:.3f} points, "
                 f"{100 * fraction:.2f}% of the optimum ({how})."]
 
+    def yardstick(self) -> Any:
+        from games.deckbuilder.yardstick import YARDSTICK
+        return YARDSTICK
+
     def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
         """Simulated scores never exceed the points a deck can hold; the mean of many games
         lies near the exact value."""

@@ -49,6 +49,7 @@ class DominionGame(registry.Game):
     options = _OPTIONS
     default_opponents = ("big-money-ultimate",)
     cli_aliases = {"-k": "--kingdom"}
+    has_trainer = True  # the learned player (tabletune train)
     golden_bots = ("smithy-big-money", "big-money", "heuristic")
     test_options = {"kingdom": ",".join(KINGDOM_KEYS)}  # every kingdom card: every bot plays
 
@@ -145,6 +146,10 @@ class DominionGame(registry.Game):
                        f"{100 * lo:.2f}..{100 * hi:.2f}%) over {c.get('games', 0):,} fresh "
                        "games.")
         return out
+
+    def yardstick(self) -> Any:
+        from games.dominion.yardstick import YARDSTICK
+        return YARDSTICK
 
     def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
         """Random bots: every game ends or is capped, exactly the VP leaders share or win."""

@@ -9,8 +9,6 @@ instead of playing nonsense. Saving is atomic (temporary file, then rename).
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -19,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from games.atomic import atomic_open
 from games.core import InputError
 from games.dominion.cards import KEYS
 from games.dominion.features import FEATURE_SET, NF
@@ -55,19 +54,11 @@ class LearnedModel:
 def save_model(model: LearnedModel, path: str | Path) -> Path:
     """Write the model atomically (a reader never sees half a file)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            np.savez(fh, weights=np.asarray(model.weights, dtype=np.float64),
-                     feature_set=np.array(model.feature_set),
-                     kingdom=np.array(",".join(model.kingdom)),
-                     meta=np.array(json.dumps(model.meta, sort_keys=True)))
-        os.chmod(tmp, 0o644)  # mkstemp makes it private; a model is for sharing
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    with atomic_open(path) as fh:
+        np.savez(fh, weights=np.asarray(model.weights, dtype=np.float64),
+                 feature_set=np.array(model.feature_set),
+                 kingdom=np.array(",".join(model.kingdom)),
+                 meta=np.array(json.dumps(model.meta, sort_keys=True)))
     return path
 
 

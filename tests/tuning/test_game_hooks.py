@@ -99,3 +99,31 @@ def test_report_notes_state_results_in_the_games_terms():
     assert "includes 50%" in dominion.report_notes(opts, close)[1]
     notes = dominion.report_notes(opts, clear)
     assert "excludes 50%" in notes[1] and "vs big-money: 90.00%" in notes[2]
+
+
+def test_report_yardsticks_come_from_the_game_description():
+    from games.yardstick import Yardstick
+    from tuning.reporting.baselines import baselines_for
+
+    assert type(baselines_for("thegame").yardstick) is Yardstick  # no yardstick: default
+    notes = baselines_for("dominion").yardstick.notes
+    rows = [{"opponent": "big-money", "score": 0.96, "ci95": [0.95, 0.97]}]
+    assert "946 times in 1,000" in notes(["big-money"], rows)
+    assert "against big-money 96.00% (target 95%: met)" in notes(["big-money"], rows)
+    assert notes(["smithy-big-money"], rows) == ""
+    reference = baselines_for("deckbuilder").yardstick.reference
+    opts = deckbuilder.check_options({"turns": 12})
+    assert reference(opts, "mean_score") == ("DP optimum", deckbuilder.optimum(opts))
+    assert reference(opts, "fraction_of_optimum") is None
+
+
+def test_a_train_table_needs_a_game_with_a_trainer(tmp_path):
+    from tuning.spec import load_spec
+
+    assert dominion.has_trainer and not deckbuilder.has_trainer
+    path = tmp_path / "t.toml"
+    path.write_text('[study]\nname = "t"\ngame = "deckbuilder"\noptimizer = "train"\n'
+                    'objective = "mean_score"\n\n[train]\ngames = 10\n')
+    with pytest.raises(InputError, match=r"train: .*a game with a trainer \(deckbuilder "
+                                         "has none\\)"):
+        load_spec(path)

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import pickle
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from games.atomic import atomic_open
 from games.core import InputError
 
 MAGIC = b"TABLETUNE-EVOLUTION-CHECKPOINT v1\n"
@@ -29,22 +28,12 @@ def fingerprint(data: Any) -> str:
 
 def save_checkpoint(path: str | Path, payload: dict[str, Any]) -> None:
     """Write ``payload`` to ``path`` atomically: temp file in the same folder, fsync, rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     body = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
     digest = hashlib.sha256(body).hexdigest().encode() + b"\n"
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(MAGIC)
-            fh.write(digest)
-            fh.write(body)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_open(path) as fh:
+        fh.write(MAGIC)
+        fh.write(digest)
+        fh.write(body)
 
 
 def load_checkpoint(path: str | Path) -> dict[str, Any]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 import operator
-import os
 import random
 import re
 import time
@@ -28,6 +27,7 @@ from typing import Any
 import numpy as np
 from deap import algorithms, base, tools
 
+from games.atomic import write_atomic
 from games.core import Z95, InputError
 from tuning.evolution.checkpoint import check_matches, load_checkpoint, save_checkpoint
 from tuning.evolution.deap_types import make_individual
@@ -361,9 +361,7 @@ class Evolution:
                 if found is None or int(found.group(1)) > generation:
                     break
                 keep.append(line)
-        tmp = self.log_path.with_name(self.log_path.name + ".tmp")
-        tmp.write_text("".join(keep))
-        os.replace(tmp, self.log_path)
+        write_atomic(self.log_path, "".join(keep))
 
     def run(self, resume: bool = False) -> EvolutionResult:
         """Run (or continue) up to ``settings.generations``; checkpoint as configured."""

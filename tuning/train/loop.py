@@ -11,9 +11,7 @@ never on the number of jobs or on where a run was interrupted and resumed.
 from __future__ import annotations
 
 import math
-import os
 import pickle
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from games.atomic import atomic_open
 from games.core import BotSpec, Estimate, InputError, seed_blocks
 from games.dominion.features import FEATURE_SET, NF, OFF_GUIDE
 from games.dominion.learned import LearnedModel, save_model
@@ -60,17 +59,9 @@ def epsilon(spec: TrainSpec, games_done: int) -> float:
 
 def save_checkpoint(state: TrainState, path: str | Path) -> None:
     """Pickle the state atomically: a crash mid-write leaves the previous checkpoint."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            pickle.dump({"version": CHECKPOINT_VERSION, "feature_set": FEATURE_SET,
-                         "state": state}, fh)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    with atomic_open(path) as fh:
+        pickle.dump({"version": CHECKPOINT_VERSION, "feature_set": FEATURE_SET,
+                     "state": state}, fh)
 
 
 def load_checkpoint(path: str | Path, study: str) -> TrainState:

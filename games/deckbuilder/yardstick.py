@@ -1,0 +1,87 @@
+"""The deck-building model's evolution-report yardstick: exact expected scores of the best
+rule and of the thesis strategies at the evolution's T and at T = 50 and 100, against the DP
+optimum, beside the rules that companion evolutions found for those lengths."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from games.yardstick import BaselineTable, Companion, Yardstick
+
+
+class DeckbuilderYardstick(Yardstick):
+    """Exact values against the DP optimum at T, 50 and 100."""
+
+    def reference(self, options: Mapping[str, Any], objective: str
+                  ) -> tuple[str, float] | None:
+        if objective != "mean_score":
+            return None
+        from games.deckbuilder.game import GAME
+        return ("DP optimum", GAME.optimum(options))
+
+    def table(self, best: str, options: Mapping[str, Any],
+              companions: Callable[[], list[Companion]]) -> BaselineTable:
+        rows = exact_rows(best, options, evolved_at(companions()))
+        turns = int(options["turns"])
+        table = [[b["strategy"], b["turns"], b["value"], b["optimum"], b["fraction"], b["gap"]]
+                 for b in rows]
+        at_t = [b for b in rows if b["turns"] == turns]
+        note = ("Exact expected final scores (no sampling): the evolved rule and the thesis "
+                "strategies at the evolution's T and at T = 50 and 100, against the DP "
+                "optimum. " + targets(rows, turns))
+        note += "".join(f" Rule evolved for T = {b['turns']} ({b['study']}): `{b['genome']}`."
+                        for b in rows if "genome" in b)
+        return BaselineTable(
+            rows, ["strategy", "T", "expected score", "DP optimum", "fraction of optimum",
+                   "gap"], table,
+            ([(b["strategy"], b["fraction"], b["fraction"], b["fraction"]) for b in at_t],
+             f"fraction of the DP optimum (T = {turns}, exact)", 1.0), note)
+
+
+def evolved_at(companions: list[Companion]) -> dict[int, tuple[str, str, float]]:
+    """The companions' best rules by game length (the last one listed wins a length)."""
+    return {int(c.options["turns"]): (c.study, c.genome, c.fitness) for c in companions}
+
+
+def exact_rows(best: str, options: Mapping[str, Any],
+               evolved: Mapping[int, tuple[str, str, float]]) -> list[dict[str, Any]]:
+    """Exact values of the best rule and of the thesis strategies at T, 50 and 100, and of
+    the rules evolved for those lengths (``evolved``: turns -> study, genome, value)."""
+    from games.deckbuilder.exact import evaluate_rule
+    from games.deckbuilder.game import GAME, card_set
+    from games.deckbuilder.rules import BuyRule, expensive_rule, greedy_rule, picky_rule
+
+    cs = card_set(options)
+    rules = {"evolved": BuyRule.parse(best, cs), "greedy": greedy_rule(cs),
+             "expensive": expensive_rule(cs), "picky": picky_rule(cs)}
+    out = []
+    for turns in sorted({int(options["turns"]), 50, 100}):
+        opt = GAME.optimum({**options, "turns": turns})
+        for name, rule in rules.items():
+            value = float(evaluate_rule(rule, turns, cs))
+            out.append({"strategy": name, "turns": turns, "value": value, "optimum": opt,
+                        "fraction": value / opt, "gap": opt - value})
+        if turns in evolved:
+            study, text, value = evolved[turns]
+            out.append({"strategy": f"evolved at T = {turns} ({study})", "turns": turns,
+                        "value": value, "optimum": opt, "fraction": value / opt,
+                        "gap": opt - value, "genome": text, "study": study})
+    return out
+
+
+def targets(rows: list[dict[str, Any]], turns: int) -> str:
+    """The T = 31 target (>= 99% of the DP optimum) and the gaps of the longer games."""
+    parts = []
+    for b in rows:
+        if b["strategy"] == "evolved" and b["turns"] == turns:
+            verdict = "met" if b["fraction"] >= 0.99 else "not met"
+            parts.append(f"the evolved rule reaches {b['fraction']:.2%} of the DP optimum at "
+                         f"T = {turns} (target 99%: {verdict})")
+        elif b["strategy"].startswith("evolved at T"):
+            parts.append(f"the rule evolved for T = {b['turns']} reaches {b['fraction']:.2%} "
+                         f"(gap {b['gap']:.2f} points)")
+    return ("Targets: " + "; ".join(parts) + ".") if parts else ""
+
+
+YARDSTICK = DeckbuilderYardstick()

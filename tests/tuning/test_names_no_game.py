@@ -1,0 +1,112 @@
+"""No module of the tuning layer imports a game package or names a game in code: reports,
+specs and checks find game-specific work through the game's registered description.
+
+``EXCEPTIONS`` lists the modules not moved beside their game yet; shrink it as they move
+(a module that no longer names a game must leave the list). Benchmarks reach the
+reproductions through the package's public entry points only."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from games import registry
+
+ROOT = Path(__file__).resolve().parents[2]
+TUNING = ROOT / "tuning"
+
+#: folders and modules that still name games (to move beside their games)
+EXCEPTIONS = ("tuning/reproduce/", "tuning/train/", "tuning/commands/train.py")
+
+
+def _excepted(rel: str) -> bool:
+    return any(rel == e or (e.endswith("/") and rel.startswith(e)) for e in EXCEPTIONS)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """ids of the docstring constants (docs may name games)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add(id(first.value))
+    return out
+
+
+def game_mentions(source: str, games: set[str]) -> list[str]:
+    """Imports of ``games.<game>`` and string literals naming a game (or its modules)."""
+    tree = ast.parse(source)
+    docs = _docstrings(tree)
+    alternatives = "|".join(map(re.escape, sorted(games)))
+    module = re.compile(rf"games\.({alternatives})(\.|$)")
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [f"line {node.lineno}: import {a.name}" for a in node.names
+                      if module.match(a.name)]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            name = node.module or ""
+            if module.match(name) or (name == "games" and
+                                      any(a.name in games for a in node.names)):
+                found.append(f"line {node.lineno}: from {name} import ...")
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and id(node) not in docs
+              and (node.value in games or module.match(node.value))):
+            found.append(f"line {node.lineno}: {node.value!r}")
+    return found
+
+
+def _modules() -> list[tuple[str, Path]]:
+    return [(p.relative_to(ROOT).as_posix(), p) for p in sorted(TUNING.rglob("*.py"))]
+
+
+@pytest.fixture(scope="module")
+def games() -> set[str]:
+    return set(registry.names())
+
+
+def test_the_scan_sees_imports_and_names(games):
+    name = sorted(games)[0]
+    assert game_mentions(f"import games.{name}.game\n", games)
+    assert game_mentions(f"from games.{name} import x\n", games)
+    assert game_mentions(f"from games import {name}\n", games)
+    assert game_mentions(f"if game == {name!r}:\n    pass\n", games)
+    assert game_mentions(f"importlib.import_module('games.{name}.game')\n", games)
+    assert not game_mentions(f'"""Docs may name {name}."""\nfrom games import registry\n',
+                             games)
+    assert not game_mentions(f"x = '{name}-buylist'\nfrom games.core import InputError\n",
+                             games)
+
+
+def test_tuning_names_no_game(games):
+    offenders = {rel: hits for rel, path in _modules() if not _excepted(rel)
+                 for hits in [game_mentions(path.read_text(encoding="utf-8"), games)] if hits}
+    assert not offenders, ("modules of tuning/ that name a game (move the code beside its "
+                           f"game, found through its description): {offenders}")
+
+
+def test_every_exception_still_names_a_game(games):
+    for entry in EXCEPTIONS:
+        paths = [p for rel, p in _modules() if _excepted(rel) and
+                 (rel == entry or rel.startswith(entry))]
+        assert any(game_mentions(p.read_text(encoding="utf-8"), games) for p in paths), \
+            f"{entry} names no game any more: remove it from EXCEPTIONS"
+
+
+def test_benchmarks_use_the_public_entry_points_of_the_reproductions():
+    private = []
+    for path in sorted((ROOT / "benchmarks").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                modules = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                modules = [node.module or ""]
+            else:
+                continue
+            private += [f"{path.name}:{node.lineno} {m}" for m in modules
+                        if m.startswith("tuning.reproduce.")]
+    assert not private, f"import from tuning.reproduce (its __init__) instead: {private}"
