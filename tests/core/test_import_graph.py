@@ -22,10 +22,6 @@ PACKAGES = ("games", "tuning")
 PENDING: tuple[frozenset[str], ...] = (
     # the error line of a refused flag is printed by the CLI's output helpers
     frozenset({"tuning.commands.apps", "tuning.commands.flags"}),
-    # loading a spec resolves `best:` opponents by running studies and evolutions
-    frozenset({"tuning.best", "tuning.evolution.runner", "tuning.reporting.summary",
-               "tuning.spec", "tuning.study.note", "tuning.study.prefetch",
-               "tuning.study.reevaluate", "tuning.study.runner", "tuning.study.samplers"}),
 )
 
 

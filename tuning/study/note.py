@@ -14,8 +14,10 @@ from typing import Any
 
 import optuna
 
-from tuning.study.reevaluate import ATTR
-
+#: the study user attribute holding the re-evaluation (written by
+#: :func:`tuning.study.reevaluate.reevaluate`, shown here); kept here so that the
+#: re-evaluation imports this module, not the other way round
+ATTR = "reevaluation"
 HEADING = "## Best after re-evaluation"
 END = "*Written by tabletune from the study's re-evaluation; text below this line is kept.*"
 

@@ -29,8 +29,7 @@ from tuning.evaluation import (
     paired_difference,
 )
 from tuning.spec import StudySpec
-
-ATTR = "reevaluation"
+from tuning.study.note import ATTR, show_reevaluation
 
 
 def top_trials(study: optuna.Study, k: int) -> list[optuna.trial.FrozenTrial]:
@@ -134,7 +133,6 @@ def reevaluate(study: optuna.Study, spec: StudySpec, force: bool = False,
     # the best after re-evaluation, marked where the dashboard shows the study's user
     # attributes: its "Best Trial" ranks by search value, which can disagree
     study.set_user_attr("reevaluated_best_trial", t_best.number)
-    from tuning.study.note import show_reevaluation
     show_reevaluation(study)  # the re-evaluated value, with its seeds, in the dashboard's note
     return data
 
