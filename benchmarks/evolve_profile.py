@@ -33,11 +33,12 @@ def profile_once(study: str, generations: int, population: int | None,
 
     import games.dominion.match as match
     import tuning.evaluation.evaluator as evaluation
+    from tuning.best import resolve_opponents
     from tuning.evaluation import WorkerPool
     from tuning.evolution import runner as evolve_study
     from tuning.spec import load_spec
 
-    spec = load_spec(study).with_overrides(jobs=1)
+    spec = resolve_opponents(load_spec(study).with_overrides(jobs=1))
     if games is not None:
         spec = spec.replace(evaluation=dataclasses.replace(spec.evaluation, games=games))
     kernel = [0.0]

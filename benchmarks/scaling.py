@@ -101,9 +101,10 @@ STORAGES = ("postgresql", "grpc-proxy", "journal")
 
 
 def _worker(spec_path: str, storage: str, barrier, out) -> None:
+    from tuning.best import resolve_opponents
     from tuning.spec import load_spec
     from tuning.study.runner import open_study, run_study
-    spec = load_spec(spec_path)
+    spec = resolve_opponents(load_spec(spec_path))
     open_study(spec, storage)  # connect and create tables before the clock starts
     barrier.wait()
     run_study(spec, storage, reevaluate_best=False)

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 from games.core import BotSpec
+from tuning.best import resolve_opponents
 from tuning.evaluation import evaluate
 from tuning.spec import load_spec
 from tuning.study.runner import run_study
@@ -32,7 +33,7 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=2)
     ap.add_argument("--pruner", default=None, help="override the spec's pruner")
     args = ap.parse_args()
-    spec = load_spec(args.study).with_overrides(trials=args.trials)
+    spec = resolve_opponents(load_spec(args.study).with_overrides(trials=args.trials))
     if args.pruner:
         import dataclasses
         spec = spec.replace(optuna=dataclasses.replace(spec.optuna, pruner=args.pruner))
