@@ -105,6 +105,19 @@ def test_a_spec_naming_itself_is_refused_in_one_line_when_the_run_starts(make_sp
     assert f"{selfish}: evaluation.opponents: best:" in err
     assert "names its own result" in err
     assert not (tmp_path / "s.journal").exists()
+    code, out, err = main("report", str(selfish), "--out", f"{tmp_path}/report")
+    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    assert f"{selfish}: evaluation.opponents: best:" in err and "names its own" in err
+
+
+def test_an_evolution_naming_itself_is_refused_when_it_starts(toy_spec, main, tmp_path):
+    toy_spec.write_text(toy_spec.read_text().replace(
+        'opponents = ["a", "b"]', f'opponents = ["a", "best:{toy_spec}"]'))
+    assert load_spec(toy_spec).evaluation.opponents == ("a", f"best:{toy_spec}")
+    code, out, err = main("evolve", str(toy_spec), "--checkpoint", f"{tmp_path}/e.ckpt")
+    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    assert f"{toy_spec}: evaluation.opponents: best:" in err and "names its own" in err
+    assert not (tmp_path / "e.ckpt").exists()
 
 
 def test_a_cycle_of_references_is_refused_when_the_run_starts(make_spec, tmp_path):
