@@ -159,6 +159,11 @@ class StudySpec:
             pool = registry.get(self.game).default_opponents
         return Scorer.build(self.game, self.game_options, self.objective, list(pool))
 
+    def checked_options(self) -> Any:
+        """The game options as the game checks them (with its defaults), what a scorer plays;
+        no opponent is looked at, so a ``best:`` opponent needs no resolving for this."""
+        return registry.get(self.game).check_options(self.game_options)
+
     def check_resolved(self, opponents: Any = None) -> None:
         """Refuse a ``best:`` opponent that no run has resolved yet (the loader leaves them
         as text; :func:`tuning.best.resolve_opponents` resolves them when a run starts)."""
@@ -260,7 +265,7 @@ def _checked_options(game: registry.Game, spec: StudySpec) -> Any:
     if not with_refs:
         return spec.scorer().options
     plain = [entry for entry in opponents if not refs_in([entry])]
-    options = spec.scorer(plain).options if plain else game.check_options(spec.game_options)
+    options = spec.scorer(plain).options if plain else spec.checked_options()
     for entry in with_refs:
         texts = texts_of(entry)
         try:

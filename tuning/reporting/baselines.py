@@ -87,6 +87,6 @@ def companions(spec: StudySpec) -> list[Companion]:
         if not path.is_file():
             continue
         genes, score = load_checkpoint(path)["hall_of_fame"][0]
-        found.append(Companion(ospec.name, ospec.scorer().options,
+        found.append(Companion(ospec.name, ospec.checked_options(),
                                genome_kind(ospec).to_text(list(genes)), float(score.mean)))
     return found
