@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import InputError
+from tuning.commands.limits import JOBS
 
 ESTIMATORS = ("sgd", "ridge", "average")
 EXPLORE = ("random", "runner-up")
@@ -59,7 +60,7 @@ class TrainSpec:
         return dataclasses.asdict(self)
 
 
-_INT_MIN = {"games": 1, "round_games": 1, "block": 1, "seed": 0, "jobs": -1, "visit_cap": 1,
+_INT_MIN = {"games": 1, "round_games": 1, "block": 1, "seed": 0, "visit_cap": 1,
             "sgd_average": 0, "snapshot_every": 1, "checkpoint_every": 1, "probe_games": 0,
             "probe_every": 1}
 _FLOAT_RANGE = {"forget": (0.0, 1.0), "ridge": (1e-9, 1e9), "smooth": (0.0, 1e9),
@@ -79,7 +80,9 @@ def parse_train(where: str, table: Any, known_bot: Any = None) -> TrainSpec:
         at = f"{where}: train.{key}"
         if key not in fields:
             raise InputError(f"{at}: unknown key; allowed keys: {', '.join(sorted(fields))}")
-        if key in _INT_MIN:
+        if key == "jobs":  # the rule of -j/--jobs in every command: -1 or 1 .. 1,024
+            JOBS.check(value, at)
+        elif key in _INT_MIN:
             if isinstance(value, bool) or not isinstance(value, int) or value < _INT_MIN[key]:
                 raise InputError(f"{at}: expected an integer >= {_INT_MIN[key]}, got {value!r}")
         elif key in _FLOAT_RANGE:

@@ -1,0 +1,65 @@
+"""`-j/--jobs` means the same in every command that takes it: -1 is one worker per core,
+1 .. 1,024 that many, and 0 is refused with the same line everywhere (a train spec's
+``train.jobs`` follows the same rule)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+
+import pytest
+
+from games.core import InputError
+
+REFUSED = "--jobs: worker processes must be at least 1 (or -1: every core), got 0"
+
+COMMANDS = [
+    ["run", "deckbuilder-heuristic", "--trials", "1"],
+    ["evolve", "deckbuilder-buylist", "-g", "1"],
+    ["train", "dominion-learned", "-n", "100"],
+    ["play", "deckbuilder", "-n", "10"],
+    ["reproduce", "deckbuilder", "--from-json", "--out", "out"],
+]
+
+
+def _main(args: list[str], capsys: pytest.CaptureFixture[str],
+          monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
+    """``tabletune ARGS`` as the console script runs it: exit status, stdout, stderr."""
+    from tuning.cli import main
+
+    monkeypatch.setattr(sys, "argv", ["tabletune", *args])
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        main()
+    out = capsys.readouterr()
+    return stop.value.code, out.out, out.err
+
+
+@pytest.mark.parametrize("flag", ["-j", "--jobs"])
+@pytest.mark.parametrize("args", COMMANDS, ids=[a[0] for a in COMMANDS])
+def test_zero_jobs_is_refused_alike_by_every_command(args, flag, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _main([*args, flag, "0"], capsys, monkeypatch)
+    assert code == 2 and err.strip() == f"error: {REFUSED}", err
+    assert list(tmp_path.iterdir()) == []  # refused before any work
+
+
+def test_minus_one_is_every_core(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _main(["play", "deckbuilder", "-n", "20", "-j", "-1", "--json"],
+                           capsys, monkeypatch)
+    assert code in (0, None), err
+    assert json.loads(out)["jobs"] == (os.cpu_count() or 1)
+
+
+def test_a_train_spec_takes_jobs_as_the_flag_does():
+    from tuning.train.config import parse_train
+
+    assert parse_train("s.toml", {"jobs": -1}).jobs == -1
+    assert parse_train("s.toml", {"jobs": 3}).jobs == 3
+    for bad, says in ((0, "at least 1 (or -1: every core), got 0"),
+                      (1025, "at most 1,024, got 1025"), (True, "whole number")):
+        with pytest.raises(InputError, match=r"s\.toml: train\.jobs\b.*" + re.escape(says)):
+            parse_train("s.toml", {"jobs": bad})
