@@ -492,9 +492,10 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
                         f"{game}; allowed: {', '.join(sorted(kinds)) or 'none'}")
     train = None
     if "train" in raw or optimizer == "train":
-        if optimizer != "train" or game != "dominion":
-            raise fail(where, "train", "a [train] table needs game dominion and "
-                        "optimizer 'train'")
+        if optimizer != "train" or not described.has_trainer:
+            raise fail(where, "train", "a [train] table needs optimizer 'train' and a game "
+                        "with a trainer" + ("" if described.has_trainer else
+                                            f" ({game} has none)"))
         from tuning.train.config import parse_train
         train = parse_train(where, raw.get("train", {}), lambda t: check_bot(described, t))
     spec = StudySpec(path=path, name=name, description=str(study.get("description", "")),

@@ -200,8 +200,9 @@ class DeckbuilderGame(registry.Game):
                 f"{100 * fraction:.2f}% of the optimum ({how})."]
 
     def yardstick(self) -> Any:
-        from games.deckbuilder.yardstick import YARDSTICK
-        return YARDSTICK
+        """Exact values against the DP optimum in evolution reports."""
+        from games.deckbuilder.yardstick import DeckbuilderYardstick
+        return DeckbuilderYardstick(self.optimum, card_set)
 
     def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
         """Simulated scores never exceed the points a deck can hold; the mean of many games

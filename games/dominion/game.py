@@ -148,6 +148,7 @@ class DominionGame(registry.Game):
         return out
 
     def yardstick(self) -> Any:
+        """Seed 001's learning agent and the targets in evolution reports."""
         from games.dominion.yardstick import YARDSTICK
         return YARDSTICK
 

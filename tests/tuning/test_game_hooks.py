@@ -127,3 +127,20 @@ def test_a_train_table_needs_a_game_with_a_trainer(tmp_path):
     with pytest.raises(InputError, match=r"train: .*a game with a trainer \(deckbuilder "
                                          "has none\\)"):
         load_spec(path)
+
+
+def test_deckbuilder_yardstick_tables_exact_values_and_companion_rules():
+    from games.yardstick import Companion
+
+    rule = "province@8 | gold@6 | silver@3"
+    opts = deckbuilder.check_options({"turns": 31})
+    table = deckbuilder.yardstick().table(
+        rule, opts, lambda: [Companion("x-t50", {"turns": 50}, rule, 100.0)])
+    assert [r["turns"] for r in table.rows] == [31] * 4 + [50] * 5 + [100] * 4
+    first = table.rows[0]
+    assert first["strategy"] == "evolved" and first["optimum"] == deckbuilder.optimum(opts)
+    assert first["fraction"] == first["value"] / first["optimum"] < 1
+    assert table.rows[8]["strategy"] == "evolved at T = 50 (x-t50)"
+    assert table.rows[8]["value"] == 100.0
+    assert f"Rule evolved for T = 50 (x-t50): `{rule}`." in table.note
+    assert [bar[0] for bar in table.figure[0]] == ["evolved", "greedy", "expensive", "picky"]
