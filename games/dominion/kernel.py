@@ -12,6 +12,11 @@ supply pile. Games reaching ``cap`` rounds stop there, are flagged as capped, an
 like any other game. The winner has most VP; with ``tiebreak`` set, a VP tie goes to the
 player with fewer turns; what is still tied is shared. Solo mode (one player,
 ``solo_target > 0``) ends as soon as the player owns that many Provinces.
+
+Longer than 400 lines on purpose: every kernel here is compiled eagerly with an explicit
+numba signature over the array types of :mod:`games.dominion.engine`, and they form one call
+graph from ``run_batch`` down to the buy rules and the learned player's buy (the state and
+its helpers are already apart, in ``engine``).
 """
 
 from __future__ import annotations

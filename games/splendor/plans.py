@@ -25,6 +25,10 @@ their positions (the population converges). A move's plans therefore share a tra
 table of decisions: position (hashed twice, 128 bits in all) and question (Greedy's move,
 or BuySeeker's answer for goal g) -> answer. Both are functions of the position alone, so
 the table changes no result, only the time.
+
+Longer than 400 lines on purpose: the goal seekers, the exact-move alphabet, the table and
+the plan simulation are one call graph of numba functions compiled together into
+:func:`evaluate_plans`; each encoding's pieces are read next to the loop that uses them.
 """
 
 from __future__ import annotations

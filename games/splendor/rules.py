@@ -23,6 +23,10 @@ A buy code (0-14) pays gold last: coloured tokens first, gold only for what they
 cover. The rules let gold stand in for a colour the player could pay: ``M_PAID + b *
 N_PAYMENTS + k`` buys as buy code ``b`` paying with gold per colour ``PAYMENTS[k]`` (see
 :mod:`games.splendor.payment`, which lists the legal ones and the bots' payment policies).
+
+Longer than 400 lines on purpose: the array layout (the offsets above) and every function
+that reads or writes a position through it (legal moves, buys, reserves, nobles, the end)
+are kept in one file, so that a change of the layout is made and checked in one place.
 """
 
 from __future__ import annotations

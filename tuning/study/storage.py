@@ -12,6 +12,10 @@ Several ``tabletune run`` processes may work on one study. They cooperate throug
 - Optuna's gRPC storage proxy (``grpc://HOST:PORT``, see :mod:`tuning.study.grpc_proxy`)
   serves a database to many hosts without a lock, like an RDB URL, but has no Optuna
   heartbeat: its trials carry tabletune's heartbeat attribute, as on a journal.
+
+Longer than 400 lines on purpose: the budget claim, the heartbeat and the stale-trial
+requeue read and write the same trial attributes (owner host and pid, heartbeat time,
+requeued mark): they are one protocol between processes, read in one place.
 """
 
 from __future__ import annotations
