@@ -14,29 +14,19 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from games.errors import (  # noqa: F401 - re-exported for engines
+    MAX_SEED,
+    InputError,
+    check_seed,
+    parse_param_assignments,
+)
 from games.rng import mix_array
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
 
-class InputError(ValueError):
-    """Bad input from a user (CLI flag, spec file, parameter). The CLI prints only the message."""
-
-
-# --------------------------------------------------------------------------- seeding
-
-MAX_SEED = 2**64 - 1  # game seeds mix the root as 64 bits: larger roots would alias
-
-
-def check_seed(value: object, name: str = "--seed") -> int:
-    """The one rule for root seeds in every command and spec: a whole number in
-    0 .. 2**64-1 (a larger or negative root would silently repeat another seed's games)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{name} must be a whole number, got {value!r}")
-    if not 0 <= value <= MAX_SEED:
-        raise InputError(f"{name} must lie in 0 .. 2**64-1, got {value}")
-    return value
-
+# InputError, MAX_SEED, check_seed and parse_param_assignments live in games.errors
+# (plain Python, for the command line) and are re-exported here.
 
 _splitmix64 = mix_array  # game seeds: SplitMix64 over (root, game index)
 
@@ -317,17 +307,6 @@ def make_params(params_type: type, values: Mapping[str, Any] | None = None) -> A
         raise InputError(f"unknown parameter(s) {', '.join(unknown)}; valid: {', '.join(known)}")
     checked = {k: (ranges[k].check(k, v) if k in ranges else v) for k, v in values.items()}
     return params_type(**checked)
-
-
-def parse_param_assignments(items: Sequence[str]) -> dict[str, str]:
-    """Parse CLI ``name=value`` pairs, refusing anything else with a clear message."""
-    out: dict[str, str] = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip() or not value.strip():
-            raise InputError(f"--param expects name=value, got {item!r}")
-        out[name.strip()] = value.strip()
-    return out
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ the same games. Optional hooks: :meth:`Game.exact` (games with an exact value),
 ``Option``, ``Outcomes`` and ``seating_for`` live in :mod:`games.options` and
 :mod:`games.outcomes` and are re-exported here, so a game imports only this module.
 
-Built-in games register when :func:`get` or :func:`names` first runs; a game defined
+Built-in games are known by name from :mod:`games.catalog` and each registers when
+:func:`get` first asks for it, so a command imports only the game it uses; a game defined
 elsewhere (a plug-in, a test) calls :func:`register` with its instance, and names its module
 (dotted name or ``.py`` path) in the ``TABLETUNE_GAMES`` environment variable (comma
 separated) so that worker processes and other commands import it too.
@@ -39,20 +40,13 @@ from typing import Any
 
 import numpy as np
 
+from games import catalog
 from games.core import BotSpec, InputError, make_params, param_ranges
 from games.options import Option
 from games.outcomes import Outcomes, seating_for
 
-#: modules whose import registers a built-in game (the one line a new game adds)
 __all__ = ["BotInfo", "BotSpec", "Game", "Option", "Outcomes", "describe_params", "get",
            "names", "parse_bot_text", "register", "seating_for"]
-
-BUILTIN_MODULES: tuple[str, ...] = (
-    "games.deckbuilder.game",
-    "games.dominion.game",
-    "games.thegame.game",
-    "games.splendor.game",
-)
 
 _GAMES: dict[str, Game] = {}
 _IMPORTED: set[str] = set()
@@ -356,24 +350,28 @@ def _import(reference: str) -> None:
         importlib.import_module(reference)
 
 
-def _load() -> None:
-    """Import the built-in games once, and any module named in ``TABLETUNE_GAMES``."""
-    extra = [m.strip() for m in os.environ.get("TABLETUNE_GAMES", "").split(",") if m.strip()]
-    for module in (*BUILTIN_MODULES, *extra):
+def _load(modules: Iterable[str]) -> None:
+    """Import each module once (its import registers a game)."""
+    for module in modules:
         if module not in _IMPORTED:
             _import(module)
             _IMPORTED.add(module)
 
 
 def names() -> list[str]:
-    """Every registered game, sorted."""
-    _load()
-    return sorted(_GAMES)
+    """Every game, sorted: the built-in ones by name (none imported), the plug-ins named in
+    ``TABLETUNE_GAMES`` (imported) and any registered directly."""
+    _load(catalog.plugin_modules())
+    return sorted(set(catalog.BUILTIN) | set(_GAMES))
 
 
 def get(name: str) -> Game:
-    """The registered game ``name``; InputError naming the known games otherwise."""
-    _load()
+    """The game ``name``, importing its module on first use (a built-in game loads alone);
+    InputError naming the known games otherwise."""
+    if name not in _GAMES and name in catalog.BUILTIN:
+        _load([catalog.BUILTIN[name]])
     if name not in _GAMES:
-        raise InputError(f"unknown game {name!r}; known games: {', '.join(sorted(_GAMES))}")
+        _load(catalog.plugin_modules())
+    if name not in _GAMES:
+        raise InputError(f"unknown game {name!r}; known games: {', '.join(names())}")
     return _GAMES[name]

@@ -39,7 +39,7 @@ def __getattr__(name: str) -> Any:
 def main() -> None:
     """Console-script entry point."""
     try:
-        from games.core import InputError
+        from games.errors import InputError
         from tuning.commands import apps
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

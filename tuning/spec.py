@@ -33,23 +33,12 @@ from tuning.spec_checks import (
     check_table,
     fail,
 )
+from tuning.spec_files import (  # noqa: F401 - re-exported: the spec's public paths
+    STUDIES_DIR,
+    list_specs,
+    resolve_path,
+)
 
-
-def _studies_dir() -> Path:
-    """The folder of the ready-made specs, in a checkout and in an installed package.
-
-    ``tuning/studies`` is a link to the top-level ``studies/`` (the source of truth) in a
-    checkout and the copy that the wheel ships once installed; a checkout without links
-    (the link is then a small file) falls back to ``studies/`` itself.
-    """
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "studies", here.parent / "studies"):
-        if candidate.is_dir():
-            return candidate.resolve()
-    return here / "studies"
-
-
-STUDIES_DIR = _studies_dir()
 OPTIMIZERS = ("optuna", "deap", "train")
 DIRECTIONS = ("maximize", "minimize")
 SAMPLERS = ("tpe", "cmaes", "random", "qmc", "gp", "nsgaii")
@@ -393,25 +382,6 @@ def _parse_param(where: str, name: str, table: Any, declared: Any) -> ParamSpec:
 
 
 # --------------------------------------------------------------------------- loading
-
-
-def resolve_path(study: str | Path) -> Path:
-    """A spec path from a name in ``studies/`` or a file path (InputError if none exists)."""
-    text = str(study)
-    candidates = [Path(text)]
-    if not text.endswith(".toml"):
-        candidates.append(STUDIES_DIR / f"{text}.toml")
-    candidates.append(STUDIES_DIR / text)
-    for path in candidates:
-        if path.is_file():
-            return path
-    known = ", ".join(sorted(p.stem for p in STUDIES_DIR.glob("*.toml"))) or "none"
-    raise InputError(f"no study spec {text!r}: give a file path or one of: {known}")
-
-
-def list_specs(directory: Path = STUDIES_DIR) -> list[Path]:
-    """Every ``*.toml`` spec in the studies directory, by name."""
-    return sorted(directory.glob("*.toml"))
 
 
 def load_spec(study: str | Path) -> StudySpec:

@@ -69,10 +69,9 @@ def _json_commands() -> set[str]:
     found: set[str] = set()
 
     def walk(command: Any, path: list[str]) -> None:
-        children = getattr(command, "commands", None)
-        if children:
-            for name, child in children.items():
-                walk(child, [*path, name])
+        if hasattr(command, "list_commands"):  # a group; game groups build on demand
+            for name in command.list_commands(None):
+                walk(command.get_command(None, name), [*path, name])
             return
         if any("--json" in p.opts for p in command.params):
             game = path[-1] if path[0] in ("play", "bots", "solve") else None

@@ -13,10 +13,10 @@ from tuning.commands.apps import LEGACY_SHORT_FLAGS
 
 
 def _commands(group: Any, path: tuple[str, ...] = ()) -> list[tuple[str, Any]]:
-    if hasattr(group, "commands"):  # a group (Typer 0.29 vendors its own click)
-        out = []
-        for name, cmd in group.commands.items():
-            out += _commands(cmd, (*path, name))
+    if hasattr(group, "list_commands"):  # a group (Typer 0.29 vendors its own click)
+        out = []  # the game groups build their commands when asked: ask for each
+        for name in group.list_commands(None):
+            out += _commands(group.get_command(None, name), (*path, name))
         return out
     return [(" ".join(path), group)]
 

@@ -12,8 +12,9 @@ from typing import Any
 import typer
 from rich.console import Console
 
-from games.core import InputError
-from tuning.commands.flags import CheckedCommand
+from games.errors import InputError
+from tuning.commands.flags import CheckedCommand, CheckedGroup
+from tuning.commands.game_groups import BotsGroup, PlayGroup, SolveGroup
 
 BACKEND_HELP = ("Where evaluations run: loky (worker processes), threading (threads; only "
                 "kernels that release the GIL gain), ray or dask (a cluster, --address); "
@@ -52,16 +53,26 @@ class _Typer(typer.Typer):
         return super().command(*args, **kwargs)
 
 
+def new_typer(**kwargs: Any) -> typer.Typer:
+    """A Typer app whose commands get the checks of every command here."""
+    return _Typer(add_completion=False, **kwargs)
+
+
 app = _Typer(
+    cls=CheckedGroup,
     name="tabletune",
     help="Find strong strategies in card games: exact solvers, fast engines, Optuna and DEAP.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-play_app = _Typer(help="Simulate games between named strategies.", no_args_is_help=True)
-solve_app = _Typer(help="Solve a game exactly where that is possible.", no_args_is_help=True)
-bots_app = _Typer(help="List the strategies (bots, players) of a game.", no_args_is_help=True)
+# one command per game, each built when asked for (tuning.commands.game_groups)
+play_app = _Typer(cls=PlayGroup, help="Simulate games between named strategies.",
+                  no_args_is_help=True)
+solve_app = _Typer(cls=SolveGroup, help="Solve a game exactly where that is possible.",
+                   no_args_is_help=True)
+bots_app = _Typer(cls=BotsGroup, help="List the strategies (bots, players) of a game.",
+                  no_args_is_help=True)
 app.add_typer(play_app, name="play")
 app.add_typer(solve_app, name="solve")
 app.add_typer(bots_app, name="bots")

@@ -14,9 +14,9 @@ from collections.abc import Iterable
 from typing import Any, NoReturn
 
 import typer
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 
-from games.core import InputError
+from games.errors import InputError
 
 
 def _value_options(command: Any) -> set[str]:
@@ -69,7 +69,47 @@ def _refuse(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-class CheckedCommand(TyperCommand):
+class QuickHelp:
+    """Gives ``--help`` the default False (Typer leaves it None). Typer 0.29 checks a None
+    flag value through pydantic, whose import costs more than the rest of a short command's
+    start-up; a bool value skips that check, with the same meaning."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None and option.default is None:
+            option.default = False
+        return option
+
+
+class OneLineStop:
+    """A Ctrl-C that the command does not handle itself (one that lands while a group or a
+    command still imports what it needs, such as a game's engine) ends in one line and exit
+    status 130, as :func:`tuning.cli.main` ends one; Typer would exit 130 silently."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)  # type: ignore[misc]
+        except KeyboardInterrupt:  # reading a value may import its checker first
+            _interrupted()
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)  # type: ignore[misc]
+        except KeyboardInterrupt:
+            _interrupted()
+
+
+def _interrupted() -> NoReturn:
+    from tuning.commands.apps import err_console
+    err_console.print("interrupted")
+    raise typer.Exit(130)
+
+
+class CheckedGroup(QuickHelp, OneLineStop, TyperGroup):
+    """A Typer group with :class:`QuickHelp` and :class:`OneLineStop`."""
+
+
+class CheckedCommand(QuickHelp, OneLineStop, TyperCommand):
     """A Typer command that runs :func:`check_line` on its arguments (after ``--help``,
     which still answers) and refuses a bad line in one line with exit status 2, as it
     does a value click cannot read (``--turns abc``) instead of a usage box."""

@@ -13,7 +13,7 @@ import math
 import os
 from dataclasses import dataclass
 
-from games.core import InputError
+from games.errors import InputError
 
 
 @dataclass(frozen=True)

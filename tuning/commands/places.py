@@ -12,7 +12,7 @@ import os
 import socket
 from pathlib import Path
 
-from games.core import InputError
+from games.errors import InputError
 
 
 def _blocked(path: Path, flag: str) -> None:

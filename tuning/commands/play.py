@@ -1,33 +1,30 @@
 """`tabletune play GAME` and `tabletune bots GAME` for every registered game.
 
-One command per game is built from its registry description: the common flags (bots,
-games, seed, jobs, parameters, seats, JSON) plus one flag per option of the game's schema,
-and the old spellings each game declares in ``Game.cli_aliases``.
+One command per game is built from its registry description when that game is asked for
+(:mod:`tuning.commands.game_groups`): the common flags (bots, games, seed, jobs, parameters,
+seats, JSON) plus one flag per option of the game's schema, and the old spellings each game
+declares in ``Game.cli_aliases``. Nothing here imports a game at module level.
 """
 
 from __future__ import annotations
 
 import inspect
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.table import Table
 
-from games import registry
-from games.core import BotSpec, InputError, check_seed, parse_param_assignments
+from games.errors import InputError, check_seed, parse_param_assignments
 from tuning.commands import limits
-from tuning.commands.apps import (
-    bots_app,
-    clean_errors,
-    console,
-    err_console,
-    play_app,
-    print_json,
-)
+from tuning.commands.apps import clean_errors, console, err_console, print_json
 from tuning.commands.flags import given
 from tuning.commands.progress import MatchProgress, given_command, stop_line
 from tuning.stopping import stop_signals
+
+if TYPE_CHECKING:
+    from games import registry
+    from games.core import BotSpec
 
 _PARAM_ITEM = re.compile(r"^\s*[A-Za-z_][\w-]*\s*=|^\s*-?\d+(\.\d+)?\s*$")
 _BEST_REF = re.compile(r"best:[^,;]*", re.IGNORECASE)  # best:STUDY@STORAGE: no buy list
@@ -56,6 +53,8 @@ def line_up(game: registry.Game, bots: str | None, bot: list[str], params: list[
             players: int | None, options: dict[str, Any]) -> list[BotSpec]:
     """The bots of a match: ``--bots`` texts, each ``--bot``, ``--param`` applied to every
     bot whose parameters have those names, a single bot repeated to fill ``players`` seats."""
+    from games.core import BotSpec
+
     texts = split_bots(bots) + list(bot)
     specs = [parse_bot(game, t, options) for t in texts or game.default_bots]
     if not specs:
@@ -255,6 +254,8 @@ def make_bots_command(game: registry.Game) -> Any:
     """The ``tabletune bots <game>`` command: every bot with its parameters."""
 
     def bots(as_json: bool = typer.Option(False, "--json", help="print JSON")) -> None:
+        from games import registry
+
         rows = {name: {"description": info.summary, **({"text": info.detail}
                                                        if info.detail else {}),
                        "positional": list(info.positional),
@@ -274,14 +275,3 @@ def make_bots_command(game: registry.Game) -> Any:
 
     bots.__doc__ = f"List the bots of {game.name} with their parameters and defaults."
     return clean_errors(bots)
-
-
-def register_commands() -> None:
-    """Attach ``play`` and ``bots`` commands for every registered game."""
-    for name in registry.names():
-        game = registry.get(name)
-        play_app.command(name, help=f"Play {game.summary}.")(make_play_command(game))
-        bots_app.command(name)(make_bots_command(game))
-
-
-register_commands()

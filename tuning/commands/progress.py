@@ -24,7 +24,7 @@ from typing import Any, NoReturn
 import typer
 from rich.console import Console
 
-from games.core import InputError
+from games.errors import InputError
 
 ENV = "TABLETUNE_PROGRESS_SECONDS"
 #: exit status of a command stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report)

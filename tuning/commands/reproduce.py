@@ -9,13 +9,13 @@ import typer
 from tuning.commands import limits, places
 from tuning.commands.apps import app, console, print_json
 from tuning.commands.progress import given_command, stop_line
-from tuning.reproduce import GAMES
 from tuning.stopping import stop_signals
 
 
 @app.command("reproduce")
 def reproduce_command(
-    game: str = typer.Argument(..., help="The reproduction: " + ", ".join(GAMES) + "."),
+    game: str = typer.Argument(..., help="The reproduction, by name (e.g. deckbuilder); "
+                                         "an unknown name lists them all."),
     out: Path | None = typer.Option(None, "--out",
                                     help="Report folder (default: the committed one under "
                                          "reports/)."),
@@ -41,7 +41,7 @@ def reproduce_command(
     Full sizes take minutes to tens of minutes; `--scale 0.01` or `--size` make a quick
     run, `--from-json` rebuilds the README from committed data in seconds.
     """
-    from games.core import check_seed, parse_param_assignments
+    from games.errors import check_seed, parse_param_assignments
     from tuning.reproduce import game_module, parse_sizes, reproduce_game
 
     workers = limits.workers(jobs)

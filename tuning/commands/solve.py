@@ -1,20 +1,23 @@
 """`tabletune solve GAME` for every registered game with an exact solver.
 
-The command is built from the game's option schema and its ``solve_options``; the game's
-``solve`` hook does the work and returns the optimum and the exact value of each strategy.
+The command is built when its game is asked for (:mod:`tuning.commands.game_groups`),
+from the game's option schema and its ``solve_options``; the game's ``solve`` hook does the
+work and returns the optimum and the exact value of each strategy.
 """
 
 from __future__ import annotations
 
 import inspect
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.table import Table
 
-from games import registry
-from tuning.commands.apps import clean_errors, console, err_console, print_json, solve_app
+from tuning.commands.apps import clean_errors, console, err_console, print_json
 from tuning.commands.play import context_parameter, game_options, option_parameter, split_bots
+
+if TYPE_CHECKING:
+    from games import registry
 
 
 def _print(game: registry.Game, out: dict[str, Any]) -> None:
@@ -67,14 +70,3 @@ def make_solve_command(game: registry.Game) -> Any:
     solve.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     solve.__doc__ = f"Solve {game.name} exactly: the optimal expected score, strategy values."
     return clean_errors(solve)
-
-
-def register_commands() -> None:
-    """Attach ``solve`` commands for every registered game that has an exact solver."""
-    for name in registry.names():
-        game = registry.get(name)
-        if type(game).solve is not registry.Game.solve:
-            solve_app.command(name)(make_solve_command(game))
-
-
-register_commands()

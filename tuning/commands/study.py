@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from games.core import InputError, check_seed
+from games.errors import InputError, check_seed
 from tuning.commands import limits, places
 from tuning.commands.apps import (
     BACKEND_HELP,
@@ -27,17 +27,30 @@ def _fmt(value: Any, digits: int = 4) -> str:
 
 
 @app.command("studies")
-def studies_command(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
-    """List the ready-made study specs in studies/ with one line each."""
-    from tuning.spec import list_specs, load_spec
+def studies_command(json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+                    check: bool = typer.Option(False, "--check",
+                                               help="Validate every spec fully against its "
+                                                    "game (imports the games' engines).")
+                    ) -> None:
+    """List the ready-made study specs in studies/ with one line each.
+
+    A listing reads what each file states and checks that it names a known game, without
+    importing any game; ``--check`` validates each spec as a run would.
+    """
+    from tuning import spec_files
 
     rows = []
-    for path in list_specs():
+    for path in spec_files.list_specs():
         try:
-            spec = load_spec(path)
-            rows.append({"name": spec.name, "game": spec.game, "optimizer": spec.optimizer,
-                         "strategy": spec.strategy, "description": spec.description,
-                         "path": str(path), "valid": True})
+            if check:
+                from tuning.spec import load_spec
+
+                spec = load_spec(path)
+                row = {"name": spec.name, "game": spec.game, "optimizer": spec.optimizer,
+                       "strategy": spec.strategy, "description": spec.description}
+            else:
+                row = spec_files.summary(path)
+            rows.append({**row, "path": str(path), "valid": True})
         except InputError as exc:
             rows.append({"name": path.stem, "path": str(path), "valid": False,
                          "error": str(exc)})

@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from games.core import InputError, check_seed
+from games.errors import InputError, check_seed
 from tuning.commands import limits, places
 from tuning.commands.apps import (
     app,

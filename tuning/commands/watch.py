@@ -7,15 +7,17 @@ plays at that index (same deal, seats rotated the same way), shown through the g
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-from games import registry
-from games.core import InputError, check_seed
+from games.errors import InputError, check_seed
 from tuning.commands import limits
 from tuning.commands.apps import app, clean_errors, console
 from tuning.commands.play import line_up
+
+if TYPE_CHECKING:
+    from games import registry
 
 
 def _options(game: registry.Game, items: list[str]) -> dict[str, Any]:
@@ -46,6 +48,8 @@ def watch_command(
                                        help="seats (one bot given: it fills them all)"),
 ) -> None:
     """Watch one game move by move: each position and each decision with its score."""
+    from games import registry
+
     game = registry.get(game_name)
     if type(game).watch is registry.Game.watch:
         raise InputError(f"{game.name} has no move-by-move view (no watch hook)")

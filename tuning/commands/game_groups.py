@@ -1,0 +1,95 @@
+"""Command groups with one command per game (`play`, `bots`, `solve`), built on demand.
+
+The groups know the games by name (:func:`games.catalog.known_names`) and build the command
+of a game only when it is asked for, from that game's description: `tabletune play
+dominion` imports Dominion alone, and `tabletune --help` imports no game at all. Listing a
+group (`tabletune play --help`) builds every game's command, as it must show their help.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tuning.commands.flags import CheckedGroup
+
+
+class GameGroup(CheckedGroup):
+    """A group whose commands are the games; subclasses say how to build one command."""
+
+    def offers(self, game: Any) -> bool:
+        """Whether this group has a command for ``game`` (a registry description)."""
+        return True
+
+    def build(self, game: Any) -> tuple[Callable[..., Any], str | None]:
+        """The command function of ``game`` and its one-line help (None: the docstring's)."""
+        raise NotImplementedError
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        from games import catalog
+
+        found = set(super().list_commands(ctx))
+        for name in catalog.known_names():
+            if name not in found and self.get_command(ctx, name) is not None:
+                found.add(name)
+        return sorted(found)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        known = super().get_command(ctx, cmd_name)
+        if known is not None:
+            return known
+        from games import catalog
+
+        if cmd_name not in catalog.known_names():
+            return None
+        from games import registry  # a Ctrl-C while the engine loads: flags.OneLineStop
+
+        game = registry.get(cmd_name)
+        if not self.offers(game):
+            return None
+        command = _click_command(cmd_name, *self.build(game))
+        self.add_command(command, cmd_name)
+        return command
+
+
+def _click_command(name: str, func: Callable[..., Any], help: str | None) -> Any:
+    """One Typer-style function as a click command, with the checks every command has."""
+    import typer.main
+
+    from tuning.commands.apps import new_typer
+
+    single = new_typer()
+    single.command(name, help=help)(func)
+    return typer.main.get_command(single)
+
+
+class PlayGroup(GameGroup):
+    """`tabletune play GAME`: a match between named bots of one game."""
+
+    def build(self, game: Any) -> tuple[Callable[..., Any], str | None]:
+        from tuning.commands.play import make_play_command
+
+        return make_play_command(game), f"Play {game.summary}."
+
+
+class BotsGroup(GameGroup):
+    """`tabletune bots GAME`: a game's bots and their parameters."""
+
+    def build(self, game: Any) -> tuple[Callable[..., Any], str | None]:
+        from tuning.commands.play import make_bots_command
+
+        return make_bots_command(game), None
+
+
+class SolveGroup(GameGroup):
+    """`tabletune solve GAME`: games with an exact solver."""
+
+    def offers(self, game: Any) -> bool:
+        from games import registry
+
+        return type(game).solve is not registry.Game.solve
+
+    def build(self, game: Any) -> tuple[Callable[..., Any], str | None]:
+        from tuning.commands.solve import make_solve_command
+
+        return make_solve_command(game), None
