@@ -2,9 +2,9 @@
 
 Each built-in game is known here by its name and the module whose import registers its
 description (like an entry point): :mod:`games.registry` imports that module only when the
-game is asked for, so a command that plays Dominion never loads the other games' kernels,
-and listings that need only names (``tabletune studies``, ``tabletune play --help``) load
-none. Plain Python, no numpy: the command line reads it at start.
+game is asked for, so a command that plays Dominion never loads the other games' kernels;
+:func:`games.names.known_names` lists the names without loading any game. Plain Python,
+no numpy: the command line reads it at start.
 
 A new game adds one line to :data:`BUILTIN`; a plug-in names its module in the
 ``TABLETUNE_GAMES`` environment variable instead (see :mod:`games.registry`).
@@ -13,7 +13,6 @@ A new game adds one line to :data:`BUILTIN`; a plug-in names its module in the
 from __future__ import annotations
 
 import os
-import sys
 
 #: game name -> the module whose import registers it (the one line a new game adds)
 BUILTIN: dict[str, str] = {
@@ -27,14 +26,3 @@ BUILTIN: dict[str, str] = {
 def plugin_modules() -> list[str]:
     """Modules named in ``TABLETUNE_GAMES`` (dotted names or ``.py`` paths), in order."""
     return [m.strip() for m in os.environ.get("TABLETUNE_GAMES", "").split(",") if m.strip()]
-
-
-def known_names() -> list[str]:
-    """Every game name, sorted. Built-in names cost nothing; plug-ins are imported (their
-    names are known only once they register), and games registered in this process count
-    once the registry is loaded."""
-    if not plugin_modules() and "games.registry" not in sys.modules:
-        return sorted(BUILTIN)
-    from games import registry
-
-    return registry.names()

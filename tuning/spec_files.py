@@ -3,7 +3,7 @@
 :mod:`tuning.spec` validates a spec against its game's description, which loads the game's
 engine; listing the specs (``tabletune studies``) needs only what the file states, so it
 reads the ``[study]`` table here and checks that it names a known game
-(:mod:`games.catalog`): the listing starts in a fraction of a second. Full validation is
+(:func:`games.names.known_names`): the listing starts in a fraction of a second. Full validation is
 :func:`tuning.spec.load_spec` (``tabletune studies --check``, and every run).
 """
 
@@ -56,7 +56,7 @@ def summary(path: Path) -> dict[str, Any]:
     """What a listing shows of one spec file: name, game, optimizer, strategy, description
     as the file states them. InputError when the file is not TOML, has no ``[study]``
     table or names no known game; nothing else is checked (see the module's note)."""
-    from games.catalog import known_names
+    from games.names import known_names
 
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))

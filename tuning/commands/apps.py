@@ -14,7 +14,6 @@ from rich.console import Console
 
 from games.errors import InputError
 from tuning.commands.flags import CheckedCommand, CheckedGroup
-from tuning.commands.game_groups import BotsGroup, PlayGroup, SolveGroup
 
 BACKEND_HELP = ("Where evaluations run: loky (worker processes), threading (threads; only "
                 "kernels that release the GIL gain), ray or dask (a cluster, --address); "
@@ -66,16 +65,6 @@ app = _Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-# one command per game, each built when asked for (tuning.commands.game_groups)
-play_app = _Typer(cls=PlayGroup, help="Simulate games between named strategies.",
-                  no_args_is_help=True)
-solve_app = _Typer(cls=SolveGroup, help="Solve a game exactly where that is possible.",
-                   no_args_is_help=True)
-bots_app = _Typer(cls=BotsGroup, help="List the strategies (bots, players) of a game.",
-                  no_args_is_help=True)
-app.add_typer(play_app, name="play")
-app.add_typer(solve_app, name="solve")
-app.add_typer(bots_app, name="bots")
 
 #: Short flags that mean one thing across all commands, and the old spellings kept working
 #: (hidden from --help) because earlier docs and printed resume commands used them:

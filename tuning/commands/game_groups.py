@@ -4,6 +4,7 @@ The groups know the games by name (:func:`games.catalog.known_names`) and build 
 of a game only when it is asked for, from that game's description: `tabletune play
 dominion` imports Dominion alone, and `tabletune --help` imports no game at all. Listing a
 group (`tabletune play --help`) builds every game's command, as it must show their help.
+Importing this module attaches the three groups to the app.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from games.names import known_names
+from tuning.commands.apps import app, new_typer
 from tuning.commands.flags import CheckedGroup
 
 
@@ -26,10 +29,8 @@ class GameGroup(CheckedGroup):
         raise NotImplementedError
 
     def list_commands(self, ctx: Any) -> list[str]:
-        from games import catalog
-
         found = set(super().list_commands(ctx))
-        for name in catalog.known_names():
+        for name in known_names():
             if name not in found and self.get_command(ctx, name) is not None:
                 found.add(name)
         return sorted(found)
@@ -38,9 +39,7 @@ class GameGroup(CheckedGroup):
         known = super().get_command(ctx, cmd_name)
         if known is not None:
             return known
-        from games import catalog
-
-        if cmd_name not in catalog.known_names():
+        if cmd_name not in known_names():
             return None
         from games import registry  # a Ctrl-C while the engine loads: flags.OneLineStop
 
@@ -55,8 +54,6 @@ class GameGroup(CheckedGroup):
 def _click_command(name: str, func: Callable[..., Any], help: str | None) -> Any:
     """One Typer-style function as a click command, with the checks every command has."""
     import typer.main
-
-    from tuning.commands.apps import new_typer
 
     single = new_typer()
     single.command(name, help=help)(func)
@@ -93,3 +90,14 @@ class SolveGroup(GameGroup):
         from tuning.commands.solve import make_solve_command
 
         return make_solve_command(game), None
+
+
+play_app = new_typer(cls=PlayGroup, help="Simulate games between named strategies.",
+                     no_args_is_help=True)
+solve_app = new_typer(cls=SolveGroup, help="Solve a game exactly where that is possible.",
+                      no_args_is_help=True)
+bots_app = new_typer(cls=BotsGroup, help="List the strategies (bots, players) of a game.",
+                     no_args_is_help=True)
+app.add_typer(play_app, name="play")
+app.add_typer(solve_app, name="solve")
+app.add_typer(bots_app, name="bots")
