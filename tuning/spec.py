@@ -5,8 +5,12 @@ names the file, the key and what is allowed, so the CLI shows a single line, nev
 traceback. Game-specific checks (strategy names, parameter ranges, options, opponents, genome
 kinds) go through the game's registry description (:mod:`games.registry`).
 
-Longer than 400 lines on purpose: the whole spec schema (tables, keys, defaults, checks)
-reads top to bottom in one file, which is what a user fixing a spec error wants to find.
+Longer than 400 lines on purpose: the spec's dataclasses and the parsers of their tables
+(``[study]``, ``[evaluation]``, ``[optuna]``, ``[deap]``, the search space) sit side by side,
+so that a key's default and its check are read together. What is not specific to one key is
+apart: value checks in :mod:`tuning.spec_checks`, finding and listing spec files in
+:mod:`tuning.spec_files`, ``best:`` references in :mod:`tuning.refs`, and the ``[train]``
+table in :mod:`tuning.train.config`.
 """
 
 from __future__ import annotations
