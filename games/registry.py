@@ -131,6 +131,9 @@ class Game:
     #: True for a game that ships a trainer: a spec may then carry a ``[train]`` table
     #: (optimizer ``train``, run by `tabletune train`)
     has_trainer: bool = False
+    #: reproductions of published tables that belong to this game: reproduction name ->
+    #: module (the protocol of :mod:`games.reproduction`), run by `tabletune reproduce NAME`
+    reproductions: dict[str, str] = {}
 
     # ---- required
     def bots(self) -> dict[str, BotInfo]:

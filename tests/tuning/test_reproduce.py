@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from games.core import InputError
-from tuning.reproduce import GAMES, game_module, parse_sizes, reproduce_game
+from tuning.reproduce import game_module, reproductions, parse_sizes, reproduce_game
 from tuning.reproduce.common import outside_reports
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,7 +26,7 @@ def _committed(game: str, tmp_path: Path) -> tuple[Path, Path]:
     return copy, src / "README.md"
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(reproductions()))
 def test_from_json_rebuilds_the_committed_readme_exactly(game, tmp_path):
     copy, readme = _committed(game, tmp_path)
     written = reproduce_game(game, copy, from_json=True)
@@ -128,7 +128,7 @@ def test_cli_unknown_game_is_one_line_exit_2(cli, tmp_path):
     assert res.returncode == 2
     assert res.stderr.strip().splitlines() == [
         "error: no reproduction named 'nosuch' (choose from "
-        f"{', '.join(GAMES)})"]
+        f"{', '.join(reproductions())})"]
     with pytest.raises(InputError, match="--size expects name=N"):
         parse_sizes(["d2-games"])
     assert parse_sizes(["d2-games=2_000"]) == {"d2-games": 2000}

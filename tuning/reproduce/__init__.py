@@ -1,43 +1,28 @@
-"""Reproductions behind the committed reports: one module per report, one entry point each.
+"""`tabletune reproduce NAME`: one generic runner over the reproductions games register.
 
-Every module declares FOLDER (its report folder), SIZES (game counts with their full
-defaults), PARTS, SEED (None where the seeds are fixed), PARAMS and BENCHMARK (whether it
-takes ``--param`` and ``--benchmark``), and exposes ``reproduce(out_dir, settings)``: it
-writes its data JSON and README.md into ``out_dir``, reading the hand-written text the
-README includes (template.md, notes.md) from the report folder itself. With
-``settings.from_json`` it only rewrites the README from the data already there.
-``tabletune reproduce GAME`` is the command line over ``reproduce_game``.
-
-Benchmarks share measurements with the reproductions through this module only:
-``outside_reports`` (benchmarks never write into reports/) and the names of ``SHARED``,
-loaded on first use so that importing this package loads no game.
+A reproduction belongs to its game (``Game.reproductions``: name -> module, the protocol of
+:mod:`games.reproduction`). This runner finds it by name, checks the request against the
+module's declarations (``settings_for``), opens one worker pool for the whole run and hands
+the module its :class:`~games.reproduction.Settings` with the pool, a pool factory and the
+one match runner, so a game's reproduction plays in parallel without importing this layer.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 from games.core import InputError
-from tuning.reproduce.common import Settings, outside_reports, parse_sizes, settings_for
+from games.reproduction import Settings
+from tuning.reproduce.common import outside_reports, parse_sizes, settings_for
 
-#: measurements that benchmarks share with the reproductions: name -> defining module
-SHARED = {
-    "dp_run": "tuning.reproduce.deckbuilder_cost",
-    "fit_power": "tuning.reproduce.deckbuilder_cost",
-    "play_many": "tuning.reproduce.dominion_play",
-    "MATCHUPS": "tuning.reproduce.dominion_speed",
-    "best_rate": "tuning.reproduce.dominion_speed",
-    "peak_kib": "tuning.reproduce.dominion_speed",
-    "worker_peak_mib": "tuning.reproduce.dominion_speed",
-}
+__all__ = ["Settings", "game_module", "outside_reports", "parse_sizes", "reproduce_game",
+           "reproductions", "settings_for"]
 
-__all__ = ["GAMES", "SHARED", "Settings", "game_module", "outside_reports", "parse_sizes",
-           "reproduce_game", "settings_for", *SHARED]
-
-GAMES = {
+#: reproductions still kept here until they move beside their game: name -> module
+_NOT_MOVED = {
     "deckbuilder": "tuning.reproduce.deckbuilder",
     "dominion": "tuning.reproduce.dominion",
     "thegame": "tuning.reproduce.thegame",
@@ -47,25 +32,40 @@ GAMES = {
 }
 
 
-def game_module(game: str) -> ModuleType:
-    """The reproduction module of ``game``; one-line InputError for an unknown name."""
-    if game not in GAMES:
-        raise InputError(f"no reproduction named {game!r} (choose from {', '.join(GAMES)})")
-    return importlib.import_module(GAMES[game])
+def reproductions() -> dict[str, str]:
+    """Every reproduction by name -> its module, as the registered games declare them."""
+    from games import registry
+
+    found = dict(_NOT_MOVED)
+    for name in registry.names():
+        for title, module in registry.get(name).reproductions.items():
+            if title in found and found[title] != module and title not in _NOT_MOVED:
+                raise RuntimeError(f"two games register the reproduction {title!r}")
+            found[title] = module
+    return found
+
+
+def game_module(name: str) -> ModuleType:
+    """The reproduction module called ``name``; one-line InputError for an unknown name."""
+    known = reproductions()
+    if name not in known:
+        raise InputError(f"no reproduction named {name!r} (choose from {', '.join(known)})")
+    return importlib.import_module(known[name])
 
 
 def reproduce_game(game: str, out_dir: Path | str | None = None, **request) -> list[Path]:
-    """Run ``game``'s reproduction into ``out_dir`` (default: its report folder).
+    """Run the reproduction called ``game`` into ``out_dir`` (default: its report folder).
 
     ``request`` takes the keywords of ``settings_for`` (jobs, seed, from_json, scale,
     sizes, parts, params, benchmark); returns the files written."""
+    from tuning.evaluation import WorkerPool
+    from tuning.evaluation.match import run_match
+
     module = game_module(game)
     settings = settings_for(module, game, **request)
-    return module.reproduce(Path(out_dir or module.FOLDER), settings)
-
-
-def __getattr__(name: str) -> Any:
-    """The names of ``SHARED``, imported from their module on first use."""
-    if name in SHARED:
-        return getattr(importlib.import_module(SHARED[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    out = Path(out_dir or module.FOLDER)
+    if settings.from_json:
+        return module.reproduce(out, settings)
+    with WorkerPool(settings.jobs) as pool:
+        return module.reproduce(out, dataclasses.replace(
+            settings, pool=pool, open_pool=WorkerPool, run_match=run_match))

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from games.core import Estimate
-from tuning.reproduce.common import Settings, include_benchmark, read_json, say
+from games.reproduction import Settings, include_benchmark, read_json, say
 
 FOLDER = "reports/deckbuilder"
 SEED: int | None = None
@@ -57,7 +57,7 @@ def simulated(strategy: str, turns: int | None, games: int, seed: int, alpha=Non
     """Mean score over ``games`` seeded games, split over ``jobs`` processes (same result
     whatever the split: each game has its own seed)."""
     from tuning.evaluation import WorkerPool
-    from tuning.evaluation.blocks import map_blocks
+    from games.blocks import map_blocks
 
     with WorkerPool(jobs) as pool:
         parts = map_blocks(_mc_block, (strategy, turns, seed, alpha, params), games,

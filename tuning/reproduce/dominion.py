@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from games.core import InputError
-from tuning.reproduce.common import Settings, read_json, text_file
+from games.reproduction import Settings, read_json, text_file
 
 FOLDER = "reports/dominion"
 SEED: int | None = 2024

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.dominion import BotSpec, GameResults, play_games
 from tuning.evaluation import WorkerPool
-from tuning.evaluation.blocks import map_blocks
+from games.blocks import map_blocks
 
 
 def play_many(bots: Sequence[BotSpec], games: int, seed: int = 0, jobs: int = 1,

@@ -21,7 +21,7 @@ from typing import Any
 
 from games.core import Record
 from games.splendor.players import AIDS_FROM
-from tuning.reproduce.common import Settings, play_and_write_readme, say
+from games.reproduction import Settings, play_and_write_readme, say
 
 FOLDER = "reports/splendor"
 SEED: int | None = 2013

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from games.splendor.heuristics import SPLENDOR_HEURISTIC
-from tuning.reproduce.common import Settings, play_and_write_readme, say
+from games.reproduction import Settings, play_and_write_readme, say
 from tuning.reproduce.splendor import measure
 
 FOLDER = "reports/splendor-genetic"

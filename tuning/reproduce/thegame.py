@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from games.core import Z95
-from tuning.reproduce.common import Settings, play_parts, say, text_file
+from games.reproduction import Settings, play_parts, say, text_file
 
 FOLDER = "reports/thegame"
 SEED: int | None = 2019
@@ -62,7 +62,7 @@ def measure(player: str, params: dict, depth: int, games: int, jobs: int, seed: 
     from games.thegame import play_block, summarize
     from games.thegame.simulate import GameBatch
     from tuning.evaluation import WorkerPool
-    from tuning.evaluation.blocks import map_blocks
+    from games.blocks import map_blocks
 
     t0 = time.perf_counter()
     with WorkerPool(jobs) as pool:

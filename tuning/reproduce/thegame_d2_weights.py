@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from games.core import InputError, wilson_interval
-from tuning.reproduce.common import Settings, read_json, text_file
+from games.reproduction import Settings, read_json, text_file
 
 FOLDER = "reports/thegame-penalty-d2/d0-weights"
 SEED: int | None = None  # 2021: the d = 2 row of reports/thegame (its seed + 2)
@@ -76,7 +76,7 @@ def play_chunk(out_dir: Path, settings: Settings) -> Path:
     from games.thegame import build_params, play_block, summarize
     from games.thegame.simulate import GameBatch
     from tuning.evaluation import WorkerPool
-    from tuning.evaluation.blocks import map_blocks
+    from games.blocks import map_blocks
 
     if not settings.params:
         raise InputError("thegame-d2-weights needs the weights: --param name=value ...")
