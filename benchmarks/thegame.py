@@ -16,9 +16,9 @@ import json
 import os
 import time
 
+from games.blocks import map_blocks
 from games.thegame import PLAYERS, play_block
 from tuning.evaluation import WorkerPool
-from games.blocks import map_blocks
 from tuning.reproduce import outside_reports
 
 GAMES = {0: 2000, 1: 200, 2: 30, 3: 5}

@@ -88,8 +88,8 @@ def test_a_billion_game_match_shows_progress_at_once_and_stops_on_ctrl_c():
 
 
 def test_lazy_blocks_are_the_listed_blocks():
-    from games.core import seed_blocks
     from games.blocks import iter_blocks, map_blocks
+    from games.core import seed_blocks
 
     for total, size, start in ((10, 4, 0), (10, 4, 5), (7, 7, 3), (0, 3, 2), (2001, 2000, 9)):
         assert list(iter_blocks(total, size, start)) == [(start + s, c) for s, c

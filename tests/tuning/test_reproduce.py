@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from games.core import InputError
-from tuning.reproduce import game_module, reproductions, parse_sizes, reproduce_game
+from tuning.reproduce import game_module, parse_sizes, reproduce_game, reproductions
 from tuning.reproduce.common import outside_reports
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 
 from games import registry
-from games.core import Z95, BotSpec, InputError, Record, labels_for, wilson_interval
 from games.blocks import iter_blocks
+from games.core import Z95, BotSpec, InputError, Record, labels_for, wilson_interval
 from tuning.evaluation.pool import WorkerPool
 
 #: games per block when a match does not say: small enough for steady progress and for

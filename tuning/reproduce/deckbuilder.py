@@ -56,8 +56,8 @@ def simulated(strategy: str, turns: int | None, games: int, seed: int, alpha=Non
               params=None, jobs: int = 2) -> Estimate:
     """Mean score over ``games`` seeded games, split over ``jobs`` processes (same result
     whatever the split: each game has its own seed)."""
-    from tuning.evaluation import WorkerPool
     from games.blocks import map_blocks
+    from tuning.evaluation import WorkerPool
 
     with WorkerPool(jobs) as pool:
         parts = map_blocks(_mc_block, (strategy, turns, seed, alpha, params), games,

@@ -10,9 +10,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from games.blocks import map_blocks
 from games.dominion import BotSpec, GameResults, play_games
 from tuning.evaluation import WorkerPool
-from games.blocks import map_blocks
 
 
 def play_many(bots: Sequence[BotSpec], games: int, seed: int = 0, jobs: int = 1,

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from games.core import Record
-from games.splendor.players import AIDS_FROM
 from games.reproduction import Settings, play_and_write_readme, say
+from games.splendor.players import AIDS_FROM
 
 FOLDER = "reports/splendor"
 SEED: int | None = 2013

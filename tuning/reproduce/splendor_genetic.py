@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from games.splendor.heuristics import SPLENDOR_HEURISTIC
 from games.reproduction import Settings, play_and_write_readme, say
+from games.splendor.heuristics import SPLENDOR_HEURISTIC
 from tuning.reproduce.splendor import measure
 
 FOLDER = "reports/splendor-genetic"

@@ -59,10 +59,10 @@ SLOW = ("real-capacity", "weighted-real-capacity", "single-bridges",
 
 def measure(player: str, params: dict, depth: int, games: int, jobs: int, seed: int) -> dict:
     """Play ``games`` seeded games of one player at one depth; the summary with wall time."""
+    from games.blocks import map_blocks
     from games.thegame import play_block, summarize
     from games.thegame.simulate import GameBatch
     from tuning.evaluation import WorkerPool
-    from games.blocks import map_blocks
 
     t0 = time.perf_counter()
     with WorkerPool(jobs) as pool:

@@ -73,10 +73,10 @@ def merge(chunks: list[dict]) -> dict:
 
 def play_chunk(out_dir: Path, settings: Settings) -> Path:
     """Play games start..start+games-1 with the given weights; save chunk-START.json."""
+    from games.blocks import map_blocks
     from games.thegame import build_params, play_block, summarize
     from games.thegame.simulate import GameBatch
     from tuning.evaluation import WorkerPool
-    from games.blocks import map_blocks
 
     if not settings.params:
         raise InputError("thegame-d2-weights needs the weights: --param name=value ...")
