@@ -63,8 +63,8 @@ def check_line(command: Any, args: list[str]) -> None:
 
 
 def _refuse(message: str) -> NoReturn:
-    """One error line (see :func:`tuning.commands.apps.show_error`), exit status 2."""
-    from tuning.commands.apps import show_error
+    """One error line (see :func:`tuning.commands.output.show_error`), exit status 2."""
+    from tuning.commands.output import show_error
     show_error(" ".join(message.split()))
     raise typer.Exit(2)
 
@@ -100,7 +100,7 @@ class OneLineStop:
 
 
 def _interrupted() -> NoReturn:
-    from tuning.commands.apps import err_console
+    from tuning.commands.output import err_console
     err_console.print("interrupted")
     raise typer.Exit(130)
 

@@ -66,7 +66,7 @@ class Throttle:
                  every: float | None = None, clock: Callable[[], float] = time.monotonic,
                  ticker: bool = True) -> None:
         if console is None:
-            from tuning.commands.apps import err_console
+            from tuning.commands.output import err_console
             console = err_console
         self.console = console
         self.describe = describe
@@ -157,7 +157,7 @@ def stop_line(text: str, reporter: Reporter | None = None) -> NoReturn:
     saying what was kept and the command that continues; exit status 130."""
     if reporter is not None:
         reporter.throttle.close()
-    from tuning.commands.apps import err_console
+    from tuning.commands.output import err_console
     err_console.print(text, highlight=False, markup=False, soft_wrap=True)
     raise typer.Exit(STOP_STATUS)
 
