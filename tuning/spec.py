@@ -29,6 +29,7 @@ from tuning.spec_checks import (
     check_bool,
     check_choice,
     check_int,
+    check_jobs,
     check_known_keys,
     check_number,
     check_positive_int,
@@ -100,7 +101,7 @@ class EvaluationSpec:
     baseline: str | None = None
     reevaluate_top: int = 3
     reevaluate_games: int = 10000
-    jobs: int = 1
+    jobs: int = 1  # -1 in a spec (every core) is resolved to the core count on loading
     backend: str = "loky"
     address: str | None = None
 
@@ -178,7 +179,7 @@ class StudySpec:
         where = f"{self.path}: command line"
         ev, op = self.evaluation, self.optuna
         if jobs is not None:
-            ev = dataclasses.replace(ev, jobs=check_positive_int(where, "--jobs", jobs))
+            ev = dataclasses.replace(ev, jobs=check_jobs(where, "--jobs", jobs))
         if seed is not None:
             ev = dataclasses.replace(ev, seed=check_seed_at(where, "--seed", seed))
         if backend is not None:
@@ -223,7 +224,7 @@ def _parse_evaluation(where: str, table: dict[str, Any]) -> EvaluationSpec:
                             table.get("reevaluate_top", d.reevaluate_top), low=0),
         reevaluate_games=check_positive_int(where, k + "reevaluate_games",
                                        table.get("reevaluate_games", d.reevaluate_games)),
-        jobs=check_positive_int(where, k + "jobs", table.get("jobs", d.jobs)),
+        jobs=check_jobs(where, k + "jobs", table.get("jobs", d.jobs)),
         backend=check_choice(where, k + "backend", table.get("backend", d.backend), BACKENDS),
         address=None if address is None else check_str(where, k + "address", address),
     )

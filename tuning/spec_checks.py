@@ -7,6 +7,8 @@ import math
 from typing import Any
 
 from games.core import InputError, check_seed
+from tuning.commands.limits import JOBS
+from tuning.evaluation import resolve_jobs
 
 
 def fail(where: str, key: str, message: str) -> InputError:
@@ -23,6 +25,13 @@ def check_int(where: str, key: str, value: Any, low: int | None = None) -> int:
 
 def check_positive_int(where: str, key: str, value: Any) -> int:
     return check_int(where, key, value, low=1)
+
+
+def check_jobs(where: str, key: str, value: Any) -> int:
+    """A worker count by the rule of ``-j/--jobs`` in every command
+    (:data:`tuning.commands.limits.JOBS`): 1 .. 1,024, or -1 for one worker per core, which
+    is resolved here to the number of cores as the command line resolves it."""
+    return resolve_jobs(JOBS.check(value, f"{where}: {key}"))
 
 
 def check_number(where: str, key: str, value: Any) -> float:

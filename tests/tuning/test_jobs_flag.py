@@ -63,3 +63,43 @@ def test_a_train_spec_takes_jobs_as_the_flag_does():
                       (1025, "at most 1,024, got 1025"), (True, "whole number")):
         with pytest.raises(InputError, match=r"s\.toml: train\.jobs\b.*" + re.escape(says)):
             parse_train("s.toml", {"jobs": bad})
+
+
+STUDY = """
+[study]
+name = "t"
+game = "dominion"
+strategy = "heuristic"
+objective = "win_rate"
+
+[evaluation]
+games = 100
+opponents = ["big-money"]
+{jobs}
+[space.province_money]
+low = 12.0
+high = 20.0
+"""
+
+
+def test_a_study_spec_takes_evaluation_jobs_as_the_flag_does(tmp_path):
+    from tuning.spec import load_spec
+
+    def load(jobs: str):
+        path = tmp_path / "s.toml"
+        path.write_text(STUDY.format(jobs=jobs))
+        return load_spec(path)
+
+    assert load("").evaluation.jobs == 1
+    assert load("jobs = 3").evaluation.jobs == 3
+    assert load("jobs = 1024").evaluation.jobs == 1024
+    every_core = load("jobs = -1")
+    assert every_core.evaluation.jobs == (os.cpu_count() or 1)  # resolved as -j -1 is
+    assert every_core.with_overrides(jobs=-1).evaluation.jobs == (os.cpu_count() or 1)
+    for bad, says in (("0", "at least 1 (or -1: every core), got 0"),
+                      ("-2", "at least 1 (or -1: every core), got -2"),
+                      ("1025", "at most 1,024, got 1025"), ("true", "whole number")):
+        with pytest.raises(InputError, match=r"s\.toml: evaluation\.jobs\b.*" + re.escape(says)):
+            load(f"jobs = {bad}")
+    with pytest.raises(InputError, match=r"command line: --jobs\b.*" + re.escape("got 0")):
+        load("").with_overrides(jobs=0)
