@@ -5,7 +5,7 @@
     python benchmarks/deckbuilder.py --search 600    # grow T while the fit predicts < 600 s
     python benchmarks/deckbuilder.py --json runs/deckbuilder-benchmark.json
 
-Each DP measurement runs in a fresh subprocess (``tuning.reproduce.deckbuilder_cost``), so
+Each DP measurement runs in a fresh subprocess (``games.deckbuilder.reproduce.cost``), so
 peak memory belongs to that solve alone.
 Times are the best of ``--repeat`` runs, because the machine may be shared; CPU seconds (all
 threads together) and the load average are printed too, so a figure taken on a busy machine
@@ -20,7 +20,8 @@ import math
 import time
 from pathlib import Path
 
-from tuning.reproduce import dp_run, fit_power, outside_reports
+from games.deckbuilder.reproduce.cost import dp_run, fit_power
+from tuning.reproduce import outside_reports
 
 
 def best_of(turns: int, keep: bool, repeat: int) -> dict:

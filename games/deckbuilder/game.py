@@ -78,6 +78,7 @@ class DeckbuilderGame(registry.Game):
     default_bots = ("picky",)
     has_winner = False
     test_options = {"turns": 12}
+    reproductions = {"deckbuilder": "games.deckbuilder.reproduce"}
     cli_aliases = {"--strategy": "--bots", "-t": "--turns",
                    "--hand": "--hand-size", "-a": "--end-chance"}
 

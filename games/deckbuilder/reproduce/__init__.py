@@ -7,6 +7,10 @@ in the README (seeds fixed: flat MC 2026, long games 250, probabilistic end 77).
 take about 15-25 minutes on 2 busy cores and up to 2 GB for the exact curves to T = 150;
 ``--size turns=N`` and ``--size expected-turns=N`` shrink a smoke run (the README needs
 T >= 100 and is only written then).
+
+The game registers it (``DeckbuilderGame.reproductions``); ``tabletune reproduce deckbuilder``
+runs it with the protocol of :mod:`games.reproduction`, and its simulations spread over the
+run's worker pool (``settings.pool``).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -52,16 +57,14 @@ def _mc_block(strategy: str, turns: int | None, seed: int, alpha: float | None,
                     end_chance=alpha, params=params)
 
 
-def simulated(strategy: str, turns: int | None, games: int, seed: int, alpha=None,
-              params=None, jobs: int = 2) -> Estimate:
-    """Mean score over ``games`` seeded games, split over ``jobs`` processes (same result
-    whatever the split: each game has its own seed)."""
+def simulated(pool: Any, strategy: str, turns: int | None, games: int, seed: int,
+              alpha: float | None = None, params: dict | None = None) -> Estimate:
+    """Mean score over ``games`` seeded games, split over the workers of ``pool`` (the run's
+    pool, ``settings.pool``); same result whatever the split: each game has its own seed."""
     from games.blocks import map_blocks
-    from tuning.evaluation import WorkerPool
 
-    with WorkerPool(jobs) as pool:
-        parts = map_blocks(_mc_block, (strategy, turns, seed, alpha, params), games,
-                           pool=pool, block=max(1, -(-games // (jobs * 4))))
+    parts = map_blocks(_mc_block, (strategy, turns, seed, alpha, params), games,
+                       pool=pool, block=max(1, -(-games // (pool.jobs * 4))))
     return Estimate.from_samples(np.concatenate(parts))
 
 
@@ -88,10 +91,10 @@ def geometric(settings: Settings, simple: list[str]) -> list[dict]:
     rows = []
     for a in (a for a in ALPHAS if 1 / a <= settings.n("expected-turns") + 1e-9):
         res = geometric_values(strats, a)
-        sim = {n: simulated(n, None, settings.n("geometric-games"), 77, alpha=a,
-                            jobs=settings.jobs).to_dict() for n in simple}
-        sim["flatmc"] = simulated("flatmc", None, settings.n("flatmc-games"), 77, alpha=a,
-                                  jobs=settings.jobs).to_dict()
+        sim = {n: simulated(settings.pool, n, None, settings.n("geometric-games"), 77,
+                            alpha=a).to_dict() for n in simple}
+        sim["flatmc"] = simulated(settings.pool, "flatmc", None, settings.n("flatmc-games"),
+                                  77, alpha=a).to_dict()
         rows.append({"alpha": a, "exact": {s.name: r.value for s, r in zip(strats, res,
                                                                            strict=True)},
                      "error_bound": res[0].error_bound, "truncation": res[0].size,
@@ -103,12 +106,12 @@ def geometric(settings: Settings, simple: list[str]) -> list[dict]:
 def collect(out_dir: Path, settings: Settings) -> dict:
     """Compute every section's data and draw the figures into ``out_dir``."""
     from games.deckbuilder import DEFAULT, action_shares, solve
+    from games.deckbuilder.reproduce import figures as figs
+    from games.deckbuilder.reproduce.cost import dp_run, fit_power
     from games.deckbuilder.states import state_space
     from games.deckbuilder.strategies import HeuristicParams
-    from tuning.reproduce import deckbuilder_figures as figs
-    from tuning.reproduce.deckbuilder_cost import dp_run, fit_power
 
-    n, jobs, tmax = settings.n, settings.jobs, settings.n("turns")
+    n, jobs, tmax, pool = settings.n, settings.jobs, settings.n("turns"), settings.pool
     simple = figs.SIMPLE
     data: dict = {"settings": {"flatmc_games": n("flatmc-games"), "flatmc_rollouts": 100,
                                "long_games": n("long-games"),
@@ -124,11 +127,11 @@ def collect(out_dir: Path, settings: Settings) -> dict:
     state_space.cache_clear()  # about 2 GB of hand probabilities at T = 150
     data["exact"] = curves
     say("flat Monte Carlo")
-    mc = [(t, simulated("flatmc", t, n("flatmc-games"), 2026, jobs=jobs))
+    mc = [(t, simulated(pool, "flatmc", t, n("flatmc-games"), 2026))
           for t in MC_TURNS if t <= tmax]
     data["flatmc"] = {t: e.to_dict() for t, e in mc}
     say("long games by simulation")
-    long = {name: [(t, simulated(name, t, n("long-games"), 250, jobs=jobs))
+    long = {name: [(t, simulated(pool, name, t, n("long-games"), 250))
                    for t in LONG_TURNS] for name in simple}
     data["long"] = {k: {t: e.to_dict() for t, e in v} for k, v in long.items()}
     # where simulation and exact value both exist and disagree by more than 3 standard
@@ -138,7 +141,7 @@ def collect(out_dir: Path, settings: Settings) -> dict:
     for name, rows in long.items():
         for t, e in rows:
             if t < len(curves[name]) and abs(e.mean - curves[name][t]) > 3 * e.stderr:
-                big = simulated(name, t, 4 * n("long-games"), 250, jobs=jobs)
+                big = simulated(pool, name, t, 4 * n("long-games"), 250)
                 data["long_check"].setdefault(name, {})[t] = big.to_dict()
     say("action ratios")
     shares = {t: action_shares(solve(t)) for t in SHARE_TURNS if t <= tmax}
@@ -169,7 +172,7 @@ def collect(out_dir: Path, settings: Settings) -> dict:
 def reproduce(out_dir: Path, settings: Settings) -> list[Path]:
     """Compute everything (or read data.json with ``from_json``, taking in a new
     ``--benchmark``); write data.json, and README.md when the data reach T = 100."""
-    from tuning.reproduce.deckbuilder_readme import readme_text
+    from games.deckbuilder.reproduce.readme import readme_text
 
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)

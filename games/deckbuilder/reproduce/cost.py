@@ -6,7 +6,7 @@ loaded from numba's cache and warmed on a tiny game first), so peak memory (VmHW
 resident set) belongs to that solve alone; "above baseline" subtracts the process's
 footprint just before the solve.
 
-    python -m tuning.reproduce.deckbuilder_cost T [--keep]    # one solve, one JSON line
+    python -m games.deckbuilder.reproduce.cost T [--keep]    # one solve, one JSON line
 """
 
 from __future__ import annotations
@@ -54,10 +54,10 @@ def solve_here(turns: int, keep: bool) -> dict:
 
 def dp_run(turns: int, keep: bool) -> dict:
     """``solve_here`` in a fresh interpreter that imports this same package."""
-    root = str(Path(__file__).resolve().parents[2])
+    root = str(Path(__file__).resolve().parents[3])
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
-    cmd = [sys.executable, "-m", "tuning.reproduce.deckbuilder_cost", str(turns)]
+    cmd = [sys.executable, "-m", "games.deckbuilder.reproduce.cost", str(turns)]
     out = subprocess.run(cmd + (["--keep"] if keep else []), capture_output=True, text=True,
                          check=True, env=env)
     return json.loads(out.stdout.strip().splitlines()[-1])

@@ -7,9 +7,9 @@ the Performance section refreshed from a new ``benchmark.json``):
 
 from __future__ import annotations
 
-from tuning.reproduce import deckbuilder_tables as tables
-from tuning.reproduce.deckbuilder_tables import ci as _ci
-from tuning.reproduce.deckbuilder_tables import ikeys as _ikeys
+from games.deckbuilder.reproduce import tables
+from games.deckbuilder.reproduce.tables import ci as _ci
+from games.deckbuilder.reproduce.tables import ikeys as _ikeys
 
 
 def findings(data: dict) -> dict:
