@@ -1,23 +1,24 @@
 """Evolution checkpoints: one self-checking file, written atomically.
 
-Layout: a magic line, the SHA-256 of the payload, then the pickled payload (plain data only:
-genes, fitness numbers, logbook rows, RNG states, the spec). A truncated, edited or foreign
-file fails the magic or the checksum and is refused with a clear message; a checkpoint of
-another spec is refused by comparing spec fingerprints.
+The file format is the one of every checkpoint (:mod:`games.checkpoint`): a magic line, the
+SHA-256 of the payload, then the pickled payload (plain data only: genes, fitness numbers,
+logbook rows, RNG states, the spec). A truncated, edited or foreign file fails the magic or
+the checksum and is refused with a clear message; a checkpoint of another spec is refused by
+comparing spec fingerprints.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import pickle
 from pathlib import Path
 from typing import Any
 
-from games.atomic import atomic_open
+from games.checkpoint import load_checked, save_checked
 from games.core import InputError
 
 MAGIC = b"TABLETUNE-EVOLUTION-CHECKPOINT v1\n"
+KIND = "tabletune evolution checkpoint"
 
 
 def fingerprint(data: Any) -> str:
@@ -28,35 +29,14 @@ def fingerprint(data: Any) -> str:
 
 def save_checkpoint(path: str | Path, payload: dict[str, Any]) -> None:
     """Write ``payload`` to ``path`` atomically: temp file in the same folder, fsync, rename."""
-    body = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
-    digest = hashlib.sha256(body).hexdigest().encode() + b"\n"
-    with atomic_open(path) as fh:
-        fh.write(MAGIC)
-        fh.write(digest)
-        fh.write(body)
+    save_checked(path, payload, MAGIC)
 
 
 def load_checkpoint(path: str | Path) -> dict[str, Any]:
     """Read and verify a checkpoint; refuse a missing, foreign or corrupt file (InputError)."""
-    path = Path(path)
-    if path.is_dir():
-        raise InputError(f"checkpoint {path} is a folder, not a file")
-    if not path.is_file():
-        raise InputError(f"no checkpoint at {path}: start without --resume to begin a new run")
-    raw = path.read_bytes()
-    if not raw.startswith(MAGIC):
-        raise InputError(f"{path} is not a tabletune evolution checkpoint (wrong header)")
-    rest = raw[len(MAGIC):]
-    digest, sep, body = rest.partition(b"\n")
-    if not sep or hashlib.sha256(body).hexdigest().encode() != digest:
-        raise InputError(f"checkpoint {path} is corrupt (checksum mismatch): it was truncated "
-                         "or modified; delete it or restore a good copy")
-    try:
-        payload = pickle.loads(body)
-    except Exception as exc:  # noqa: BLE001 - any unpickling failure means a bad file
-        raise InputError(f"checkpoint {path} is corrupt ({exc.__class__.__name__})") from None
+    payload = load_checked(path, MAGIC, KIND)
     if not isinstance(payload, dict) or payload.get("format") != "tabletune-evolution":
-        raise InputError(f"{path} is not a tabletune evolution checkpoint")
+        raise InputError(f"{path} is not a {KIND}")
     return payload
 
 

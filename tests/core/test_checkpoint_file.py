@@ -1,0 +1,64 @@
+"""The one checkpoint file format: what is saved comes back; anything else is one line."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from games.checkpoint import load_checked, save_checked
+from games.errors import InputError
+
+HEADER = b"TOY-CHECKPOINT v1\n"
+
+
+def test_a_saved_payload_comes_back_and_the_file_starts_with_its_header(tmp_path):
+    path = tmp_path / "runs" / "toy.ckpt"
+    payload = {"generation": 3, "genes": [[1, 2], [3]], "rng": (7, "state")}
+    save_checked(path, payload, HEADER)
+    assert path.read_bytes().startswith(HEADER)
+    assert load_checked(path, HEADER, "toy checkpoint") == payload
+    assert [p.name for p in path.parent.iterdir()] == ["toy.ckpt"]  # no temporary left
+
+
+def test_the_evolution_checkpoint_writes_the_same_bytes(tmp_path):
+    from tuning.evolution.checkpoint import MAGIC, save_checkpoint
+
+    payload = {"format": "tabletune-evolution", "generation": 1}
+    save_checkpoint(tmp_path / "a", payload)
+    save_checked(tmp_path / "b", payload, MAGIC)
+    assert (tmp_path / "a").read_bytes() == (tmp_path / "b").read_bytes()
+
+
+@pytest.mark.parametrize("damage,says", [
+    (lambda raw: raw[:-3], "corrupt (checksum mismatch)"),
+    (lambda raw: raw.replace(b"generation", b"generatiom"), "corrupt (checksum mismatch)"),
+    (lambda raw: b"OTHER v1\n" + raw[len(HEADER):], "is not a toy checkpoint (wrong header)"),
+    (lambda raw: HEADER, "corrupt (checksum mismatch)"),
+])
+def test_a_damaged_or_foreign_file_is_refused_in_one_line(tmp_path, damage, says):
+    path = tmp_path / "toy.ckpt"
+    save_checked(path, {"generation": 3}, HEADER)
+    path.write_bytes(damage(path.read_bytes()))
+    with pytest.raises(InputError, match=r"toy\.ckpt.*" + re.escape(says)) as err:
+        load_checked(path, HEADER, "toy checkpoint")
+    assert "\n" not in str(err.value)
+
+
+def test_a_body_that_does_not_unpickle_is_refused(tmp_path):
+    import hashlib
+
+    path = tmp_path / "toy.ckpt"
+    body = b"not a pickle"
+    path.write_bytes(HEADER + hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+    with pytest.raises(InputError, match=r"corrupt \(UnpicklingError\)"):
+        load_checked(path, HEADER, "toy checkpoint")
+
+
+def test_a_missing_file_a_folder_and_a_bad_header_argument(tmp_path):
+    with pytest.raises(InputError, match="no checkpoint at .*start without --resume"):
+        load_checked(tmp_path / "none", HEADER, "toy checkpoint")
+    with pytest.raises(InputError, match="is a folder, not a file"):
+        load_checked(tmp_path, HEADER, "toy checkpoint")
+    with pytest.raises(ValueError, match="one line"):
+        save_checked(tmp_path / "x", {}, b"NO NEWLINE")
