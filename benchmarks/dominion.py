@@ -14,8 +14,14 @@ from __future__ import annotations
 import argparse
 import os
 
+from games.dominion.reproduce.speed import (
+    MATCHUPS,
+    best_rate,
+    peak_kib,
+    timed_run,
+    worker_peak_mib,
+)
 from tuning.evaluation import WorkerPool
-from tuning.reproduce import MATCHUPS, best_rate, peak_kib, play_many, worker_peak_mib
 
 
 def main() -> None:
@@ -27,8 +33,8 @@ def main() -> None:
           f"best of {args.repeats}")
     with WorkerPool(1) as solo, WorkerPool(2) as pair:  # one pool each for the whole run
         for bots in MATCHUPS.values():  # warm-up: load compiled kernels, start workers
-            play_many(bots, 2000, seed=1, pool=solo)
-            play_many(bots, 4000, seed=1, pool=pair)
+            timed_run(bots, 2000, 1, solo)
+            timed_run(bots, 4000, 1, pair)
         print(f"{'match-up':40s} {'1 job g/s':>10s} {'(per cpu-s)':>11s} {'2 jobs g/s':>10s} "
               f"{'speed-up':>8s}")
         for name, bots in MATCHUPS.items():

@@ -1,16 +1,17 @@
 """Dominion: a fast engine (numba kernels over integer card-count state), the Big Money
-family, the blog's three bots, buy-list bots, a tunable heuristic bot, and matches.
+family, the blog's three bots, buy-list bots, a tunable heuristic bot, and its reproduction
+of the sources' tables (:mod:`games.dominion.reproduce`).
 
-Quick use::
+Quick use, through the one entry point every game has::
 
-    from games.dominion import BotSpec, run_match
-    m = run_match([BotSpec("smithy-big-money"), BotSpec("big-money")], games=10_000, seed=1)
-    m.per_bot["smithy-big-money"].score_ci
+    from games import registry
+    from games.core import BotSpec
+    game = registry.get("dominion")
+    out = game.play([BotSpec("smithy-big-money"), BotSpec("big-money")],
+                    game.check_options({}), seed=1, start=0, count=10_000)
+    out.bot_result()[:, 0].mean()   # Smithy Big Money's score (wins + ties/2)
 
-API for the tuning layer (call it inside workers; arguments are plain picklable data)::
-
-    play_games(bots, seed, start, count, kingdom=None, players=None, *, rotate=True,
-               config=None) -> GameResults
+``play(bots, options, seed, start, count, *, rotate=True) -> games.outcomes.Outcomes``:
 
 * ``bots``: list of ``BotSpec``, one per seat (a mirror lists a bot twice). A spec is
   ``BotSpec("big-money")``, ``BotSpec("heuristic", {"smithy_share": 0.12, ...})`` (names and
@@ -18,12 +19,17 @@ API for the tuning layer (call it inside workers; arguments are plain picklable 
   ``BotSpec(label, genome="province | gold | smithy:1 | silver")``.
 * games ``start .. start+count-1`` of the run with root ``seed``: game i uses seed
   ``games.core.game_seeds(seed, 1, i)`` and seats rotated by ``i % players``, so the same
-  indices give the same games in any process (common random numbers across candidates).
-* ``kingdom``: comma-separated text or names (default: seed 001's ten cards).
-* ``config``: ``GameConfig(end_rule, tiebreak, cap, solo_provinces)``.
-* ``GameResults`` rows are games: ``outcome[i, seat]`` (1 win, 0 shared, -1 loss),
-  ``seating[i, seat]`` (bot index), ``bot_outcome()`` / ``bot_score()`` per bot
-  (``[count, n_bots]``, score 1 / 0.5 / 0), ``vp``, ``turns``, ``plies``, ``capped``.
+  indices give the same games in any process (common random numbers across candidates);
+  :func:`games.blocks.map_blocks` spreads blocks of them over a worker pool.
+* ``options``: checked options (``game.check_options``): kingdom, end_rule, tiebreak,
+  cap, solo.
+* ``Outcomes`` rows are games: ``outcome[i, seat]`` (1 win, 0 shared, -1 loss),
+  ``seating[i, seat]`` (bot index), ``bot_outcome()`` / ``bot_result()`` per bot
+  (``[count, n_bots]``, result 1 / 0.5 / 0), ``score`` (VP), ``turns``, ``capped``, and
+  ``extra["plies"]`` (turns of all players together).
+
+``play_games`` is the kernel call beneath ``play`` (its ``GameResults`` also carry the
+learned player's training samples).
 
 Buy lists: ``parse_buylist`` / ``format_buylist`` (grammar in ``games.dominion.buylist``);
 ``BuyList`` is the genome (tuple of ``BuyRule``), text round-trips exactly.
@@ -48,20 +54,11 @@ from games.dominion.buylist import (
     simple_buylist,
 )
 from games.dominion.cards import DEFAULT_KINGDOM, KINGDOM_KEYS, parse_kingdom
-from games.dominion.match import (
-    GameConfig,
-    GameResults,
-    play_games,
-    play_many,
-    play_solo,
-    run_match,
-    to_match_result,
-)
+from games.dominion.match import GameConfig, GameResults, play_games
 
 __all__ = [
     "BotSpec", "BuyList", "BuyListBot", "BuyRule", "Condition", "DEFAULT_KINGDOM",
     "GameConfig", "GameResults", "HeuristicBot", "HeuristicParams", "KINGDOM_KEYS",
     "bot_names", "build_bot", "compile_bots", "format_buylist", "parse_buylist",
-    "parse_kingdom", "play_games", "play_many", "play_solo", "run_match", "simple_buylist",
-    "spec_from_text", "to_match_result",
+    "parse_kingdom", "play_games", "simple_buylist", "spec_from_text",
 ]

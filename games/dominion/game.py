@@ -50,6 +50,7 @@ class DominionGame(registry.Game):
     default_opponents = ("big-money-ultimate",)
     cli_aliases = {"-k": "--kingdom"}
     has_trainer = True  # the learned player (tabletune train)
+    reproductions = {"dominion": "games.dominion.reproduce"}  # the sources' tables
     golden_bots = ("smithy-big-money", "big-money", "heuristic")
     test_options = {"kingdom": ",".join(KINGDOM_KEYS)}  # every kingdom card: every bot plays
 
@@ -151,6 +152,11 @@ class DominionGame(registry.Game):
         """Seed 001's learning agent and the targets in evolution reports."""
         from games.dominion.yardstick import YARDSTICK
         return YARDSTICK
+
+    def trainer(self) -> Any:
+        """The learned player's trainer (:mod:`games.dominion.learning.trainer`)."""
+        from games.dominion.learning import trainer
+        return trainer
 
     def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
         """Random bots: every game ends or is capped, exactly the VP leaders share or win."""

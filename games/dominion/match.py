@@ -1,32 +1,27 @@
-"""Matches: per-game results for given game indices, and whole matches in this process.
+"""Dominion's batch of games in one process: the rules of a batch and the kernel's results.
 
 Game ``i`` of a run with root seed ``S`` always uses seed ``game_seeds(S, ., i)`` and the
-seating rotated by ``i % players`` (seat k holds bot ``(k + i) % players``), so any split of
-the indices over workers gives the same games. :func:`play_games` is what the tuning layer
-calls inside its workers; :func:`run_match` aggregates a match into a ``MatchResult``.
+shared seat rotation (:func:`games.outcomes.seating_for`: seat k holds bot
+``(k + i) % players``), so any split of the indices over workers gives the same games.
+Matches go through the game's one entry point, ``DominionGame.play`` (a block of games as
+:class:`games.outcomes.Outcomes`), spread over workers by :func:`games.blocks.map_blocks`
+or the tuning layer's match; :func:`play_games` is the kernel call beneath it, which also
+hands the learned player's trainer its training samples.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from games.core import (
-    Estimate,
-    InputError,
-    MatchResult,
-    Record,
-    game_seeds,
-    labels_for,
-    seed_blocks,
-)
+from games.core import InputError, game_seeds
 from games.dominion.bots import BotSpec, compile_bots
 from games.dominion.cards import initial_supply, parse_kingdom
 from games.dominion.engine import END_PROVINCES, END_STANDARD, LP_END_RULE, LP_TIEBREAK
 from games.dominion.kernel import new_record, new_state, run_batch
+from games.outcomes import seating_for
 
 END_RULES = {"standard": END_STANDARD, "provinces": END_PROVINCES}
 
@@ -54,12 +49,18 @@ class GameConfig:
 
 @dataclass
 class GameResults:
-    """Per-game arrays for games ``start .. start+count-1`` (row i = game start+i).
+    """The kernel's arrays for games ``start .. start+count-1`` (row i = game start+i).
 
     ``seating[i, k]``: index (into the bots list) of the bot in seat k; ``outcome[i, k]``:
     1 win, 0 shared first place, -1 loss for seat k; ``vp[i, k]``; ``turns[i]``: rounds
     played (turns of the first player); ``plies[i]``: turns of all players together;
-    ``capped[i]``: the game hit the turn cap.
+    ``capped[i]``: the game hit the turn cap; ``extra``: the learned player's training
+    samples when asked for.
+
+    Matches use :class:`games.outcomes.Outcomes` (what ``DominionGame.play`` returns); this
+    stays as :func:`play_games`' result because the learned player's trainer reads it as
+    it is: integer ``vp``, ``bot_score()`` as the 1 / 0.5 / 0 result (``Outcomes.bot_score``
+    is the game's own score) and ``extra`` holding samples, not one row per game.
     """
 
     start: int
@@ -69,8 +70,6 @@ class GameResults:
     turns: np.ndarray
     plies: np.ndarray
     capped: np.ndarray
-    seconds: float = 0.0
-    cpu_seconds: float = 0.0  # CPU time of the simulations, summed over workers
     extra: dict = field(default_factory=dict)
 
     @property
@@ -87,23 +86,6 @@ class GameResults:
     def bot_score(self) -> np.ndarray:
         """Per-game score per bot: 1 win, 0.5 shared first, 0 loss."""
         return (self.bot_outcome().astype(np.float64) + 1.0) / 2.0
-
-    @staticmethod
-    def concat(parts: Sequence[GameResults]) -> GameResults:
-        parts = sorted(parts, key=lambda r: r.start)
-        return GameResults(
-            parts[0].start,
-            *(np.concatenate([getattr(r, a) for r in parts])
-              for a in ("seating", "outcome", "vp", "turns", "plies", "capped")),
-            seconds=sum(r.seconds for r in parts),
-            cpu_seconds=sum(r.cpu_seconds for r in parts))
-
-
-def seating_for(start: int, count: int, n_bots: int, rotate: bool = True) -> np.ndarray:
-    """Bot index per seat for each game: rotated by the game's index when ``rotate``."""
-    g = np.arange(start, start + count, dtype=np.int64)[:, None]
-    k = np.arange(n_bots, dtype=np.int64)[None, :]
-    return ((k + g) % n_bots if rotate else np.broadcast_to(k, (count, n_bots))).copy()
 
 
 def play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
@@ -138,14 +120,13 @@ def play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
     comp.lparams[:, LP_END_RULE] = END_RULES[cfg.end_rule]
     comp.lparams[:, LP_TIEBREAK] = 1.0 if cfg.tiebreak else 0.0
     seeds = game_seeds(seed, count, start)
-    seating = seating_for(start, count, n, rotate)
+    seating = seating_for(start, count, n, rotate=rotate)
     outcome = np.zeros((count, players), dtype=np.int8)
     vp = np.zeros((count, players), dtype=np.int64)
     turns = np.zeros(count, dtype=np.int64)
     plies = np.zeros(count, dtype=np.int64)
     capped = np.zeros(count, dtype=np.bool_)
     rec = new_record(record_rows)
-    t0, c0 = time.perf_counter(), time.process_time()
     run_batch(seeds, seating, comp.rules, comp.nrules, comp.amode, comp.bmode, comp.fparams,
               comp.weights, comp.lparams, supply, END_RULES[cfg.end_rule], cfg.tiebreak,
               cfg.cap, cfg.solo_provinces, outcome, vp, turns, plies, capped,
@@ -154,55 +135,4 @@ def play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
     if record_rows > 0:
         n = int(rec[2][0])
         extra = {"features": rec[0][:n], "meta": rec[1][:n]}
-    return GameResults(start, seating, outcome, vp, turns, plies, capped,
-                       seconds=time.perf_counter() - t0, cpu_seconds=time.process_time() - c0,
-                       extra=extra)
-
-
-def play_solo(bot: BotSpec, seed: int, start: int, count: int, provinces: int = 4,
-              kingdom: tuple[str, ...] | str | None = None, cap: int = 100) -> GameResults:
-    """One player until it owns ``provinces`` Provinces; ``turns`` is the turns it took."""
-    cfg = GameConfig(kingdom=kingdom, cap=cap, solo_provinces=provinces)
-    return play_games([bot], seed, start, count, players=1, config=cfg)
-
-
-def play_many(bots: Sequence[BotSpec], games: int, seed: int = 0,
-              players: int | None = None, rotate: bool = True,
-              config: GameConfig | None = None, block: int | None = None) -> GameResults:
-    """All games of a run in this process, block by block (a run over worker processes goes
-    through ``tuning.evaluation``; the games are the same)."""
-    if games < 1:
-        raise InputError("the number of games must be at least 1")
-    t0 = time.perf_counter()
-    parts = [play_games(bots, seed, s, c, players=players, rotate=rotate, config=config)
-             for s, c in seed_blocks(games, block or games)]
-    res = GameResults.concat(parts)
-    res.seconds = time.perf_counter() - t0
-    return res
-
-
-def to_match_result(bots: Sequence[BotSpec], res: GameResults) -> MatchResult:
-    """Aggregate per-game arrays into wins/ties/losses per bot and per seat."""
-    labels = labels_for(bots)
-    m = MatchResult(labels)
-    for b, name in enumerate(labels):
-        for k in range(res.outcome.shape[1]):
-            o = res.outcome[:, k][res.seating[:, k] == b]
-            rec = Record(int((o == 1).sum()), int((o == 0).sum()), int((o == -1).sum()))
-            m.per_seat[name][k] = rec
-            m.per_bot[name].add(rec)
-    m.games = res.count
-    m.total_turns = float(res.turns.sum())
-    m.capped_games = int(res.capped.sum())
-    m.seconds = res.seconds
-    m.extra["turns"] = Estimate.from_samples(res.turns).to_dict()
-    m.extra["mean_plies"] = float(res.plies.mean())
-    m.extra["tied_games"] = int((res.outcome == 0).any(axis=1).sum())
-    return m
-
-
-def run_match(bots: Sequence[BotSpec], games: int, seed: int = 0,
-              players: int | None = None, rotate: bool = True,
-              config: GameConfig | None = None) -> MatchResult:
-    """N games between the bots in this process, seats rotated, as a ``MatchResult``."""
-    return to_match_result(bots, play_many(bots, games, seed, players, rotate, config))
+    return GameResults(start, seating, outcome, vp, turns, plies, capped, extra=extra)

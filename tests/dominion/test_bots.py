@@ -20,11 +20,16 @@ from games.dominion import (
     compile_bots,
     format_buylist,
     parse_buylist,
-    play_games,
     simple_buylist,
 )
 from games.dominion.buylist import OPERATORS, VARIABLES
 from games.dominion.cards import KEYS, initial_supply, parse_kingdom
+from games.dominion.game import GAME
+
+
+def play(bots, seed, start, count, **options):
+    """Games ``start..start+count-1`` through the game's one entry point."""
+    return GAME.play(bots, GAME.check_options(options), seed, start, count)
 
 
 def test_parse_example():
@@ -108,17 +113,17 @@ def test_deck_size_gates_and_the_penultimate_province_rule():
     assert text.startswith("province@money>=16@gains>2 | province@money>=16@lead>=-3")
     base = HeuristicBot().buylist().text()
     assert "cards>=" not in base and "lead" not in base  # defaults: no gate, no lead rule
-    gated = play_games([BotSpec("heuristic", {"gold_cards": 30.0}), BotSpec("big-money")],
+    gated = play([BotSpec("heuristic", {"gold_cards": 30.0}), BotSpec("big-money")],
                        3, 0, 300)
-    plain = play_games([BotSpec("heuristic"), BotSpec("big-money")], 3, 0, 300)
-    assert gated.bot_score()[:, 0].mean() < plain.bot_score()[:, 0].mean()  # no Gold: worse
+    plain = play([BotSpec("heuristic"), BotSpec("big-money")], 3, 0, 300)
+    assert gated.bot_result()[:, 0].mean() < plain.bot_result()[:, 0].mean()  # no Gold: worse
 
 
 def test_heuristic_parameters_change_play():
-    a = play_games([BotSpec("heuristic"), BotSpec("big-money")], 3, 0, 200)
-    b = play_games([BotSpec("heuristic", {"laboratory_share": 0.0, "smithy_share": 0.0}),
+    a = play([BotSpec("heuristic"), BotSpec("big-money")], 3, 0, 200)
+    b = play([BotSpec("heuristic", {"laboratory_share": 0.0, "smithy_share": 0.0}),
                     BotSpec("big-money")], 3, 0, 200)
-    assert not np.array_equal(a.vp, b.vp)
+    assert not np.array_equal(a.score, b.score)
 
 
 def test_compile_rejects_cards_outside_the_kingdom():
@@ -131,10 +136,11 @@ def test_compile_rejects_cards_outside_the_kingdom():
 
 
 def test_a_buy_list_equal_to_a_named_bot_plays_identically():
-    named = play_games([BotSpec("smithy-big-money"), BotSpec("big-money")], 8, 0, 300)
+    named = play([BotSpec("smithy-big-money"), BotSpec("big-money")], 8, 0, 300)
     text = build_bot(BotSpec("smithy-big-money")).params.text()
-    typed = play_games([BotSpec("sbm", genome=text), BotSpec("big-money")], 8, 0, 300)
-    assert np.array_equal(named.outcome, typed.outcome) and np.array_equal(named.vp, typed.vp)
+    typed = play([BotSpec("sbm", genome=text), BotSpec("big-money")], 8, 0, 300)
+    assert np.array_equal(named.outcome, typed.outcome)
+    assert np.array_equal(named.score, typed.score)
 
 
 def test_kingdom_parsing():
@@ -150,10 +156,10 @@ def test_kingdom_parsing():
 
 def test_action_modes_for_buy_list_bots():
     cfg = dict(kingdom="blog")
-    played = play_games([BotSpec("blog-steward"), BotSpec("big-money")], 6, 0, 300, **cfg)
-    idle = play_games([BotSpec("blog-steward", {"actions": "none"}), BotSpec("big-money")], 6,
+    played = play([BotSpec("blog-steward"), BotSpec("big-money")], 6, 0, 300, **cfg)
+    idle = play([BotSpec("blog-steward", {"actions": "none"}), BotSpec("big-money")], 6,
                       0, 300, **cfg)
-    assert idle.bot_score()[:, 0].mean() < played.bot_score()[:, 0].mean()
+    assert idle.bot_result()[:, 0].mean() < played.bot_result()[:, 0].mean()
     with pytest.raises(InputError, match="actions"):
         build_bot(BotSpec("big-money", {"actions": "sometimes"}))
     with pytest.raises(InputError, match="only the parameter"):

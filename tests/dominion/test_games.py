@@ -1,57 +1,95 @@
 """Contract tests: seeded games reproduce, cards are conserved, games end or are capped,
-random play never crashes, splits over jobs do not change results, reference figures."""
+random play never crashes, splits over jobs do not change results, reference figures.
+
+Games are played through the game's one entry point (``GAME.play``, blocks spread by
+``games.blocks.map_blocks``) and matches through the tuning layer's ``run_match``."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from games.dominion import BotSpec, GameConfig, play_games, play_many, play_solo, run_match
+from games.blocks import map_blocks
+from games.dominion import BotSpec
 from games.dominion.bots import compile_bots
 from games.dominion.cards import INDEX, KINGDOM_KEYS, NC, initial_supply
 from games.dominion.engine import DISCARD, DLEN, END_STANDARD, HAND, OWNED, PLAY, game_over
+from games.dominion.game import GAME
 from games.dominion.kernel import new_record, setup_game, take_turn
+from games.outcomes import Outcomes, seating_for
 
 BM, SBM = BotSpec("big-money"), BotSpec("smithy-big-money")
 RANDOM = BotSpec("random")
 FULL = tuple(k for k in KINGDOM_KEYS if k != "harem")  # ten cards incl. Steward
 
 
+def play(bots, seed, start, count, **options):
+    """Games ``start..start+count-1`` through the game's entry point (checked options)."""
+    return GAME.play(bots, GAME.check_options(options), seed, start, count)
+
+
+def match(bots, games, seed, **options):
+    """A whole match through the tuning layer's one match runner, as ``play`` reports it."""
+    from tuning.evaluation import WorkerPool
+    from tuning.evaluation.match import run_match
+
+    with WorkerPool(1) as pool:
+        return run_match("dominion", bots, GAME.check_options(options), games=games,
+                         seed=seed, pool=pool).to_dict()
+
+
+class Inline:
+    """The smallest pool ``map_blocks`` takes: one job, blocks played here in order."""
+
+    jobs = 1
+
+    def map(self, fn, tasks):
+        return [fn(*task) for task in tasks]
+
+
 def _arrays(r):
-    return r.seating, r.outcome, r.vp, r.turns, r.plies, r.capped
+    return r.seating, r.outcome, r.score, r.turns, r.extra["plies"], r.capped
 
 
 def test_seeded_games_reproduce_and_differ_by_seed():
-    a = play_games([SBM, BM], 11, 0, 300)
-    b = play_games([SBM, BM], 11, 0, 300)
-    c = play_games([SBM, BM], 12, 0, 300)
+    a = play([SBM, BM], 11, 0, 300)
+    b = play([SBM, BM], 11, 0, 300)
+    c = play([SBM, BM], 12, 0, 300)
     assert all(np.array_equal(x, y) for x, y in zip(_arrays(a), _arrays(b), strict=True))
-    assert not np.array_equal(a.vp, c.vp)
+    assert not np.array_equal(a.score, c.score)
 
 
 def test_results_do_not_depend_on_the_split():
-    whole = play_games([SBM, BM, BotSpec("heuristic")], 5, 0, 240)
-    parts = play_many([SBM, BM, BotSpec("heuristic")], 240, seed=5, block=37)
+    bots = [SBM, BM, BotSpec("heuristic")]
+    whole = play(bots, 5, 0, 240)
+    parts = Outcomes.concat(map_blocks(GAME.play, (bots, GAME.check_options({}), 5), 240,
+                                       pool=Inline(), block=37))
     assert all(np.array_equal(x, y) for x, y in zip(_arrays(whole), _arrays(parts),
                                                     strict=True))
-    tail = play_games([SBM, BM, BotSpec("heuristic")], 5, 100, 50)
-    assert np.array_equal(tail.vp, whole.vp[100:150])
+    tail = play(bots, 5, 100, 50)
+    assert np.array_equal(tail.score, whole.score[100:150])
 
 
 def test_results_identical_with_two_jobs():
-    from tuning.reproduce.dominion_play import play_many as over_workers
+    from tuning.evaluation import WorkerPool
 
-    one = play_many([SBM, BM], 400, seed=9)
-    two = over_workers([SBM, BM], 400, seed=9, jobs=2, block=60)
+    one = play([SBM, BM], 9, 0, 400)
+    with WorkerPool(2) as pool:
+        two = Outcomes.concat(map_blocks(GAME.play, ([SBM, BM], GAME.check_options({}), 9),
+                                         400, pool=pool, block=60))
     assert all(np.array_equal(x, y) for x, y in zip(_arrays(one), _arrays(two), strict=True))
 
 
 def test_seats_rotate_and_per_bot_outcomes_follow_them():
-    r = play_games([SBM, BM], 3, 0, 10)
+    r = play([SBM, BM], 3, 0, 10)
     assert list(r.seating[:, 0]) == [0, 1] * 5
+    assert np.array_equal(r.seating, seating_for(0, 10, 2))  # the shared rotation
+    fixed = GAME.play([SBM, BM], GAME.check_options({}), 3, 0, 10, rotate=False)
+    assert np.all(fixed.seating == [0, 1])
     bo = r.bot_outcome()
     assert np.array_equal(bo[1::2, 1], r.outcome[1::2, 0])
-    assert np.all(r.bot_score().sum(axis=1) == 1.0)
+    assert np.all(r.bot_result().sum(axis=1) == 1.0)
+    assert np.array_equal(r.bot_score()[1::2, 1], r.score[1::2, 0])  # VP follow the bot
 
 
 def _check_conservation(zones, draw, pinfo, piles, total):
@@ -100,56 +138,54 @@ def test_cards_conserved_turn_by_turn(players):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_play_never_crashes_and_games_end_or_are_capped(players):
-    cfg = GameConfig(kingdom=FULL, cap=60)
-    r = play_games([RANDOM] * players, 77, 0, 1000, config=cfg)
+    r = play([RANDOM] * players, 77, 0, 1000, kingdom=list(FULL), cap=60)
     assert r.count == 1000
     assert np.all(r.turns <= 60) and np.all(r.turns >= 1)
     assert np.array_equal(r.capped, r.turns == 60) or np.all(r.turns[r.capped] == 60)
     assert np.all((r.outcome == 1).sum(axis=1) <= 1)
     assert np.all((r.outcome >= 0).sum(axis=1) >= 1)  # someone always finishes first
-    mixed = play_games([RANDOM, BotSpec("heuristic")] + [BM] * (players - 2), 78, 0, 500,
-                       config=GameConfig(kingdom="default", cap=60))
+    mixed = play([RANDOM, BotSpec("heuristic")] + [BM] * (players - 2), 78, 0, 500,
+                 kingdom="default", cap=60)
     assert mixed.count == 500
 
 
 def test_capped_games_are_counted():
     stall = [BotSpec("idle", genome="estate:0"), BotSpec("idle2", genome="estate:0")]
-    r = play_games(stall, 1, 0, 20, config=GameConfig(kingdom=("smithy",), cap=30))
+    r = play(stall, 1, 0, 20, kingdom="smithy", cap=30)
     assert np.all(r.capped) and np.all(r.turns == 30)
-    m = run_match(stall, 20, seed=1, config=GameConfig(kingdom=("smithy",), cap=30))
-    assert m.capped_games == 20 and m.per_bot["idle"].ties == 20
+    m = match(stall, 20, 1, kingdom="smithy", cap=30)
+    assert m["capped_games"] == 20 and m["bots"]["idle"]["ties"] == 20
 
 
 def test_whole_games_end_on_three_empty_piles():
     # No bot buys a Province, so only three empty piles can end these games early.
     cheap = [BotSpec("cheap", genome="great-hall | woodcutter | village | estate | copper")]
-    cfg = GameConfig(kingdom=("great-hall", "woodcutter", "village"), cap=100)
-    r = play_games(cheap * 2, 31, 0, 50, config=cfg)
+    kingdom = "great-hall,woodcutter,village"
+    r = play(cheap * 2, 31, 0, 50, kingdom=kingdom, cap=100)
     assert not r.capped.any() and r.turns.max() < 60
-    assert np.all(r.vp.sum(axis=1) > 6)  # more than the starting Estates: piles were bought
-    provinces_only = play_games(cheap * 2, 31, 0, 50,
-                                config=GameConfig(kingdom=cfg.kingdom, cap=100,
-                                                  end_rule="provinces"))
+    assert np.all(r.score.sum(axis=1) > 6)  # more than the starting Estates: piles bought
+    provinces_only = play(cheap * 2, 31, 0, 50, kingdom=kingdom, cap=100,
+                          end_rule="provinces")
     assert provinces_only.capped.all()  # the blog's rule ignores empty piles
 
 
 def test_big_money_mirror_ties_about_a_third():
-    r = play_games([BM, BM], 21, 0, 4000)
+    r = play([BM, BM], 21, 0, 4000)
     ties = (r.outcome == 0).all(axis=1).mean()
     assert 0.28 < ties < 0.38
-    assert abs(r.bot_score()[:, 0].mean() - 0.5) < 1e-12 + 0.03
+    assert abs(r.bot_result()[:, 0].mean() - 0.5) < 1e-12 + 0.03
 
 
 def test_smithy_big_money_beats_big_money():
-    m = run_match([SBM, BM], 4000, seed=22)
-    lo, hi = m.per_bot["smithy-big-money"].score_ci
+    m = match([SBM, BM], 4000, 22)
+    lo, hi = m["bots"]["smithy-big-money"]["score_ci"]
     assert lo < 0.95 and hi > 0.93 - 0.01
 
 
 def test_solo_big_money_turns_to_four_provinces():
-    r = play_solo(BM, 23, 0, 3000, provinces=4)
+    r = play([BM], 23, 0, 3000, solo=4)
     assert abs(r.turns.mean() - 16.8) < 0.25 and not r.capped.any()
-    one = play_solo(BM, 23, 0, 1000, provinces=1)
+    one = play([BM], 23, 0, 1000, solo=1)
     assert one.turns.mean() < r.turns.mean() - 5
 
 

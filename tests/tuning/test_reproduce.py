@@ -70,24 +70,6 @@ def test_thegame_one_part_leaves_the_readme_for_later(tmp_path):
                                  "--size d2-games=10")
 
 
-def test_dominion_tiny_run(tmp_path):
-    out = tmp_path / "dominion"
-    out.mkdir()
-    shutil.copy(ROOT / "reports" / "dominion" / "template.md", out)
-    reproduce_game("dominion", out, sizes={"games": 100, "blog-games": 100,
-                                           "speed-games": 200, "replica-games": 50})
-    data = json.loads((out / "data.json").read_text())
-    assert data["simulated"] > 0 and data["settings"]["games"] == 100
-    assert (out / "blog_table.png").read_bytes()[:4] == b"\x89PNG"
-    text = (out / "README.md").read_text()
-    assert "--size games=100 --size blog-games=100" in text and "{" not in text.split("\n")[5]
-    assert "(`dominion_replica.py`), blog's seating | 50 |" in text
-    # the README written from the data just saved is the one the run wrote
-    first = (out / "README.md").read_bytes()
-    reproduce_game("dominion", out, from_json=True)
-    assert (out / "README.md").read_bytes() == first
-
-
 def test_d2_weights_tiny_chunk(tmp_path):
     out = tmp_path / "d2"
     reproduce_game("thegame-d2-weights", out, sizes={"games": 10, "start": 20}, params=PARAMS)

@@ -1,7 +1,8 @@
 """The reference figures of the Dominion sources (spec, seed 001, seed 004) side by side with
 this engine's: data.json, README.md and blog_table.png.
 
-Every figure is a real simulation with the stated number of games and seed; results are
+Every figure is a real simulation with the stated number of games and seed, played by the
+game's ``play`` in blocks over the run's worker pool (``settings.pool``); results are
 identical for a seed whatever ``jobs`` is. The README is the report folder's hand-written
 template.md with the tables filled in, so ``from_json`` rewrites it from data.json alone.
 """
@@ -27,17 +28,17 @@ TABLES = ("two_player", "solo", "stanford", "blog", "speed")
 
 def collect(settings: Settings) -> dict:
     """Play every table; the data the README and the figure are written from."""
-    from tuning.reproduce import dominion_tables as tables
+    from games.dominion.reproduce import tables
 
     t0 = time.perf_counter()
     g, j = settings.n("games"), settings.jobs
     s = SEED if settings.seed is None else settings.seed
-    tally = tables.Tally()
-    rows = {"two_player": tables.two_player(tally, g, s, j), "solo": tables.solo(tally, g, s, j),
-            "stanford": tables.stanford_target(tally, g // 2, s, j)}
-    rows["blog"], bars = tables.blog(tally, settings.n("blog-games"), g, s, j,
+    tally = tables.Tally(settings.pool)
+    rows = {"two_player": tables.two_player(tally, g, s), "solo": tables.solo(tally, g, s),
+            "stanford": tables.stanford_target(tally, g // 2, s)}
+    rows["blog"], bars = tables.blog(tally, settings.n("blog-games"), g, s,
                                      settings.n("replica-games"))
-    rows["speed"] = tables.performance(settings.n("speed-games"))
+    rows["speed"] = tables.performance(settings.n("speed-games"), settings.open_pool)
     return {"settings": {"seed": s, "jobs": j, **settings.sizes},
             "seconds": time.perf_counter() - t0,
             "capped": tally.capped, "simulated": tally.simulated, "tables": rows, "bars": bars}

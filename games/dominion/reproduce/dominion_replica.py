@@ -2,14 +2,14 @@
 the post states and its printed code (with only the defects that stop it from running
 fixed), to cross-check the numba engine on the blog's table.
 
-    python -m tuning.reproduce.dominion_replica [--games 20000] [--seed 2024]
+    python -m games.dominion.reproduce.dominion_replica [--games 20000] [--seed 2024]
 
 Cards are strings in lists, as in the post: a draw pile popped from the end, a discard pile
 shuffled in when the draw pile is empty. Each player plays at most one action card (neither
 Smithy nor Steward gives +Actions), then buys one card; the game ends when the twelfth
 Province is bought; a VP tie between the leaders is a tie. It shares no code with
 ``games.dominion``, so agreement between the two says the engine plays the rules the post
-describes. The Dominion reproduction (``tuning.reproduce.dominion``) plays the blog's
+describes. The Dominion reproduction (``games.dominion.reproduce``) plays the blog's
 seating with both and puts the two rows side by side.
 """
 

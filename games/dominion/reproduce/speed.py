@@ -1,17 +1,21 @@
 """Dominion engine speed: games per second with one and two jobs, and peak memory.
 
 Shared by the Dominion reproduction's Performance table and ``benchmarks/dominion.py``, so
-the report and the benchmark measure the same way.
+the report and the benchmark measure the same way: the game's ``play`` in blocks over a
+worker pool (any object with ``jobs``, an ordered ``map`` and ``on_workers``).
 """
 
 from __future__ import annotations
 
 import resource
+import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from games.dominion import BotSpec
-from tuning.evaluation import WorkerPool
-from tuning.reproduce.dominion_play import play_many
+from games.blocks import map_blocks
+from games.core import BotSpec
+from games.dominion.game import GAME
 
 MATCHUPS = {
     "big-money mirror": [BotSpec("big-money"), BotSpec("big-money")],
@@ -21,18 +25,34 @@ MATCHUPS = {
 }
 
 
-def best_rate(bots: list[BotSpec], games: int, pool: WorkerPool,
+def timed_block(bots: Sequence[BotSpec], options: dict[str, Any], seed: int, start: int,
+                count: int) -> float:
+    """Play one block with the game's ``play``; the CPU seconds of the thread that played."""
+    c0 = time.thread_time()
+    GAME.play(bots, options, seed, start, count)
+    return time.thread_time() - c0
+
+
+def timed_run(bots: Sequence[BotSpec], games: int, seed: int, pool: Any) -> tuple[float, float]:
+    """Games ``0..games-1`` of the run with root ``seed`` on ``pool`` (default options):
+    (wall-clock seconds, CPU seconds of the simulating threads summed over workers)."""
+    options = GAME.check_options({})
+    t0 = time.perf_counter()
+    cpu = sum(map_blocks(timed_block, (list(bots), options, seed), games, pool=pool))
+    return time.perf_counter() - t0, cpu
+
+
+def best_rate(bots: list[BotSpec], games: int, pool: Any,
               repeats: int) -> tuple[float, float, float]:
     """Best wall-clock games/s over ``repeats`` runs of ``games`` games, that run's seconds,
     and the best games per CPU-second of the simulating processes (less sensitive to other
     load on the machine)."""
     best = (0.0, 0.0, 0.0)
     for r in range(repeats):
-        res = play_many(bots, games, seed=100 + r, pool=pool)
-        rate = games / res.seconds
-        cpu = games / res.cpu_seconds if res.cpu_seconds > 0 else float("nan")
-        best = (max(best[0], rate), res.seconds if rate > best[0] else best[1],
-                max(best[2], cpu))
+        seconds, cpu_seconds = timed_run(bots, games, 100 + r, pool)
+        rate = games / seconds
+        cpu = games / cpu_seconds if cpu_seconds > 0 else float("nan")
+        best = (max(best[0], rate), seconds if rate > best[0] else best[1], max(best[2], cpu))
     return best
 
 
@@ -48,7 +68,7 @@ def peak_kib() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def worker_peak_mib(pool: WorkerPool) -> float:
+def worker_peak_mib(pool: Any) -> float:
     """Largest peak RSS among the pool's worker processes (they live for the whole run, so
     RUSAGE_CHILDREN never sees them); 0 for a pool without workers."""
     return max(pool.on_workers(peak_kib), default=0) / 1024

@@ -1,39 +1,61 @@
 """The tables of the Dominion reproduction: each one a fresh seeded simulation.
 
-Every function returns Markdown table lines; ``Tally`` counts the games that reached the
-engine's round cap, for the report's statement about the cap.
+Every function returns Markdown table lines. Games are played by the game's one entry point
+(``DominionGame.play``), block by block over the run's worker pool; ``Tally`` plays them and
+counts the games that reached the engine's round cap, for the report's statement about it.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from games.core import Estimate, wilson_interval
-from games.dominion import BotSpec, GameConfig, to_match_result
-from tuning.evaluation import WorkerPool
-from tuning.reproduce.dominion_play import play_many
+from games.blocks import map_blocks
+from games.core import BotSpec, Estimate, MatchResult, Record, labels_for, wilson_interval
+from games.dominion.game import GAME
+from games.outcomes import Outcomes
 
 BM, SBM, BMU = BotSpec("big-money"), BotSpec("smithy-big-money"), BotSpec("big-money-ultimate")
 BLOG = [BotSpec("blog-big-money"), BotSpec("blog-steward"), BotSpec("blog-smithy")]
-BLOG_RULES = GameConfig(kingdom="blog", end_rule="provinces", tiebreak=False)
+BLOG_RULES = {"kingdom": "blog", "end_rule": "provinces", "tiebreak": False}
 BLOG_REF = {"turns": 17.48, "shares": (0.412, 0.156, 0.286), "ties": 0.146}
 
 
 @dataclass
 class Tally:
-    """play_many, counting capped games and games simulated."""
+    """Games ``0..games-1`` of a seeded run on ``pool``, counting capped and simulated games."""
 
+    pool: Any
     capped: int = 0
     simulated: int = 0
 
-    def sim(self, *args, **kwargs):
-        res = play_many(*args, **kwargs)
+    def sim(self, bots: Sequence[BotSpec], games: int, seed: int, rotate: bool = True,
+            options: Mapping[str, Any] | None = None) -> Outcomes:
+        """The games of ``bots`` under ``options`` (the game's options; defaults otherwise)."""
+        opts = GAME.check_options(dict(options or {}))
+        res = Outcomes.concat(map_blocks(GAME.play, (list(bots), opts, seed), games,
+                                         pool=self.pool, rotate=rotate))
         self.capped += int(res.capped.sum())
         self.simulated += res.count
         return res
+
+
+def match_result(bots: Sequence[BotSpec], res: Outcomes) -> MatchResult:
+    """Wins, ties and losses per bot and per seat of the games in ``res``."""
+    labels = labels_for(bots)
+    m = MatchResult(labels)
+    for b, name in enumerate(labels):
+        for k in range(res.outcome.shape[1]):
+            o = res.outcome[:, k][res.seating[:, k] == b]
+            rec = Record(int((o == 1).sum()), int((o == 0).sum()), int((o == -1).sum()))
+            m.per_seat[name][k] = rec
+            m.per_bot[name].add(rec)
+    m.games = res.count
+    return m
 
 
 def pct(x: float) -> str:
@@ -51,18 +73,18 @@ def mean_ci(x: np.ndarray) -> str:
     return f"{e.mean:.2f} ({lo:.2f}-{hi:.2f})"
 
 
-def two_player(t: Tally, games: int, seed: int, jobs: int) -> list[str]:
+def two_player(t: Tally, games: int, seed: int) -> list[str]:
     """The spec's sanity figures: Big Money mirror ties, Smithy Big Money's score."""
     rows = ["| figure | reference | ours | games |", "|---|---|---|---|"]
-    r = t.sim([BM, BM], games, seed, jobs)
+    r = t.sim([BM, BM], games, seed)
     tied = int((r.outcome == 0).all(axis=1).sum())
     rows.append(f"| Big Money mirror, tied games (fewer-turns tie-break) | about 1/3 | "
                 f"{share_ci(tied, games)} | {games:,} |")
-    first = to_match_result([BM, BM], r).per_seat["big-money"][0]
+    first = match_result([BM, BM], r).per_seat["big-money"][0]
     rows.append(f"| Big Money mirror, first seat's score | - | {first.score:.3f} "
                 f"({first.score_ci[0]:.3f}-{first.score_ci[1]:.3f}) | {games:,} |")
     for bot, ref in ((SBM, "93-95%"), (BMU, "-")):
-        m = to_match_result([bot, BM], t.sim([bot, BM], games, seed, jobs))
+        m = match_result([bot, BM], t.sim([bot, BM], games, seed))
         rec = m.per_bot[bot.name]
         lo, hi = rec.score_ci
         rows.append(f"| {bot.name} vs big-money, score (wins + ties/2) | {ref} | "
@@ -73,7 +95,7 @@ def two_player(t: Tally, games: int, seed: int, jobs: int) -> list[str]:
     return rows
 
 
-def solo(t: Tally, games: int, seed: int, jobs: int) -> list[str]:
+def solo(t: Tally, games: int, seed: int) -> list[str]:
     """Turns to N Provinces alone, against seed 001's and the community's figures."""
     rows = ["| bot | Provinces | reference turns | ours: mean turns (95% CI) | games |",
             "|---|---|---|---|---|"]
@@ -89,19 +111,18 @@ def solo(t: Tally, games: int, seed: int, jobs: int) -> list[str]:
                  " | silver"), 4, "about 14"),
     ]
     for bot, prov, ref in cases:
-        cfg = GameConfig(kingdom="default", solo_provinces=prov)
-        r = t.sim([bot], games, seed, jobs, players=1, config=cfg)
+        r = t.sim([bot], games, seed, options={"kingdom": "default", "solo": prov})
         label = f"`{bot.genome}`".replace("|", "\\|") if bot.genome else bot.name
         rows.append(f"| {label} | {prov} | {ref} | {mean_ci(r.turns)} | {games:,} |")
     return rows
 
 
-def stanford_target(t: Tally, games: int, seed: int, jobs: int) -> list[str]:
+def stanford_target(t: Tally, games: int, seed: int) -> list[str]:
     """Seed 001's bar (its learning agent against Big Money) and our bots against it."""
     rows = ["| bot vs big-money (seed 001 kingdom) | W / T / L per 1,000 | score (95% CI) |",
             "|---|---|---|", "| seed 001's learning agent (1,000 games) | 946 / 7 / 47 | 94.95% |"]
     for bot in (SBM, BotSpec("heuristic"), BMU):
-        m = to_match_result([bot, BM], t.sim([bot, BM], games, seed, jobs))
+        m = match_result([bot, BM], t.sim([bot, BM], games, seed))
         rec = m.per_bot[bot.name]
         per = [round(1000 * x / rec.games) for x in (rec.wins, rec.ties, rec.losses)]
         rows.append(f"| {bot.name} ({games:,} games) | {per[0]} / {per[1]} / {per[2]} | "
@@ -109,13 +130,13 @@ def stanford_target(t: Tally, games: int, seed: int, jobs: int) -> list[str]:
     return rows
 
 
-def blog_row(t: Tally, label: str, bots: list[BotSpec], games: int, seed: int, jobs: int,
+def blog_row(t: Tally, label: str, bots: list[BotSpec], games: int, seed: int,
              rotate: bool) -> tuple[str, list[float]]:
-    r = t.sim(bots, games, seed, jobs, rotate=rotate, config=BLOG_RULES)
+    r = t.sim(bots, games, seed, rotate=rotate, options=BLOG_RULES)
     bo = r.bot_outcome()
     wins = [int((bo[:, b] == 1).sum()) for b in range(3)]
     ties = int((r.outcome == 0).any(axis=1).sum())
-    turns = (r.plies // 3).mean()
+    turns = (r.extra["plies"] // 3).mean()
     cells = " | ".join(share_ci(w, games) for w in wins)
     row = (f"| {label} | {games:,} | {turns:.2f} ({r.turns.mean():.2f}) | {cells} | "
            f"{share_ci(ties, games)} |")
@@ -124,7 +145,7 @@ def blog_row(t: Tally, label: str, bots: list[BotSpec], games: int, seed: int, j
 
 def replica_row(games: int, seed: int) -> str:
     """The blog's seating played by the independent plain-Python model."""
-    from tuning.reproduce.dominion_replica import simulate
+    from games.dominion.reproduce.dominion_replica import simulate
 
     counts, turns = simulate(games, seed)
     cells = " | ".join(share_ci(c, games) for c in counts)
@@ -132,7 +153,7 @@ def replica_row(games: int, seed: int) -> str:
             f"{games:,} | {turns:.2f} | {cells} |")
 
 
-def blog(t: Tally, games: int, small: int, seed: int, jobs: int,
+def blog(t: Tally, games: int, small: int, seed: int,
          replica: int) -> tuple[list[str], dict]:
     """Seed 004's three-player table: ours (two seatings), the replica, three probes."""
     ref = BLOG_REF
@@ -143,7 +164,7 @@ def blog(t: Tally, games: int, small: int, seed: int, jobs: int,
     bars = {"blog": list(ref["shares"]) + [ref["ties"]]}
     for label, rot in (("ours, blog's seating (BM, Steward, Smithy)", False),
                        ("ours, seats rotated", True)):
-        row, vals = blog_row(t, label, BLOG, games, seed, jobs, rot)
+        row, vals = blog_row(t, label, BLOG, games, seed, rot)
         rows.append(row)
         bars["ours, blog's seating" if not rot else "ours, seats rotated"] = vals
         if not rot and replica > 0:
@@ -161,21 +182,28 @@ def blog(t: Tally, games: int, small: int, seed: int, jobs: int,
             BotSpec("smithy-share", genome="province | gold | smithy@share<1/20 | silver")]),
     ]
     for label, bots in probes:
-        rows.append(blog_row(t, label, bots, small, seed, jobs, False)[0])
+        rows.append(blog_row(t, label, bots, small, seed, False)[0])
     return rows, bars
 
 
-def performance(games: int, repeats: int = 3) -> list[str]:
-    """The benchmark's figures: best of ``repeats`` runs, one job and two jobs."""
-    from tuning.reproduce.dominion_speed import MATCHUPS, best_rate, peak_kib, worker_peak_mib
+def performance(games: int, open_pool: Callable[[int], Any], repeats: int = 3) -> list[str]:
+    """The benchmark's figures: best of ``repeats`` runs, on a pool of one job (from
+    ``open_pool(1)``) and one of two jobs."""
+    from games.dominion.reproduce.speed import (
+        MATCHUPS,
+        best_rate,
+        peak_kib,
+        timed_run,
+        worker_peak_mib,
+    )
 
     rows = ["| match-up | 1 job: games/s | 1 job: games per CPU-s | 2 jobs: games/s | "
             "2 jobs: games per CPU-s | speed-up |", "|---|---|---|---|---|---|"]
-    with WorkerPool(1) as solo, WorkerPool(2) as pair:
+    with open_pool(1) as solo, open_pool(2) as pair:
         for name in ("big-money mirror", "smithy-big-money vs big-money-ultimate"):
             bots = MATCHUPS[name]
-            play_many(bots, 2000, 1, pool=solo)  # warm-up: kernels loaded, workers started
-            play_many(bots, 4000, 1, pool=pair)
+            timed_run(bots, 2000, 1, solo)  # warm-up: kernels loaded, workers started
+            timed_run(bots, 4000, 1, pair)
             one, t1, cpu1 = best_rate(bots, games, solo, repeats)
             two, t2, cpu2 = best_rate(bots, games, pair, repeats)
             rows.append(f"| {name} | {one:,.0f} | {cpu1:,.0f} | {two:,.0f} | {cpu2:,.0f} | "
