@@ -36,6 +36,8 @@ class TheGame(registry.Game):
     default_games = 100_000
     default_bots = ("recovery-fallback",)
     cli_aliases = {"--player": "--bots", "-d": "--depth"}
+    reproductions = {"thegame": "games.thegame.reproduce.tables",
+                     "thegame-d2-weights": "games.thegame.reproduce.d2_weights"}
 
     def bots(self) -> dict[str, registry.BotInfo]:
         return {name: registry.BotInfo(name, spec.summary, spec.params_type)

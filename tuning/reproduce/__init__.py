@@ -23,8 +23,6 @@ __all__ = ["Settings", "game_module", "outside_reports", "parse_sizes", "reprodu
 
 #: reproductions still kept here until they move beside their game: name -> module
 _NOT_MOVED = {
-    "thegame": "tuning.reproduce.thegame",
-    "thegame-d2-weights": "tuning.reproduce.thegame_d2_weights",
     "splendor": "tuning.reproduce.splendor",
     "splendor-genetic": "tuning.reproduce.splendor_genetic",
 }

@@ -15,8 +15,11 @@ import json
 import time
 from pathlib import Path
 
+from games.blocks import map_blocks
 from games.core import InputError, wilson_interval
 from games.reproduction import Settings, read_json, text_file
+from games.thegame import build_params, play_block, summarize
+from games.thegame.simulate import GameBatch
 
 FOLDER = "reports/thegame-penalty-d2/d0-weights"
 SEED: int | None = None  # 2021: the d = 2 row of reports/thegame (its seed + 2)
@@ -73,21 +76,15 @@ def merge(chunks: list[dict]) -> dict:
 
 def play_chunk(out_dir: Path, settings: Settings) -> Path:
     """Play games start..start+games-1 with the given weights; save chunk-START.json."""
-    from games.blocks import map_blocks
-    from games.thegame import build_params, play_block, summarize
-    from games.thegame.simulate import GameBatch
-    from tuning.evaluation import WorkerPool
-
     if not settings.params:
         raise InputError("thegame-d2-weights needs the weights: --param name=value ...")
     params = build_params("recovery-fallback", dict(settings.params))  # checks names, ranges
     values = {k: getattr(params, k) for k in settings.params}
-    start, games, jobs = settings.n("start"), settings.n("games"), settings.jobs
+    start, games, pool = settings.n("start"), settings.n("games"), settings.pool
     t0 = time.perf_counter()
-    with WorkerPool(jobs) as pool:
-        batch = GameBatch.concat(map_blocks(play_block, ("recovery-fallback", values, 2,
-                                                         DEALS_SEED), games, pool=pool,
-                                            start=start, block=max(100, games // (8 * jobs))))
+    batch = GameBatch.concat(map_blocks(play_block, ("recovery-fallback", values, 2, DEALS_SEED),
+                                        games, pool=pool, start=start,
+                                        block=max(100, games // (8 * pool.jobs))))
     chunk = summarize(batch, time.perf_counter() - t0)
     chunk.update({"start": start, "params": values,
                   "under_10": int((batch.cards_left < 10).sum()),

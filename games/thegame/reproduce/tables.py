@@ -15,9 +15,13 @@ import json
 import math
 import time
 from pathlib import Path
+from typing import Any
 
+from games.blocks import map_blocks
 from games.core import Z95
 from games.reproduction import Settings, play_parts, say, text_file
+from games.thegame import play_block, summarize
+from games.thegame.simulate import GameBatch
 
 FOLDER = "reports/thegame"
 SEED: int | None = 2019
@@ -57,17 +61,13 @@ SLOW = ("real-capacity", "weighted-real-capacity", "single-bridges",
         "single-bridges-amplified")
 
 
-def measure(player: str, params: dict, depth: int, games: int, jobs: int, seed: int) -> dict:
-    """Play ``games`` seeded games of one player at one depth; the summary with wall time."""
-    from games.blocks import map_blocks
-    from games.thegame import play_block, summarize
-    from games.thegame.simulate import GameBatch
-    from tuning.evaluation import WorkerPool
-
+def measure(player: str, params: dict, depth: int, games: int, pool: Any, seed: int) -> dict:
+    """Play ``games`` seeded games of one player at one depth on ``pool`` (the run's
+    workers); the summary with wall time."""
+    jobs = pool.jobs
     t0 = time.perf_counter()
-    with WorkerPool(jobs) as pool:
-        parts = map_blocks(play_block, (player, dict(params or {}), depth, seed), games,
-                           pool=pool, block=max(100, games // (jobs * 8)))
+    parts = map_blocks(play_block, (player, dict(params or {}), depth, seed), games,
+                       pool=pool, block=max(100, games // (jobs * 8)))
     out = summarize(GameBatch.concat(parts), time.perf_counter() - t0)
     out.update({"player": player, "params": dict(params or {}), "depth": depth, "seed": seed,
                 "players": 1, "expert": False, "jobs": jobs})
@@ -80,7 +80,7 @@ def measure(player: str, params: dict, depth: int, games: int, jobs: int, seed: 
 def collect(out_dir: Path, settings: Settings) -> list[Path]:
     """Play every requested part; each part is saved to its json file as it grows."""
     seed = SEED if settings.seed is None else settings.seed
-    n, jobs = settings.n, settings.jobs
+    n, pool = settings.n, settings.pool
     written = []
     for part in settings.parts:
         path = out_dir / f"results-{part}.json"
@@ -93,20 +93,20 @@ def collect(out_dir: Path, settings: Settings) -> list[Path]:
         if part == "d0":
             for _, player, params, *_rest in ROWS:
                 games = n("slow-d0-games" if player in SLOW else "d0-games")
-                out["d0"].append(measure(player, params, 0, games, jobs, seed))
+                out["d0"].append(measure(player, params, 0, games, pool, seed))
                 save()
         elif part == "d2":
-            out["d2"] = measure("recovery-fallback", {}, 2, n("d2-games"), jobs, seed + 2)
+            out["d2"] = measure("recovery-fallback", {}, 2, n("d2-games"), pool, seed + 2)
             save()
         elif part == "d1":
             for i, (_, player, params, *_rest) in enumerate(ROWS):
                 games = n("best-d1-games" if i == len(ROWS) - 1 else "d1-games")
-                out["d1"].append(measure(player, params, 1, games, jobs, seed + 1))
+                out["d1"].append(measure(player, params, 1, games, pool, seed + 1))
                 save()
         else:
             for _, player, params, _row in VARIANTS:
                 games = n("slow-variant-games" if player in SLOW else "variant-games")
-                out["variants"].append(measure(player, params, 0, games, jobs, seed))
+                out["variants"].append(measure(player, params, 0, games, pool, seed))
                 save()
         written.append(path)
     return written
