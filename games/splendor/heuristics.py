@@ -36,6 +36,7 @@ from games.splendor.rules import (
     O_SIM,
     O_TOK,
     can_afford,
+    seat_result,
 )
 
 NEG_INF = -1.0e300
@@ -102,21 +103,7 @@ def win_loss(s: np.ndarray, p: int) -> int:
     points (or the game is over); 0 otherwise or when first place is shared."""
     if not (s[O_FINAL] or s[O_DONE]):
         return 0
-    best = -1
-    fewest = 1000
-    players = s[O_NP]
-    for q in range(players):
-        pts = s[O_PTS + q]
-        if pts > best or (pts == best and s[O_NCARD + q] < fewest):
-            best = pts
-            fewest = s[O_NCARD + q]
-    winners = 0
-    for q in range(players):
-        if s[O_PTS + q] == best and s[O_NCARD + q] == fewest:
-            winners += 1
-    if s[O_PTS + p] == best and s[O_NCARD + p] == fewest:
-        return 1 if winners == 1 else 0
-    return -1
+    return seat_result(s, p)
 
 
 @njit(cache=True)

@@ -393,20 +393,30 @@ def apply_move(s: np.ndarray, m: int) -> None:
 
 
 @njit(cache=True)
-def outcome(s: np.ndarray, out: np.ndarray) -> None:
-    """Per seat 1 win, 0 shared first place, -1 loss: most points, then fewest cards."""
+def seat_result(s: np.ndarray, p: int) -> int:
+    """The winning rule, in one place: 1 when seat ``p`` alone has the most points, and of
+    those the fewest development cards; 0 when it shares that first place; -1 else.
+    Used for a finished game (:func:`outcome`) and by search leaves that score a position as
+    if the game ended now (:func:`games.splendor.heuristics.win_loss`)."""
     players = s[O_NP]
     best = -1
     fewest = 1000
-    for p in range(players):
-        pts = s[O_PTS + p]
-        if pts > best or (pts == best and s[O_NCARD + p] < fewest):
+    for q in range(players):
+        pts = s[O_PTS + q]
+        if pts > best or (pts == best and s[O_NCARD + q] < fewest):
             best = pts
-            fewest = s[O_NCARD + p]
+            fewest = s[O_NCARD + q]
+    if s[O_PTS + p] != best or s[O_NCARD + p] != fewest:
+        return -1
     winners = 0
-    for p in range(players):
-        if s[O_PTS + p] == best and s[O_NCARD + p] == fewest:
+    for q in range(players):
+        if s[O_PTS + q] == best and s[O_NCARD + q] == fewest:
             winners += 1
-    for p in range(players):
-        top = s[O_PTS + p] == best and s[O_NCARD + p] == fewest
-        out[p] = (1 if winners == 1 else 0) if top else -1
+    return 1 if winners == 1 else 0
+
+
+@njit(cache=True)
+def outcome(s: np.ndarray, out: np.ndarray) -> None:
+    """Per seat 1 win, 0 shared first place, -1 loss (:func:`seat_result`)."""
+    for p in range(s[O_NP]):
+        out[p] = seat_result(s, p)
