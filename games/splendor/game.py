@@ -50,6 +50,8 @@ class SplendorGame(Game):
                choices=("none", "sampled")),
     )
     default_opponents = ("greedy",)
+    reproductions = {"splendor": "games.splendor.reproduce.thesis",
+                     "splendor-genetic": "games.splendor.reproduce.genetic"}
 
     def bots(self) -> dict[str, BotInfo]:
         kernel = {name: BotInfo(name, SUMMARIES[name], ptype, POSITIONAL.get(name, ()))

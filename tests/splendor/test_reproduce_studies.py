@@ -87,12 +87,12 @@ def test_buyanddeny_study_spec_keeps_every_candidate_valid():
 
 
 def test_genetic_reproduction_rows_and_readme(tmp_path):
-    from tuning.reproduce.splendor_genetic import (
+    from games.splendor.reproduce.genetic import (
         CROSSOVER_RUNS,
         crossover_row,
         diversity_row,
     )
-    from tuning.reproduce.splendor_genetic_readme import readme_text
+    from games.splendor.reproduce.genetic_readme import readme_text
 
     cx = crossover_row(10, 40, 1, 5)
     assert cx["moves"] > 10 and 0 <= cx["improvements"] <= cx["crossovers"] > 0
@@ -108,3 +108,20 @@ def test_genetic_reproduction_rows_and_readme(tmp_path):
                             "diversity": [div]}}, "Notes here.")
     assert "| x | `buy-order;greedy` | 10 | 5 | rotated | 60.0 (30.0-90.0) | 79 | yes |" in text
     assert "Not run yet." in text and "Notes here." in text and "670 / 2,221" in text
+
+
+@pytest.mark.parametrize("module", ["thesis", "genetic"])
+def test_reproduction_tables_name_valid_bots_and_sizes(module):
+    """Every line-up of the Splendor reproductions' data tables parses and checks."""
+    import importlib
+
+    from games.splendor.game import GAME
+
+    repro = importlib.import_module(f"games.splendor.reproduce.{module}")
+    rows = [row for part in repro.TABLE.parts.values() for row in part]
+    assert rows and set(repro.TABLE.parts) <= set(repro.PARTS)
+    for row in rows:
+        assert row.size in repro.SIZES and "{" not in row.candidate + row.opponent
+        for bot in (row.candidate, row.opponent):
+            GAME.check_bot(GAME.parse_bot(bot))
+        GAME.check_options(dict(row.options))

@@ -160,7 +160,7 @@ def test_bad_input_says_what_to_do(args: list[str], says: str, not_says: str,
 @pytest.mark.parametrize("args,work", [
     (["train", "dominion-learned", "--model", "{dir}", "-n", "100"], "tuning.train.train"),
     (["reproduce", "splendor", "--benchmark", "{badjson}", "--out", "{dir}/out"],
-     "tuning.reproduce.splendor.reproduce"),
+     "games.splendor.reproduce.thesis.reproduce"),
     (["report", "deckbuilder-heuristic", "--out", "{file}"],
      "tuning.reporting.study.build_study_report"),
 ])

@@ -21,21 +21,15 @@ from tuning.reproduce.common import outside_reports, parse_sizes, settings_for
 __all__ = ["Settings", "game_module", "outside_reports", "parse_sizes", "reproduce_game",
            "reproductions", "settings_for"]
 
-#: reproductions still kept here until they move beside their game: name -> module
-_NOT_MOVED = {
-    "splendor": "tuning.reproduce.splendor",
-    "splendor-genetic": "tuning.reproduce.splendor_genetic",
-}
-
 
 def reproductions() -> dict[str, str]:
     """Every reproduction by name -> its module, as the registered games declare them."""
     from games import registry
 
-    found = dict(_NOT_MOVED)
+    found: dict[str, str] = {}
     for name in registry.names():
         for title, module in registry.get(name).reproductions.items():
-            if title in found and found[title] != module and title not in _NOT_MOVED:
+            if title in found and found[title] != module:
                 raise RuntimeError(f"two games register the reproduction {title!r}")
             found[title] = module
     return found

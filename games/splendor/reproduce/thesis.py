@@ -4,118 +4,33 @@ Parts: ``greedy`` (Minimax(n) vs Greedy, allEval, n = 1..5), ``minimax`` (Minima
 Minimax(3), allEval2), ``random-search`` (RandomSearch(10, 1000) vs Greedy and Minimax(3),
 allEval2 as in the thesis's table), ``first-player`` (the first seat's share with the same
 bot in both seats) and ``readings`` (the leaf readings of the thesis's Figure 4.1, for
-rows that miss). Every row is two players, seats rotated every game, root seed SEED (game
-i dealt from games.core.game_seeds(SEED, ., i)), so the same command gives the same
-figures whatever the number of jobs. Sizes shrink with search cost (one core: Minimax(5)
-vs Greedy about 3.5 games a second, RandomSearch(10, 1000) about one game a second).
-Each part is saved as it grows; the README is written from every results-*.json present,
-with notes.md of the report folder appended.
+rows that miss). The rows are data, thesis.toml beside this module (line-ups, sizes, the
+thesis's values, the root seed), played by :mod:`games.reproduction_table`: two players,
+seats rotated every game, root seed SEED (game i dealt from games.core.game_seeds(SEED, .,
+i)), so the same command gives the same figures whatever the number of jobs. Sizes shrink
+with search cost (one core: Minimax(5) vs Greedy about 3.5 games a second,
+RandomSearch(10, 1000) about one game a second). Each part is saved as it grows; the README
+is written from every results-*.json present, with notes.md of the report folder appended.
 """
 
 from __future__ import annotations
 
-import json
-import time
 from pathlib import Path
 from typing import Any
 
-from games.core import Record
-from games.reproduction import Settings, play_and_write_readme, say
+from games.reproduction import Settings, play_and_write_readme
+from games.reproduction_table import collect, load_table
 from games.splendor.players import AIDS_FROM
 
 FOLDER = "reports/splendor"
-SEED: int | None = 2013
-PARTS = ("greedy", "minimax", "first-player", "readings", "random-search")
 SIZES = {"fast-games": 2000, "d3-games": 2000, "d4-games": 2000, "d5-games": 1000,
          "rs-games": 400, "mirror-games": 20000}
+#: every part's line-ups, the thesis's values and the root seed
+TABLE = load_table(Path(__file__).with_name("thesis.toml"), sizes=SIZES)
+SEED: int | None = TABLE.seed
+PARTS = tuple(TABLE.parts)
 PARAMS = False
 BENCHMARK = True  # benchmarks/splendor.py output (JSON), quoted in the speed section
-
-
-def _size(depth: int) -> str:
-    return "fast-games" if depth <= 2 else f"d{depth}-games"
-
-
-# part -> rows: (label, candidate, opponent, thesis %, size name)
-ROWS: dict[str, list[tuple[str, str, str, float | None, str]]] = {
-    "greedy": [(f"Minimax({n}) vs Greedy, allEval", f"minimax:{n}", "greedy", pct, _size(n))
-               for n, pct in zip(range(1, 6), (48, 72, 79, 80, 83), strict=True)],
-    "minimax": [(f"Minimax({n}) vs Minimax(3), allEval2", f"minimax2:{n}", "minimax2:3", pct,
-                 _size(max(n, 3))) for n, pct in zip(range(1, 6), (23.9, 34.8, 45.5, 60.7,
-                                                                   73.2), strict=True)],
-    "random-search": [
-        ("RandomSearch(10, 1000) vs Greedy, allEval2", "random-search:10,1000", "greedy2", 88,
-         "rs-games"),
-        ("RandomSearch(10, 1000) vs Minimax(3), allEval2", "random-search:10,1000",
-         "minimax2:3", 51, "rs-games"),
-    ],
-    "first-player": [
-        ("Greedy mirror (allEval)", "greedy", "greedy", 60, "mirror-games"),
-        ("Greedy mirror (allEval2)", "greedy2", "greedy2", 60, "mirror-games"),
-        ("Minimax(2) mirror (allEval)", "minimax:2", "minimax:2", 60, "fast-games"),
-        ("Minimax(3) mirror (allEval2)", "minimax2:3", "minimax2:3", 60, "d3-games"),
-    ],
-    "readings": [
-        ("Minimax(1) vs Greedy, leaf = difference", "minimax:1,leaf=difference", "greedy", 48,
-         "fast-games"),
-        ("Minimax(2) vs Greedy, leaf = difference", "minimax:2,leaf=difference", "greedy", 72,
-         "fast-games"),
-        ("Minimax(2) vs Greedy, leaf = mover", "minimax:2,leaf=mover", "greedy", 72,
-         "fast-games"),
-        ("Minimax(3) vs Greedy, leaf = difference", "minimax:3,leaf=difference", "greedy", 79,
-         "d3-games"),
-        ("Minimax(2) vs Minimax(3), both leaf = difference", "minimax2:2,leaf=difference",
-         "minimax2:3,leaf=difference", 34.8, "d3-games"),
-        ("Minimax(1) vs Minimax(3), both leaf = difference", "minimax2:1,leaf=difference",
-         "minimax2:3,leaf=difference", 23.9, "d3-games"),
-    ],
-}
-
-
-def measure(candidate: str, opponent: str, games: int, seed: int, jobs: int) -> dict[str, Any]:
-    """One row: ``games`` seeded games, seats rotated; the candidate's score and interval,
-    and the first seat's share over both bots."""
-    from games.registry import get
-    from tuning.evaluation import WorkerPool
-    from tuning.evaluation.match import run_match
-
-    game = get("splendor")
-    specs = [game.parse_bot(candidate), game.parse_bot(opponent)]
-    options = game.check_options({})
-    t0 = time.perf_counter()
-    with WorkerPool(jobs) as pool:
-        data = run_match("splendor", specs, options, games=games, seed=seed, pool=pool,
-                         block=max(1, min(250, games // (4 * jobs))))
-    summary = data.to_dict()
-    first, other = list(summary["bots"].values())
-    seat0 = Record()
-    for row in (first, other):
-        s = row["per_seat"][0]
-        seat0.add(Record(s["wins"], s["ties"], s["losses"]))
-    out = {"candidate": candidate, "opponent": opponent, "games": games, "seed": seed,
-           "score": first["score"], "score_ci": list(first["score_ci"]),
-           "wins": first["wins"], "ties": first["ties"], "losses": first["losses"],
-           "first_seat": seat0.score, "first_seat_ci": list(seat0.score_ci),
-           "mean_rounds": summary["mean_turns"], "capped_games": summary["capped_games"],
-           "seconds": time.perf_counter() - t0}
-    say(f"  {candidate} vs {opponent}: {100 * out['score']:.1f}% "
-        f"({games} games, {out['seconds']:.0f} s)")
-    return out
-
-
-def collect(out_dir: Path, settings: Settings) -> list[Path]:
-    """Play every requested part, saving its json file after each row."""
-    seed = SEED if settings.seed is None else settings.seed
-    written = []
-    for part in settings.parts:
-        path = out_dir / f"results-{part}.json"
-        out: dict[str, Any] = {"seed": seed, "command": settings.command(), "rows": []}
-        for label, cand, opp, thesis, size in ROWS[part]:
-            row = measure(cand, opp, settings.n(size), seed, settings.jobs)
-            out["rows"].append({"label": label, "thesis": thesis, **row})
-            path.write_text(json.dumps(out, indent=1), encoding="utf-8")
-        written.append(path)
-    return written
 
 
 def _pct(value: float, ci: list[float]) -> str:
@@ -235,7 +150,12 @@ def match_lines(games: dict[str, dict[str, float]]) -> list[str]:
     return lines
 
 
+def _collect(out_dir: Path, settings: Settings) -> list[Path]:
+    """Play the requested parts of the table, each saved as it grows."""
+    return collect(out_dir, settings, TABLE)
+
+
 def reproduce(out_dir: Path, settings: Settings) -> list[Path]:
     """Play the requested parts (none with ``from_json``), then write README.md from every
     results file present; return the files written."""
-    return play_and_write_readme(out_dir, settings, collect, PARTS, FOLDER, readme_text)
+    return play_and_write_readme(out_dir, settings, _collect, PARTS, FOLDER, readme_text)
