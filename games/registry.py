@@ -299,6 +299,13 @@ class Game:
         """Option overrides under which a study's best is also re-evaluated."""
         return {}
 
+    def trainer(self) -> Any:
+        """The game's trainer, for a game with ``has_trainer``: a module (or object) with the
+        attributes of :class:`games.learning.Trainer`, which the game-neutral loop of
+        `tabletune train` drives. Import it here, on first use, so listing games loads no
+        trainer. A game without one refuses in one line."""
+        raise InputError(f"{self.name} has no trainer")
+
     # ---- helpers for subclasses
     def params_of(self, spec: BotSpec) -> Any:
         """The params dataclass instance of a checked bot spec (None for plain bots)."""

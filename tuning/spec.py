@@ -472,7 +472,8 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
                         "with a trainer" + ("" if described.has_trainer else
                                             f" ({game} has none)"))
         from tuning.train.config import parse_train
-        train = parse_train(where, raw.get("train", {}), lambda t: check_bot(described, t))
+        train = parse_train(where, raw.get("train", {}), game,
+                            lambda t: check_bot(described, t))
     spec = StudySpec(path=path, name=name, description=str(study.get("description", "")),
                      game=game, optimizer=optimizer, strategy=strategy, objective=objective,
                      direction=direction, game_options=game_options, evaluation=evaluation,

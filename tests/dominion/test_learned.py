@@ -31,7 +31,7 @@ from games.dominion.kernel import new_state, setup_game
 from games.dominion.learned import LearnedModel, load_model, save_model
 from tuning.cli import app
 from tuning.evaluation import WorkerPool
-from tuning.train import TrainSpec, load_checkpoint, train
+from tuning.train import TrainSpec, load_checkpoint, train, train_spec
 from tuning.train import new_state as new_train
 
 runner = CliRunner()
@@ -143,7 +143,7 @@ def _spec(tmp_path: Path, **kw) -> TrainSpec:
                 opponents=("self", "big-money", "snapshot"),
                 model=str(tmp_path / "model.npz"), checkpoint=str(tmp_path / "ck.pkl"))
     base.update(kw)
-    return TrainSpec(**base)
+    return train_spec("dominion", base)
 
 
 @pytest.mark.parametrize("estimator,ema", [("sgd", 0.0), ("average", 0.0), ("sgd", 0.9),
@@ -160,7 +160,7 @@ def test_training_is_the_same_with_two_jobs_and_after_a_resume(tmp_path, estimat
     with WorkerPool(2) as pool:
         part = train(new_train("t", spec2, DEFAULT_KINGDOM), spec2, opps, pool, stop_after=1)
     assert part.games == 400
-    resumed = load_checkpoint(spec2.checkpoint, "t")
+    resumed = load_checkpoint(spec2.checkpoint, "t", spec2.trainer)
     with WorkerPool(2) as pool:
         resumed = train(resumed, spec2, opps, pool)
     assert np.array_equal(resumed.estimator.weights(), whole.estimator.weights())
@@ -173,7 +173,7 @@ def test_training_is_the_same_with_two_jobs_and_after_a_resume(tmp_path, estimat
     else:
         assert np.array_equal(saved.weights, whole.estimator.weights())
     with pytest.raises(InputError, match="belongs to study"):
-        load_checkpoint(spec2.checkpoint, "other")
+        load_checkpoint(spec2.checkpoint, "other", spec2.trainer)
 
 
 def test_train_spec_errors_are_one_line(tmp_path):
@@ -250,7 +250,7 @@ def test_a_study_result_may_be_a_training_opponent(tmp_path, monkeypatch):
 
 
 def test_final_decks_replay_what_each_side_buys(tmp_path):
-    from tuning.train.explain import final_decks
+    from games.dominion.learning.explain import final_decks
     w = np.zeros(NF)
     w[OFF_GUIDE + 1::2] = 10.0
     path = save_model(LearnedModel(w, tuple(DEFAULT_KINGDOM), {"guide": "smithy-big-money"}),

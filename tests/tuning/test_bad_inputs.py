@@ -279,7 +279,8 @@ def test_train_resume_refuses_another_games_or_seed(places: dict[str, str], tmp_
     from tuning.train import new_state, save_checkpoint
 
     spec = load_spec("dominion-learned")
-    save_checkpoint(new_state(spec.name, spec.train, ("smithy",)), tmp_path / "ck.pkl")
+    save_checkpoint(new_state(spec.name, spec.train, ("smithy",)), tmp_path / "ck.pkl",
+                    spec.train.trainer)
     files = ["--checkpoint", "ck.pkl", "--model", "m.npz", "--resume"]
     for flag, value, kept in (("-n", spec.train.games + 1, spec.train.games),
                               ("--seed", spec.train.seed + 1, spec.train.seed)):

@@ -8,6 +8,7 @@ import pytest
 
 from games import registry
 from games.core import BotSpec, InputError
+from games.learning import Trainer
 from tuning.evaluation import Scorer
 
 HEUR = BotSpec("heuristic", {"province_money": 17.0})
@@ -121,6 +122,9 @@ def test_a_train_table_needs_a_game_with_a_trainer(tmp_path):
     from tuning.spec import load_spec
 
     assert dominion.has_trainer and not deckbuilder.has_trainer
+    assert isinstance(dominion.trainer(), Trainer)
+    with pytest.raises(InputError, match="deckbuilder has no trainer"):
+        deckbuilder.trainer()
     path = tmp_path / "t.toml"
     path.write_text('[study]\nname = "t"\ngame = "deckbuilder"\noptimizer = "train"\n'
                     'objective = "mean_score"\n\n[train]\ngames = 10\n')

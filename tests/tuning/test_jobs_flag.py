@@ -57,12 +57,12 @@ def test_minus_one_is_every_core(tmp_path, capsys, monkeypatch):
 def test_a_train_spec_takes_jobs_as_the_flag_does():
     from tuning.train.config import parse_train
 
-    assert parse_train("s.toml", {"jobs": -1}).jobs == -1
-    assert parse_train("s.toml", {"jobs": 3}).jobs == 3
+    assert parse_train("s.toml", {"jobs": -1}, "dominion").jobs == -1
+    assert parse_train("s.toml", {"jobs": 3}, "dominion").jobs == 3
     for bad, says in ((0, "at least 1 (or -1: every core), got 0"),
                       (1025, "at most 1,024, got 1025"), (True, "whole number")):
         with pytest.raises(InputError, match=r"s\.toml: train\.jobs\b.*" + re.escape(says)):
-            parse_train("s.toml", {"jobs": bad})
+            parse_train("s.toml", {"jobs": bad}, "dominion")
 
 
 STUDY = """

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TUNING = ROOT / "tuning"
 
 #: folders and modules that still name games (to move beside their games)
-EXCEPTIONS = ("tuning/train/", "tuning/commands/train.py")
+EXCEPTIONS: tuple[str, ...] = ()
 
 
 def _excepted(rel: str) -> bool:

@@ -237,13 +237,20 @@ def _train_spec(tmp_path: Path, games: int) -> Path:
 def test_a_stop_before_the_first_checkpoint_keeps_the_rounds_and_resumes_exactly(tmp_path):
     from games.core import BotSpec
     from games.dominion.cards import DEFAULT_KINGDOM
-    from tuning.train import TrainingStopped, TrainSpec, load_checkpoint, new_state, train
+    from tuning.train import (
+        TrainingStopped,
+        TrainSpec,
+        load_checkpoint,
+        new_state,
+        train,
+        train_spec,
+    )
 
     def spec(folder: Path) -> TrainSpec:  # no checkpoint of its own before the end
-        return TrainSpec(games=2000, round_games=400, block=200, probe_games=100,
-                         probe_every=2, checkpoint_every=1000, snapshot_every=1,
-                         opponents=("self", "big-money"), model=str(folder / "model.npz"),
-                         checkpoint=str(folder / "ck.pkl"))
+        return train_spec("dominion", dict(
+            games=2000, round_games=400, block=200, probe_games=100, probe_every=2,
+            checkpoint_every=1000, snapshot_every=1, opponents=("self", "big-money"),
+            model=str(folder / "model.npz"), checkpoint=str(folder / "ck.pkl")))
 
     opps = {"big-money": BotSpec("big-money")}
     whole_spec, part_spec = spec(tmp_path / "whole"), spec(tmp_path / "part")
@@ -258,7 +265,7 @@ def test_a_stop_before_the_first_checkpoint_keeps_the_rounds_and_resumes_exactly
         train(new_state("t", part_spec, DEFAULT_KINGDOM), part_spec, opps, pool,
               progress=stop_at_round_2)
     assert info.value.games == 800 and info.value.checkpoint == part_spec.checkpoint
-    kept = load_checkpoint(part_spec.checkpoint, "t")
+    kept = load_checkpoint(part_spec.checkpoint, "t", part_spec.trainer)
     assert kept.round == 2 and kept.games == 800
     assert Path(part_spec.model).is_file()
     with WorkerPool(1) as pool:
@@ -270,8 +277,10 @@ def test_a_stop_before_the_first_checkpoint_keeps_the_rounds_and_resumes_exactly
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_a_stopped_training_says_how_to_continue_and_continues(tmp_path, cli, monkeypatch,
                                                                sig):
+    from games import registry
     from tuning.train import load_checkpoint
 
+    trainer = registry.get("dominion").trainer()
     path = _train_spec(tmp_path, games=400_000)  # far more than the test lets it play
     ck = tmp_path / "checkpoint.pkl"
     monkeypatch.setenv("TABLETUNE_PROGRESS_SECONDS", "0.1")  # a line every round
@@ -293,10 +302,10 @@ def test_a_stopped_training_says_how_to_continue_and_continues(tmp_path, cli, mo
 
     first = run_until_a_round(str(path))
     assert first.startswith("stopped after ") and f"kept in {ck} " in first
-    games = load_checkpoint(ck, "learned-stop").games
+    games = load_checkpoint(ck, "learned-stop", trainer).games
     assert games > 0 and f"stopped after {games:,} of 400,000 games" in first
     args = _continue(first)
     assert args == ["train", str(path), "--resume"]
     second = run_until_a_round(*args[1:])
-    more = load_checkpoint(ck, "learned-stop").games
+    more = load_checkpoint(ck, "learned-stop", trainer).games
     assert more > games and f"stopped after {more:,} of 400,000 games" in second

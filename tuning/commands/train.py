@@ -1,4 +1,5 @@
-"""`tabletune train STUDY`: train a learned Dominion player from a spec's [train] table."""
+"""`tabletune train STUDY`: train a game's learned player from a spec's [train] table, with
+the trainer the study's game provides."""
 
 from __future__ import annotations
 
@@ -78,8 +79,17 @@ def train_command(
     from tuning.best import train_bot
     from tuning.evaluation import WorkerPool, resolve_jobs
     from tuning.spec import load_spec
-    from tuning.train import TrainSpec, load_checkpoint, model_of, new_state, train
-    from tuning.train.config import SELF, SNAPSHOT, parse_train
+    from tuning.train import (
+        SELF,
+        SNAPSHOT,
+        TrainSpec,
+        load_checkpoint,
+        model_of,
+        new_state,
+        parse_train,
+        train,
+        train_spec,
+    )
 
     if resume and restart:
         raise InputError("--resume and --restart exclude each other")
@@ -92,19 +102,16 @@ def train_command(
     tr: TrainSpec = spec.train
     changes = {k: v for k, v in {"games": games, "jobs": jobs, "seed": seed, "model": model,
                                  "checkpoint": checkpoint}.items() if v is not None}
-    tr = parse_train(f"{spec.path}: command line", {**_overridable(tr), **changes})
+    tr = parse_train(f"{spec.path}: command line", {**_overridable(tr), **changes}, spec.game)
     places.output_file(tr.model, "--model" if model is not None else "train.model")
     places.output_file(tr.checkpoint,
                        "--checkpoint" if checkpoint is not None else "train.checkpoint")
-    game = registry.get("dominion")
-    options = game.check_options(spec.game_options)
-    from games.dominion.cards import parse_kingdom
-    kingdom = parse_kingdom(options["kingdom"][0] if len(options["kingdom"]) == 1
-                            else list(options["kingdom"]))
+    game = registry.get(spec.game)
+    trainer = game.trainer()
+    setup = trainer.setup(game.check_options(spec.game_options))
     if resume:
-        state = load_checkpoint(tr.checkpoint, spec.name)
-        saved = TrainSpec(**{k: tuple(v) if isinstance(v, list) else v
-                             for k, v in state.spec.items()})
+        state = load_checkpoint(tr.checkpoint, spec.name, trainer)
+        saved = train_spec(spec.game, state.spec)
         _same_run(saved, games, seed)
         # a run resumes with its own settings; only where files go may change
         tr = dataclasses.replace(saved, jobs=tr.jobs, model=tr.model, checkpoint=tr.checkpoint)
@@ -113,7 +120,7 @@ def train_command(
         if Path(tr.checkpoint).exists() and not restart:
             raise InputError(f"checkpoint {tr.checkpoint!r} exists: continue it with --resume "
                              "or start over with --restart")
-        state = new_state(spec.name, tr, kingdom)
+        state = new_state(spec.name, tr, setup)
     names = {n for n in (*tr.opponents, *tr.probe) if n not in (SELF, SNAPSHOT)}
     opponents = {n: train_bot(game, n) for n in names}
     try:
@@ -124,9 +131,9 @@ def train_command(
         stop_line(_stopped(stop, tr))
     last = state.curve[-1]["score_vs"] if state.curve else {}
     data = {"study": spec.name, "games_trained": state.games, "model": tr.model,
-            "checkpoint": tr.checkpoint, "estimator": tr.estimator,
+            "checkpoint": tr.checkpoint, **trainer.summary(tr.options),
             "seconds": round(state.seconds, 1), "score_vs": last, "curve": state.curve,
-            "meta": model_of(state).meta}
+            "meta": model_of(state, tr).meta}
     if json_out:
         print_json(data)
         return

@@ -1,14 +1,14 @@
-"""Training the learned Dominion player: value models over engine features, fitted on
-(features after a buy, final reward) pairs from parallel self-play and pool play.
+"""Training a game's learned player: the game-neutral loop of `tabletune train`. Rounds of
+parallel self-play and pool play feed the value model of the game's trainer (the protocol
+of :mod:`games.learning`, found through ``Game.trainer()``).
 
-- :class:`TrainSpec` / :func:`parse_train`: the ``[train]`` table of a study spec;
+- :class:`TrainSpec` / :func:`parse_train` / :func:`train_spec`: the ``[train]`` table of a
+  study spec (the loop's keys; the trainer's own in ``TrainSpec.options``);
 - :func:`train`, :func:`new_state`, :func:`load_checkpoint`: rounds, probes, checkpoints
-  (:class:`TrainingStopped`: Ctrl-C or SIGTERM, the last whole round saved);
-- :class:`SGDValue`, :class:`AverageRewardValue`: the linear value models.
+  (:class:`TrainingStopped`: Ctrl-C or SIGTERM, the last whole round saved).
 """
 
-from tuning.train.config import ESTIMATORS, SELF, SNAPSHOT, TrainSpec, parse_train
-from tuning.train.estimators import AverageRewardValue, SGDValue, make_estimator, one_hot
+from tuning.train.config import SELF, SNAPSHOT, TrainSpec, parse_train, train_spec
 from tuning.train.loop import (
     TrainingStopped,
     TrainState,
@@ -22,7 +22,7 @@ from tuning.train.loop import (
 )
 
 __all__ = [
-    "ESTIMATORS", "SELF", "SNAPSHOT", "AverageRewardValue", "SGDValue", "TrainSpec",
-    "TrainState", "TrainingStopped", "epsilon", "load_checkpoint", "make_estimator",
-    "model_of", "new_state", "one_hot", "parse_train", "probe", "save_checkpoint", "train",
+    "SELF", "SNAPSHOT", "TrainSpec", "TrainState", "TrainingStopped", "epsilon",
+    "load_checkpoint", "model_of", "new_state", "parse_train", "probe", "save_checkpoint",
+    "train", "train_spec",
 ]

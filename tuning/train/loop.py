@@ -1,5 +1,7 @@
 """The training loop: rounds of parallel games, one model update per round, probes,
-atomic checkpoints and an exact resume.
+atomic checkpoints and an exact resume. It names no game: the study's game provides its
+trainer (:mod:`games.learning`), which plays the blocks, fits the value model and writes
+the model file.
 
 Round r plays training games ``r * round_games ..`` of the run (game i's seed comes from
 ``game_seeds``), in blocks of ``block`` games; block j faces ``opponents[j % len]``. The
@@ -13,7 +15,7 @@ from __future__ import annotations
 import math
 import pickle
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,13 +24,10 @@ import numpy as np
 
 from games.atomic import atomic_open
 from games.core import BotSpec, Estimate, InputError, seed_blocks
-from games.dominion.features import FEATURE_SET, NF, OFF_GUIDE
-from games.dominion.learned import LearnedModel, save_model
+from games.learning import Trainer
 from tuning.evaluation import WorkerPool, derived_seed
 from tuning.stopping import held_stop, stop_signals
 from tuning.train.config import SELF, SNAPSHOT, TrainSpec
-from tuning.train.estimators import make_estimator
-from tuning.train.selfplay import play_block, probe_block
 
 CHECKPOINT_VERSION = 1
 Progress = Callable[[dict[str, Any]], None]
@@ -39,15 +38,22 @@ class TrainState:
     """Everything a resumed run needs to continue exactly."""
 
     study: str
-    spec: dict[str, Any]
-    kingdom: tuple[str, ...]
-    estimator: Any
+    spec: dict[str, Any]     # the [train] table, flat (TrainSpec.to_dict)
+    setup: tuple[str, ...]   # what the model is trained for (the trainer's setup)
+    estimator: Any           # the trainer's learner
     round: int = 0
     games: int = 0
     snapshot: np.ndarray | None = None
     curve: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
     best: dict[str, Any] | None = None   # {"games", "score", "weights"} of the best probe
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Checkpoints written before the setup had its game-neutral name still load."""
+        if "kingdom" in state:
+            state = {**state, "setup": state["kingdom"]}
+            del state["kingdom"]
+        self.__dict__.update(state)
 
 
 def epsilon(spec: TrainSpec, games_done: int) -> float:
@@ -57,27 +63,38 @@ def epsilon(spec: TrainSpec, games_done: int) -> float:
     return spec.eps_start + (spec.eps_end - spec.eps_start) * frac
 
 
-def save_checkpoint(state: TrainState, path: str | Path) -> None:
+def save_checkpoint(state: TrainState, path: str | Path, trainer: Trainer) -> None:
     """Pickle the state atomically: a crash mid-write leaves the previous checkpoint."""
     with atomic_open(path) as fh:
-        pickle.dump({"version": CHECKPOINT_VERSION, "feature_set": FEATURE_SET,
+        pickle.dump({"version": CHECKPOINT_VERSION, "feature_set": trainer.FEATURE_SET,
                      "state": state}, fh)
 
 
-def load_checkpoint(path: str | Path, study: str) -> TrainState:
-    """Read a checkpoint of this study; anything else is refused in one line."""
+class _Unpickler(pickle.Unpickler):
+    """Finds classes that moved (the trainer's ``MOVED``) where they live now."""
+
+    def __init__(self, fh: Any, moved: Mapping[str, str]) -> None:
+        super().__init__(fh)
+        self.moved = moved
+
+    def find_class(self, module: str, name: str) -> Any:
+        return super().find_class(self.moved.get(module, module), name)
+
+
+def load_checkpoint(path: str | Path, study: str, trainer: Trainer) -> TrainState:
+    """Read a checkpoint of this study and trainer; anything else is refused in one line."""
     path = Path(path)
     if not path.is_file():
         raise InputError(f"no checkpoint {str(path)!r} to resume")
     try:
         with open(path, "rb") as fh:
-            data = pickle.load(fh)
+            data = _Unpickler(fh, trainer.MOVED).load()
         state = data["state"]
         ok = data["version"] == CHECKPOINT_VERSION and isinstance(state, TrainState)
     except Exception:  # noqa: BLE001 - any unreadable file gets the same one-line refusal
         raise InputError(f"checkpoint {str(path)!r} is damaged or not a training "
                          "checkpoint") from None
-    if not ok or data.get("feature_set") != FEATURE_SET:
+    if not ok or data.get("feature_set") != trainer.FEATURE_SET:
         raise InputError(f"checkpoint {str(path)!r} was written by another version")
     if state.study != study:
         raise InputError(f"checkpoint {str(path)!r} belongs to study {state.study!r}, "
@@ -85,49 +102,42 @@ def load_checkpoint(path: str | Path, study: str) -> TrainState:
     return state
 
 
-def initial_weights(spec: TrainSpec) -> np.ndarray:
-    """Zero weights, except a bonus ``guide_init`` for following the guide list."""
-    w = np.zeros(NF)
-    if spec.guide:
-        w[OFF_GUIDE + 1::2] = spec.guide_init
-    return w
-
-
-def new_state(study: str, spec: TrainSpec, kingdom: tuple[str, ...]) -> TrainState:
-    est = make_estimator(spec.estimator, eta0=spec.eta0, alpha=spec.alpha,
-                         visit_cap=spec.visit_cap, seed=spec.seed, average=spec.sgd_average,
-                         ema=spec.weight_ema, forget=spec.forget, ridge=spec.ridge,
-                         smooth=spec.smooth, init=initial_weights(spec))
-    return TrainState(study, spec.to_dict(), kingdom, est)
+def new_state(study: str, spec: TrainSpec, setup: tuple[str, ...]) -> TrainState:
+    """A run before its first round: the trainer's fresh learner, seeded with the run's."""
+    learner = spec.trainer.new_learner(spec.options, spec.seed)
+    return TrainState(study, spec.to_dict(), setup, learner)
 
 
 def probe(pool: WorkerPool, weights: np.ndarray, spec: TrainSpec, opponents: dict[str, BotSpec],
-          kingdom: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+          setup: tuple[str, ...]) -> dict[str, dict[str, Any]]:
     """Greedy play against each probe opponent on the same fixed seed set every time."""
     out = {}
     seed = derived_seed(spec.seed, "probe")
+    probe_block = spec.trainer.probe_block
     for name in spec.probe:
-        tasks = [(weights, opponents[name], seed, s, c, kingdom, spec.guide, spec.margin)
+        tasks = [(weights, opponents[name], seed, s, c, setup, spec.options)
                  for s, c in seed_blocks(spec.probe_games, spec.block)]
         scores = np.concatenate(pool.map(probe_block, tasks)) if tasks else np.zeros(0)
         out[name] = Estimate.from_samples(scores).to_dict()
     return out
 
 
-def model_of(state: TrainState) -> LearnedModel:
+def model_of(state: TrainState, spec: TrainSpec) -> Any:
     """The model to save: the latest weights, or with ``keep_best`` those of the best probe
     so far (the mean score over the probe opponents on the fixed probe seed set)."""
-    meta = {"study": state.study, "games_trained": state.games,
-            "estimator": state.spec["estimator"], "seconds": round(state.seconds, 1),
-            "margin": state.spec.get("margin", 0.01)}
-    guide = state.spec.get("guide", "")
-    if guide:
-        meta["guide"] = guide
+    run: dict[str, Any] = {"study": state.study, "games_trained": state.games,
+                           "seconds": round(state.seconds, 1)}
     w = state.estimator.weights()
-    if state.spec.get("keep_best") and state.best is not None:
+    if spec.keep_best and state.best is not None:
         w = state.best["weights"]
-        meta["kept"] = {"games": state.best["games"], "probe_mean": state.best["score"]}
-    return LearnedModel(w, state.kingdom, meta)
+        run["kept"] = {"games": state.best["games"], "probe_mean": state.best["score"]}
+    return spec.trainer.make_model(w, state.setup, spec.options, run)
+
+
+def _save(state: TrainState, spec: TrainSpec) -> None:
+    """The checkpoint and the model file of the state now."""
+    save_checkpoint(state, spec.checkpoint, spec.trainer)
+    spec.trainer.save_model(model_of(state, spec), spec.model)
 
 
 class TrainingStopped(KeyboardInterrupt):
@@ -171,8 +181,7 @@ def train(state: TrainState, spec: TrainSpec, opponents: dict[str, BotSpec],
             kept = None
             if state.round > 0:
                 with held_stop():
-                    save_checkpoint(state, spec.checkpoint)
-                    save_model(model_of(state), spec.model)
+                    _save(state, spec)
                 kept = spec.checkpoint
             raise TrainingStopped(state.games, spec.games, kept) from None
     return state
@@ -197,9 +206,8 @@ def _round(state: TrainState, spec: TrainSpec, opponents: dict[str, BotSpec],
         if name == SNAPSHOT and snap is None:
             name = SELF
         opp = None if name in (SELF, SNAPSHOT) else opponents[name]
-        tasks.append((w, eps, opp, snap, seed, start, c, state.kingdom, spec.margin,
-                      spec.guide, spec.explore))
-    parts = pool.map(play_block, tasks)  # a stop here keeps the round before
+        tasks.append((w, eps, opp, snap, seed, start, c, state.setup, spec.options))
+    parts = pool.map(spec.trainer.play_block, tasks)  # a stop here keeps the round before
     feats = np.concatenate([p[0] for p in parts])
     y = np.concatenate([p[1] for p in parts])
     order = np.random.default_rng([spec.seed, r]).permutation(len(y))
@@ -212,7 +220,7 @@ def _round(state: TrainState, spec: TrainSpec, opponents: dict[str, BotSpec],
         probe_now = state.round % spec.probe_every == 0 or state.round == rounds
         scores = None
         if probe_now and spec.probe_games > 0:
-            scores = probe(pool, state.estimator.weights(), spec, opponents, state.kingdom)
+            scores = probe(pool, state.estimator.weights(), spec, opponents, state.setup)
             state.curve.append({"games": state.games, "score_vs": scores})
             mean = float(np.mean([e["mean"] for e in scores.values()]))
             if state.best is None or mean > state.best["score"]:
@@ -220,7 +228,6 @@ def _round(state: TrainState, spec: TrainSpec, opponents: dict[str, BotSpec],
                               "weights": state.estimator.weights().copy()}
         state.seconds += time.perf_counter() - t0
         if state.round % spec.checkpoint_every == 0 or state.round == rounds:
-            save_checkpoint(state, spec.checkpoint)
-            save_model(model_of(state), spec.model)
+            _save(state, spec)
     return {"eps": eps, "samples": int(len(y)),
             "train_score": float(np.mean([p[2] for p in parts])), "score_vs": scores}

@@ -7,7 +7,8 @@ indicators; the non-linear model
 ``dense``), which lets it find interactions the linear model cannot. Scores: held-out
 mean squared error and R^2 of the final reward.
 
-    python -m tuning.train.compare --model runs/dominion-learned/model.npz [--games 20000]
+    python -m games.dominion.learning.compare --model runs/dominion-learned/model.npz \
+        [--games 20000]
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ from games.dominion.features import (
     OFF_VILL,
 )
 from games.dominion.learned import load_model
-from tuning.train.estimators import AverageRewardValue, RidgeValue, SGDValue
-from tuning.train.selfplay import play_block
+from games.dominion.learning.estimators import AverageRewardValue, RidgeValue, SGDValue
+from games.dominion.learning.selfplay import play_block
 
 
 def dense(feats: np.ndarray) -> np.ndarray:

@@ -1,7 +1,7 @@
 """What a learned model values, in words: the worth of one more copy of each card by game
 stage, the strongest single features, and the learning curve of a run, as Markdown.
 
-    python -m tuning.train.explain --model runs/dominion-learned/model.npz \
+    python -m games.dominion.learning.explain --model runs/dominion-learned/model.npz \
         [--run runs/dominion-learned/train.json]
 """
 
