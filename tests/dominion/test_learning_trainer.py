@@ -1,0 +1,89 @@
+"""The learned player's trainer beside its game: it keeps the trainer protocol, is found
+through the game's description, imports no tuning module, and resumes checkpoints written
+before it moved."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import pickle
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from games import registry
+from games.core import InputError
+from games.dominion.cards import DEFAULT_KINGDOM
+from games.dominion.features import NACTIVE
+from games.dominion.learning import trainer
+from games.dominion.learning.estimators import AverageRewardValue
+from games.dominion.learning.options import ESTIMATORS, TrainOptions
+from games.learning import Trainer
+from tuning.train import load_checkpoint, new_state, parse_train, train_spec
+from tuning.train.loop import CHECKPOINT_VERSION
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "games" / "dominion" / "learning"
+
+
+def test_the_game_provides_its_trainer_and_it_keeps_the_protocol():
+    game = registry.get("dominion")
+    assert game.has_trainer and game.trainer() is trainer
+    assert isinstance(trainer, Trainer)
+    for estimator in ESTIMATORS:
+        options = TrainOptions(estimator=estimator)
+        learner = trainer.new_learner(options, seed=3)
+        assert learner.weights().shape == (trainer.N_FEATURES,)
+    guided = TrainOptions(estimator="ridge", guide="smithy-big-money", guide_init=4.0)
+    w = trainer.new_learner(guided, seed=3).weights()
+    assert w.max() == 4.0 and w.min() == 0.0  # it starts as its guide list
+    assert trainer.setup(game.check_options({})) == tuple(DEFAULT_KINGDOM)
+
+
+def test_the_loop_and_the_trainer_share_one_train_table():
+    spec = parse_train("s.toml", {"estimator": "ridge", "margin": 1, "games": 100,
+                                  "round_games": 100, "block": 50}, "dominion")
+    assert spec.options == TrainOptions(estimator="ridge", margin=1.0)
+    assert spec.opponents == trainer.DEFAULTS["opponents"]
+    assert spec.model == trainer.DEFAULTS["model"]
+    assert train_spec("dominion", spec.to_dict()) == spec  # what a checkpoint keeps
+    with pytest.raises(InputError, match=r"^s\.toml: train\.nope: unknown key; allowed "
+                                         r"keys: .*block, .*estimator, .*visit_cap"):
+        parse_train("s.toml", {"nope": 1}, "dominion")
+    with pytest.raises(InputError, match=r"^s\.toml: train\.margin: expected a number in "
+                                         r"\[0\.0, 10\.0\], got 11$"):
+        parse_train("s.toml", {"margin": 11}, "dominion")
+
+
+def test_the_learning_package_imports_no_tuning_module():
+    paths = sorted(PACKAGE.glob("*.py")) + [ROOT / "games" / "learning.py"]
+    assert len(paths) >= 8
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            assert not any(n == "tuning" or n.startswith("tuning.") for n in names), path.name
+
+
+def test_a_checkpoint_written_before_the_move_still_resumes(tmp_path):
+    """Old checkpoints pickled the value model from tuning.train.estimators and named the
+    setup 'kingdom'; both are read where they are now."""
+    assert importlib.util.find_spec("tuning.train.estimators") is None
+    spec = train_spec("dominion", {"estimator": "average", "games": 400, "round_games": 400,
+                                   "block": 200})
+    state = new_state("t", spec, tuple(DEFAULT_KINGDOM))
+    state.estimator.update(np.arange(2 * NACTIVE).reshape(2, NACTIVE),
+                           np.array([1.0, -0.5]))
+    data = pickle.dumps({"version": CHECKPOINT_VERSION, "feature_set": trainer.FEATURE_SET,
+                         "state": state}, protocol=0)
+    old = data.replace(b"games.dominion.learning.estimators", b"tuning.train.estimators")
+    old = old.replace(b"Vsetup\n", b"Vkingdom\n")
+    assert old != data and b"tuning.train.estimators" in old and b"Vkingdom\n" in old
+    path = tmp_path / "old.pkl"
+    path.write_bytes(old)
+    kept = load_checkpoint(path, "t", trainer)
+    assert isinstance(kept.estimator, AverageRewardValue)
+    assert kept.setup == tuple(DEFAULT_KINGDOM) and not hasattr(kept, "kingdom")
+    assert np.array_equal(kept.estimator.weights(), state.estimator.weights())
+    assert np.any(kept.estimator.weights() != 0)
