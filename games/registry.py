@@ -14,7 +14,10 @@ the same games. Optional hooks: :meth:`Game.exact` (games with an exact value),
 :meth:`Game.new_state` (the turn-level API of :mod:`games.state`), :meth:`Game.baselines`,
 :meth:`Game.genome_kinds`, :meth:`Game.invariants` (checked by the contract suite) and
 :meth:`Game.watch` (one game as text, move by move, for `tabletune watch`) and
-:meth:`Game.yardstick` (what an evolution report adds, :mod:`games.yardstick`).
+:meth:`Game.yardstick` (what an evolution report adds, :mod:`games.yardstick`). The optional
+capabilities these hooks make up (exact solver, State API, genomes and the genome
+handshake, report notes, watch, tallies, trainer) are documented one protocol each in
+:mod:`games.capabilities`, whose ``offers(game, "solver")`` is how the tuning layer asks.
 
 ``Option``, ``Outcomes`` and ``seating_for`` live in :mod:`games.options` and
 :mod:`games.outcomes` and are re-exported here, so a game imports only this module.
@@ -104,7 +107,8 @@ def _number_or_text(value: str) -> Any:
 
 class Game:
     """What a game registers. Subclasses set the class attributes and implement
-    :meth:`bots` and :meth:`play`; every other method is an optional hook with a default."""
+    :meth:`bots` and :meth:`play`; every other method is an optional hook with a default
+    (the capabilities they make up: :mod:`games.capabilities`)."""
 
     name: str = ""
     summary: str = ""

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from games import registry
+from games.capabilities import offers
 from games.core import InputError
 from tuning.evaluation import BACKENDS, Scorer
 from tuning.refs import is_best, refs_in, split_ref, texts_of
@@ -467,10 +468,10 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
                         f"{game}; allowed: {', '.join(sorted(kinds)) or 'none'}")
     train = None
     if "train" in raw or optimizer == "train":
-        if optimizer != "train" or not described.has_trainer:
+        trains = offers(described, "trainer")
+        if optimizer != "train" or not trains:
             raise fail(where, "train", "a [train] table needs optimizer 'train' and a game "
-                        "with a trainer" + ("" if described.has_trainer else
-                                            f" ({game} has none)"))
+                        "with a trainer" + ("" if trains else f" ({game} has none)"))
         from tuning.train.config import parse_train
         train = parse_train(where, raw.get("train", {}), game,
                             lambda t: check_bot(described, t))

@@ -1,12 +1,14 @@
 """The contract every registered game keeps (and the toy game of this folder, registered the
 same way): determinism by seed, results independent of blocks and jobs, rotated seats,
 every bot plays, bad input refused in one line, the game's own invariants, pinned traces,
-and the turn-level API where a game offers it.
+and the turn-level API and the genome handshake where a game offers them
+(:mod:`games.capabilities`).
 """
 
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from games import registry
+from games.capabilities import GenomeKind, offers
 from games.core import BotSpec, InputError, param_ranges
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -141,10 +144,9 @@ def test_golden_trace(game):
 
 
 def test_turn_level_api_where_offered(game):
-    try:
-        state = game.new_state(options(game), SEED, min(game.player_counts))
-    except NotImplementedError:
+    if not offers(game, "state"):
         pytest.skip(f"{game.name} offers no turn-level API")
+    state = game.new_state(options(game), SEED, min(game.player_counts))
     rng = np.random.default_rng(SEED)
     moves = 0
     twin = None
@@ -169,3 +171,26 @@ def test_turn_level_api_where_offered(game):
         assert twin.scores() == state.scores()
     with pytest.raises(ValueError):
         state.apply(object())
+
+
+def test_genome_handshake_where_offered(game):
+    """A genome goes to the game as its text (games.capabilities): the candidate spec that
+    the evolution sends plays, and parse_bot reads the same text back as a genome bot."""
+    if not offers(game, "genomes"):
+        pytest.skip(f"{game.name} offers no genome kinds")
+    opts = options(game)
+    rng = random.Random(SEED)
+    for name, factory in game.genome_kinds().items():
+        kind = factory(dict(opts))
+        assert isinstance(kind, GenomeKind) and kind.name == name
+        for _ in range(5):
+            genes = kind.random(rng)
+            kind.validate(genes)
+            text = kind.to_text(genes)
+            assert "\n" not in text and kind.from_text(text) == genes
+            assert game.parse_bot(text).genome == text
+            candidate = game.check_bot(BotSpec("candidate", {}, text))
+            assert candidate.genome == text
+            line_up = [candidate, *game.contract_line_up()[1:]]
+            first = game.play(line_up, opts, SEED, 0, 6)
+            assert same(first, game.play(line_up, opts, SEED, 0, 6))

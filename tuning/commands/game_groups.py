@@ -82,9 +82,9 @@ class SolveGroup(GameGroup):
     """`tabletune solve GAME`: games with an exact solver."""
 
     def offers(self, game: Any) -> bool:
-        from games import registry
+        from games.capabilities import offers
 
-        return type(game).solve is not registry.Game.solve
+        return offers(game, "solver")
 
     def build(self, game: Any) -> tuple[Callable[..., Any], str | None]:
         from tuning.commands.solve import make_solve_command

@@ -2,7 +2,8 @@
 
 Game ``--game I`` of the run with root ``--seed S`` is the very game that `tabletune play`
 plays at that index (same deal, seats rotated the same way), shown through the game's
-:meth:`games.registry.Game.watch` hook. A game without the hook says so in one line.
+:meth:`games.registry.Game.watch` hook (the ``watch`` capability of :mod:`games.capabilities`).
+A game without the hook says so in one line.
 """
 
 from __future__ import annotations
@@ -49,17 +50,15 @@ def watch_command(
 ) -> None:
     """Watch one game move by move: each position and each decision with its score."""
     from games import registry
+    from games.capabilities import offers
 
     game = registry.get(game_name)
-    if type(game).watch is registry.Game.watch:
+    if not offers(game, "watch"):
         raise InputError(f"{game.name} has no move-by-move view (no watch hook)")
     check_seed(seed, "--seed")
     limits.GAME_INDEX.check(index, "--game")
     options = _options(game, option)
     specs = line_up(game, bots, [], [], players, options)
     game.seats(len(specs), options)
-    try:
-        text = game.watch(specs, options, seed, index)
-    except NotImplementedError:
-        raise InputError(f"{game.name} has no move-by-move view (no watch hook)") from None
+    text = game.watch(specs, options, seed, index)
     console.print(text, highlight=False, markup=False, soft_wrap=True)

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from games import registry
+from games.capabilities import offers
 from games.core import BotSpec, InputError
 
 LineUp = tuple[BotSpec, ...]
@@ -113,7 +114,7 @@ class Scorer:
         """True when no candidate can have an exact value: opponents are in play, or the
         game has no exact solver (so every candidate is scored by playing games)."""
         game = registry.get(self.game)
-        return bool(self.pool) or type(game).exact is registry.Game.exact
+        return bool(self.pool) or not offers(game, "exact")
 
     def exact(self, bot: BotSpec) -> float | None:
         """The exact objective value where the game has one (no opponents), else None."""

@@ -10,37 +10,21 @@ with ``==`` and travels to worker processes as its one-line text form. Each kind
 - ``validate(genes)``: raise ``ValueError`` naming what is wrong.
 
 ``rng`` is a ``random.Random``-like object (the evolution passes Python's ``random`` module,
-the generator DEAP itself draws from, so one saved state covers every draw).
+the generator DEAP itself draws from, so one saved state covers every draw). The protocol,
+:class:`GenomeKind`, and how a genome travels to the game as text are documented for game
+authors in :mod:`games.capabilities`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from games import registry
+from games.capabilities import GenomeKind
 from games.core import InputError
 
-
-class GenomeKind(Protocol):
-    """What the evolution needs from a genome kind."""
-
-    name: str
-
-    def random(self, rng: Any) -> list[Any]: ...
-
-    def mutate(self, genes: list[Any], rng: Any) -> list[Any]: ...
-
-    def crossover(self, a: list[Any], b: list[Any], rng: Any) -> tuple[list[Any], list[Any]]:
-        ...
-
-    def to_text(self, genes: list[Any]) -> str: ...
-
-    def from_text(self, text: str) -> list[Any]: ...
-
-    def validate(self, genes: list[Any]) -> None: ...
-
-    def seed_genomes(self) -> list[list[Any]]: ...
+__all__ = ["GenomeKind", "make_kind"]
 
 
 def make_kind(game: str, name: str, options: Mapping[str, Any] | None = None) -> GenomeKind:

@@ -1,0 +1,239 @@
+"""The optional capabilities of a game, one protocol each, and the one way to ask for one.
+
+Every game implements :meth:`games.registry.Game.bots` and :meth:`games.registry.Game.play`
+(the batch entry point). Everything below is optional: a game offers a capability by
+overriding its hooks in its :class:`~games.registry.Game` subclass, and the tuning layer
+asks :func:`offers` (``offers(game, "solver")``) before it relies on one, never ``hasattr``,
+a caught ``NotImplementedError`` or a comparison with the base class of its own.
+
+============  ==========================================  =================================
+capability    hooks                                       what uses it
+============  ==========================================  =================================
+``solver``    ``solve``, ``solve_options``                `tabletune solve GAME`
+``exact``     ``exact``                                   studies score a candidate
+                                                          exactly instead of sampling
+``state``     ``new_state``                               search players, the contract
+                                                          suite's turn-level checks
+``genomes``   ``genome_kinds`` (+ ``parse_bot`` and       `tabletune evolve` (DEAP)
+              ``check_bot`` of genome texts)
+``watch``     ``watch``                                   `tabletune watch GAME`
+``report``    ``report_notes``, ``yardstick``,            `tabletune report`, the
+              ``comparisons``, ``baselines``              re-evaluation of a study's best
+``tally``     ``tally``, ``summarize_tally``              `tabletune play` of a one-seat
+                                                          game (extra averaged columns)
+``trainer``   ``has_trainer`` = True, ``trainer()``       `tabletune train`, a spec's
+                                                          ``[train]`` table
+============  ==========================================  =================================
+
+A hook's default in :class:`~games.registry.Game` keeps the generic behaviour (no notes, no
+extra columns) or refuses in one line, so calling a hook the game does not offer is safe
+where the default is neutral (``report``, ``tally``), and :func:`offers` says whether the
+game has its own. The protocols below are the signatures the tuning layer calls; they are
+not ``runtime_checkable`` (every ``Game`` has every hook through the base class, so
+``isinstance`` would always pass): ask :func:`offers` instead. :class:`GenomeKind`, an object
+a game builds, is ``runtime_checkable``.
+
+The genome handshake (how an evolution sends a genome to the game)
+--------------------------------------------------------------------
+1. **Kinds.** ``genome_kinds()`` returns ``{kind name: factory}``; a study names one in
+   ``[genome] kind = "..."``. The spec loader checks only the name. When a run starts, the
+   evolution calls ``factory(options)`` with the spec's ``[game]`` table updated by the
+   ``[genome]`` table's other keys (minus ``kind`` and the evolution's own
+   ``hall_of_fame_opponents`` and ``pool_every``); a bad option raises ``InputError``. Import
+   the genome module inside ``genome_kinds`` so that listing games loads none.
+2. **Genes.** The factory returns a :class:`GenomeKind`. A genome is a plain list of genes
+   (ints, strings, tuples): it pickles, compares with ``==`` and goes into checkpoints.
+   The evolution draws every random number through the ``rng`` it passes (Python's
+   ``random`` module, which DEAP draws from too), so one saved state resumes a run exactly.
+3. **Text.** The evolution never sends genes to the game: each candidate travels as the
+   one-line ``to_text(genes)``, in ``BotSpec(name="candidate", params={}, genome=TEXT)``,
+   to worker processes that call ``play((candidate, *opponents), ...)``. So ``play`` must
+   build a bot from ``spec.genome`` when it is set (and from ``spec.name`` and
+   ``spec.params`` otherwise).
+4. **Back from text.** The best genome is kept as that text and comes back through
+   ``parse_bot(TEXT)``: as a hall-of-fame opponent of later generations, in `tabletune
+   play --bots TEXT`, in reports and as a ``best:STUDY`` opponent. ``parse_bot`` must accept
+   every ``to_text`` output and return a spec with ``genome`` set (a label in ``name``), and
+   ``check_bot`` must accept such a spec (the base class refuses genomes: a game with
+   genomes overrides it) and refuse a bad text with one ``InputError``. ``from_text`` is the
+   inverse of ``to_text`` (resume, seed genomes), and ``validate`` names what is wrong.
+
+Examples: ``games/deckbuilder/genome.py`` (buy rules), ``games/dominion/genome.py`` (buy
+lists), with ``parse_bot``/``check_bot`` in each game's ``game.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from games.core import BotSpec
+from games.outcomes import Outcomes
+from games.state import State
+
+__all__ = ["CAPABILITIES", "ExactValue", "GenomeKind", "Genomes", "ReportHooks", "Solver",
+           "Tally", "Trainable", "TurnLevel", "Watch", "offers"]
+
+#: capability -> the hooks of :class:`games.registry.Game` that a game overrides to offer it
+#: (``trainer`` is declared by ``has_trainer`` instead)
+CAPABILITIES: dict[str, tuple[str, ...]] = {
+    "solver": ("solve",),
+    "exact": ("exact",),
+    "state": ("new_state",),
+    "genomes": ("genome_kinds",),
+    "watch": ("watch",),
+    "report": ("report_notes", "yardstick", "comparisons", "baselines"),
+    "tally": ("tally", "summarize_tally"),
+    "trainer": (),
+}
+
+
+def offers(game: Any, capability: str) -> bool:
+    """Whether ``game`` (a registered description) offers ``capability``: its class
+    overrides one of the capability's hooks (``trainer``: it sets ``has_trainer``).
+    An unknown capability name is a programming error (ValueError)."""
+    if capability not in CAPABILITIES:
+        raise ValueError(f"unknown capability {capability!r}; known: "
+                         f"{', '.join(CAPABILITIES)}")
+    if capability == "trainer":
+        return bool(getattr(game, "has_trainer", False))
+    from games.registry import Game
+
+    cls = type(game)
+    return any(getattr(cls, hook) is not getattr(Game, hook)
+               for hook in CAPABILITIES[capability])
+
+
+class Solver(Protocol):
+    """``solver``: the game solved exactly, for `tabletune solve GAME`.
+
+    The command is listed only for games that offer it. Its flags are the game's option
+    schema plus ``solve_options``; ``solve`` gets the checked options, the strategy texts
+    of ``--evaluate`` and the checked extra flags by name, and returns JSON data with
+    ``optimal`` and the exact value of each strategy (``strategies``: a dict by name)."""
+
+    solve_options: tuple[Any, ...]
+
+    def solve(self, options: Mapping[str, Any], strategies: Sequence[str],
+              extra: Mapping[str, Any]) -> dict[str, Any]: ...
+
+
+class ExactValue(Protocol):
+    """``exact``: a bot's exact objective value, used in place of sampled games.
+
+    A study with no opponents asks it for every candidate (a trial, a genome) and for the
+    baselines; None means "no exact value for this one: play games". Candidates of a game
+    that does not offer it are always sampled, so a study may play trials back to back."""
+
+    def exact(self, bot: BotSpec, options: Mapping[str, Any],
+              objective: str) -> float | None: ...
+
+
+class TurnLevel(Protocol):
+    """``state``: the turn-level API (:class:`games.state.State`) for search players.
+
+    ``new_state`` deals game ``seed`` for ``players`` seats under checked options; the
+    contract suite plays random moves on it (legal moves, clone, returns, scores) for every
+    game that offers it."""
+
+    def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> State: ...
+
+
+@runtime_checkable
+class GenomeKind(Protocol):
+    """What an evolution needs from a genome kind (built by a ``genome_kinds`` factory).
+
+    ``rng`` is a ``random.Random``-like object; every operator returns a new valid genome
+    and leaves its inputs untouched; ``validate`` raises ValueError naming what is wrong."""
+
+    name: str
+
+    def random(self, rng: Any) -> list[Any]: ...
+
+    def mutate(self, genes: list[Any], rng: Any) -> list[Any]: ...
+
+    def crossover(self, a: list[Any], b: list[Any], rng: Any) -> tuple[list[Any], list[Any]]:
+        ...
+
+    def to_text(self, genes: list[Any]) -> str: ...
+
+    def from_text(self, text: str) -> list[Any]: ...
+
+    def validate(self, genes: list[Any]) -> None: ...
+
+    def seed_genomes(self) -> list[list[Any]]: ...
+
+
+class Genomes(Protocol):
+    """``genomes``: genome kinds that `tabletune evolve` evolves, and bots given as genome
+    texts (the handshake in this module's docstring).
+
+    The spec loader calls ``genome_kinds()`` to check ``[genome] kind``; a run calls the
+    kind's factory once; worker processes play ``BotSpec(..., genome=TEXT)`` through
+    ``play``; ``parse_bot``/``check_bot`` read the texts back."""
+
+    def genome_kinds(self) -> dict[str, Callable[[Mapping[str, Any]], GenomeKind]]: ...
+
+    def parse_bot(self, text: str) -> BotSpec: ...
+
+    def check_bot(self, spec: BotSpec) -> BotSpec: ...
+
+
+class Watch(Protocol):
+    """``watch``: one game as text, move by move, for `tabletune watch GAME`.
+
+    Game ``index`` of the run with root ``seed``, the same game ``play`` plays there (seats
+    rotated); options and bots come checked. The command refuses a game without it in one
+    line."""
+
+    def watch(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int,
+              index: int) -> str: ...
+
+
+class ReportHooks(Protocol):
+    """``report``: a study's result in the game's own terms.
+
+    After a study, its best is re-evaluated on fresh seeds against ``baselines(options)``
+    (reference bots by label) and under each of ``comparisons(options)`` (option overrides
+    by label); `tabletune report` appends ``report_notes(options, data)`` (sentences;
+    ``data`` is the report's JSON) and an evolution report asks ``yardstick()`` (a
+    :class:`games.yardstick.Yardstick`, or None for the default table). The defaults add
+    nothing, so the tuning layer calls these hooks on every game."""
+
+    def baselines(self, options: Mapping[str, Any]) -> dict[str, BotSpec]: ...
+
+    def comparisons(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]: ...
+
+    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any]) -> list[str]:
+        ...
+
+    def yardstick(self) -> Any: ...
+
+
+class Tally(Protocol):
+    """``tally``: further per-game quantities that a match of a one-seat game averages.
+
+    Each worker block calls ``tally(outcomes, options)`` (arrays by name, one value per
+    game); the match averages them with 95% intervals and ``summarize_tally`` turns the
+    means into the JSON keys of `tabletune play` (e.g. cards left, share of perfect
+    games). The defaults add nothing."""
+
+    def tally(self, outcomes: Outcomes, options: Mapping[str, Any]) -> dict[str, np.ndarray]:
+        ...
+
+    def summarize_tally(self, means: Mapping[str, tuple[float, tuple[float, float]]]
+                        ) -> dict[str, Any]: ...
+
+
+class Trainable(Protocol):
+    """``trainer``: a learned player that `tabletune train` trains.
+
+    ``has_trainer = True`` lets a spec carry a ``[train]`` table (optimizer ``train``);
+    when a run starts, ``trainer()`` returns the trainer (the attributes of
+    ``games.learning.Trainer``), imported then so that listing games loads none."""
+
+    has_trainer: bool
+
+    def trainer(self) -> Any: ...

@@ -1,0 +1,77 @@
+"""One way to ask whether a game offers an optional capability: games.capabilities.offers."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games import registry
+from games.capabilities import CAPABILITIES, offers
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Bare(registry.Game):
+    name = "bare-for-capabilities"
+
+
+class Watching(Bare):
+    def watch(self, bots: Any, options: Any, seed: int, index: int) -> str:
+        return "a game"
+
+    def tally(self, outcomes: Any, options: Any) -> dict[str, Any]:
+        return {}
+
+
+class Training(Bare):
+    has_trainer = True
+
+
+def test_a_game_offers_what_its_class_overrides_and_nothing_else():
+    assert [c for c in CAPABILITIES if offers(Bare(), c)] == []
+    assert [c for c in CAPABILITIES if offers(Watching(), c)] == ["watch", "tally"]
+    assert [c for c in CAPABILITIES if offers(Training(), c)] == ["trainer"]
+
+
+def test_the_built_in_games_offer_what_they_implement():
+    have = {name: {c for c in CAPABILITIES if offers(registry.get(name), c)}
+            for name in ("deckbuilder", "dominion", "splendor", "thegame")}
+    assert {"solver", "exact", "state", "genomes"} <= have["deckbuilder"]
+    assert {"genomes", "trainer"} <= have["dominion"] and "state" not in have["dominion"]
+    assert {"state", "watch"} <= have["splendor"] and "solver" not in have["splendor"]
+    assert {"state", "tally"} <= have["thegame"] and "genomes" not in have["thegame"]
+
+
+def test_every_hook_named_is_a_hook_of_the_base_class():
+    for hooks in CAPABILITIES.values():
+        for hook in hooks:
+            assert callable(getattr(registry.Game, hook)), hook
+
+
+def test_an_unknown_capability_is_a_programming_error():
+    with pytest.raises(ValueError, match="unknown capability 'solve'.*solver"):
+        offers(Bare(), "solve")
+
+
+def test_the_tuning_layer_asks_offers_and_nothing_else():
+    """No hasattr on a game, no caught NotImplementedError, no comparison of a game's hook
+    with the base class's: tuning/ asks games.capabilities.offers."""
+    found = []
+    for path in (ROOT / "tuning").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', '?')}"
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "hasattr" \
+                    and "game" in ast.unparse(node.args[0]):
+                found.append(f"{where} {ast.unparse(node)}")
+            if isinstance(node, ast.ExceptHandler) and node.type is not None \
+                    and "NotImplementedError" in ast.unparse(node.type):
+                found.append(f"{where} except {ast.unparse(node.type)}")
+            if isinstance(node, ast.Compare) and any(isinstance(o, ast.Is | ast.IsNot)
+                                                     for o in node.ops):
+                text = ast.unparse(node)
+                if "Game." in text and "type(" in text:
+                    found.append(f"{where} {text}")
+    assert not found, found
