@@ -61,13 +61,14 @@ RUNS: list[tuple[str, list[str]]] = [
                          "-j", "2", "--checkpoint", "{tmp}/dom.ckpt"]),
     ("train-dominion", ["train", "{specs}/dominion-learned.toml", "-n", "2000", "-j", "2",
                         "--model", "{tmp}/model.npz", "--checkpoint", "{tmp}/train.ckpt"]),
-    ("watch-dominion", ["watch", "dominion", "--bots", "big-money,smithy-big-money",
-                        "-s", "1", "-i", "2"]),
+    ("watch-splendor", ["watch", "splendor", "--bots", "greedy,minimax:2", "-s", "1",
+                        "-i", "2"]),
 ]
 
 #: spec keys shrunk in the copies: (pattern, replacement)
 SMALLER = [(re.compile(r"^(games\s*=\s*)\d[\d_]*", re.M), r"\g<1>400"),
            (re.compile(r"^(reevaluate_games\s*=\s*)\d[\d_]*", re.M), r"\g<1>400"),
+           (re.compile(r"^(block\s*=\s*)\d[\d_]*", re.M), r"\g<1>100"),
            (re.compile(r"^(probe_games\s*=\s*)\d[\d_]*", re.M), r"\g<1>200"),
            (re.compile(r"^(round_games\s*=\s*)\d[\d_]*", re.M), r"\g<1>500"),
            (re.compile(r"^(probe_every\s*=\s*)\d[\d_]*", re.M), r"\g<1>2")]
