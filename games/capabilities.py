@@ -65,12 +65,15 @@ lists), with ``parse_bot``/``check_bot`` in each game's ``game.py``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from games.core import BotSpec
 from games.outcomes import Outcomes
+
+if TYPE_CHECKING:
+    from games.registry import StudyTerms
 from games.state import State
 
 __all__ = ["CAPABILITIES", "ExactValue", "GenomeKind", "Genomes", "ReportHooks", "Solver",
@@ -197,16 +200,19 @@ class ReportHooks(Protocol):
 
     After a study, its best is re-evaluated on fresh seeds against ``baselines(options)``
     (reference bots by label) and under each of ``comparisons(options)`` (option overrides
-    by label); `tabletune report` appends ``report_notes(options, data)`` (sentences;
+    by label); `tabletune report` appends ``report_notes(options, data, study)`` (sentences;
     ``data`` is the report's JSON) and an evolution report asks ``yardstick()`` (a
     :class:`games.yardstick.Yardstick`, or None for the default table). The defaults add
     nothing, so the tuning layer calls these hooks on every game."""
 
-    def baselines(self, options: Mapping[str, Any]) -> dict[str, BotSpec]: ...
+    def baselines(self, options: Mapping[str, Any], study: StudyTerms = ...
+                  ) -> dict[str, BotSpec]: ...
 
-    def comparisons(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]: ...
+    def comparisons(self, options: Mapping[str, Any], study: StudyTerms = ...
+                    ) -> dict[str, dict[str, Any]]: ...
 
-    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any]) -> list[str]:
+    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any],
+                     study: StudyTerms = ...) -> list[str]:
         ...
 
     def yardstick(self) -> Any: ...

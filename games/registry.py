@@ -59,6 +59,17 @@ _IMPORTED: set[str] = set()
 
 
 @dataclass(frozen=True)
+class StudyTerms:
+    """What a study asks beyond the game's options: its objective and its opponents (bot
+    texts). The tuning layer passes it beside the checked options to the report hooks
+    (:meth:`Game.baselines`, :meth:`Game.comparisons`, :meth:`Game.report_notes`), so a
+    game's options hold only the game's own settings."""
+
+    objective: str = "win_rate"
+    opponents: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class BotInfo:
     """A bot a game offers: name, one-line summary, params dataclass (None: no parameters)
     and the parameter names that ``name:v1,v2`` fills by position (``minimax:3``)."""
@@ -248,8 +259,10 @@ class Game:
         """``maximize`` unless the objective counts something bad (e.g. cards left)."""
         return "maximize"
 
-    def baselines(self, options: Mapping[str, Any]) -> dict[str, BotSpec]:
-        """Reference bots that reports put beside a study's best."""
+    def baselines(self, options: Mapping[str, Any],
+                  study: StudyTerms = StudyTerms()) -> dict[str, BotSpec]:
+        """Reference bots that reports put beside a study's best (``study``: the study's
+        objective and opponents, beside the options)."""
         return {}
 
     def genome_kinds(self) -> dict[str, Callable[[Mapping[str, Any]], Any]]:
@@ -289,7 +302,8 @@ class Game:
         (``means[name] = (mean, (low, high))``)."""
         return {name: mean for name, (mean, _) in means.items()}
 
-    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any]) -> list[str]:
+    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any],
+                     study: StudyTerms = StudyTerms()) -> list[str]:
         """Sentences that put a study's result in the game's own terms."""
         return []
 
@@ -299,8 +313,10 @@ class Game:
         sentences), or None for the default alone."""
         return None
 
-    def comparisons(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-        """Option overrides under which a study's best is also re-evaluated."""
+    def comparisons(self, options: Mapping[str, Any],
+                    study: StudyTerms = StudyTerms()) -> dict[str, dict[str, Any]]:
+        """Overrides under which a study's best is also re-evaluated (by label; the key
+        ``opponents`` replaces the study's opponents)."""
         return {}
 
     def trainer(self) -> Any:

@@ -154,7 +154,8 @@ class DeckbuilderGame(registry.Game):
             raise InputError("game.end_chance: fraction_of_optimum needs a fixed game length; "
                              "use objective = \"mean_score\" with an end chance")
 
-    def baselines(self, options: Mapping[str, Any]) -> dict[str, BotSpec]:
+    def baselines(self, options: Mapping[str, Any],
+                  study: registry.StudyTerms = registry.StudyTerms()) -> dict[str, BotSpec]:
         """The thesis strategies and the untuned heuristic rule, all exactly evaluated."""
         out = {"heuristic, default parameters": BotSpec("heuristic")}
         for name in ("picky", "expensive", "greedy", "random"):
@@ -185,13 +186,14 @@ class DeckbuilderGame(registry.Game):
         from games.deckbuilder.genome import make_kind
         return {"deckbuilder-buylist": make_kind}
 
-    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any]) -> list[str]:
+    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any],
+                     study: registry.StudyTerms = registry.StudyTerms()) -> list[str]:
         """The DP optimum and the best rule's expected score in points."""
         best = data.get("best") or {}
         if options.get("end_chance") is not None or "mean" not in best:
             return []
         optimum = self.optimum(options)
-        if options.get("objective") == "fraction_of_optimum":
+        if study.objective == "fraction_of_optimum":
             points, fraction = best["mean"] * optimum, best["mean"]
         else:
             points, fraction = best["mean"], best["mean"] / optimum

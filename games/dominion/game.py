@@ -106,18 +106,21 @@ class DominionGame(registry.Game):
         return registry.Outcomes(start, res.seating, res.outcome, res.vp.astype(np.float64),
                                  res.turns, res.capped, extra={"plies": res.plies})
 
-    def baselines(self, options: Mapping[str, Any]) -> dict[str, BotSpec]:
+    def baselines(self, options: Mapping[str, Any],
+                  study: registry.StudyTerms = registry.StudyTerms()) -> dict[str, BotSpec]:
         """The untuned heuristic bot and the Big Money family (unless they are opponents)."""
-        opponents = {str(n) for n in options.get("opponents") or self.default_opponents}
+        opponents = set(study.opponents or self.default_opponents)
         out = {"heuristic, default coefficients": BotSpec("heuristic")}
         for name in ("big-money", "smithy-big-money"):
             if name not in opponents:
                 out[name] = BotSpec(name)
         return out
 
-    def comparisons(self, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    def comparisons(self, options: Mapping[str, Any],
+                    study: registry.StudyTerms = registry.StudyTerms()
+                    ) -> dict[str, dict[str, Any]]:
         """The best bot against Big Money too (or Big Money Ultimate when that is the pool)."""
-        opponents = [str(n) for n in options.get("opponents") or self.default_opponents]
+        opponents = list(study.opponents or self.default_opponents)
         if opponents == ["big-money"]:
             return {"vs big-money-ultimate": {"opponents": ["big-money-ultimate"]}}
         return {"vs big-money": {"opponents": ["big-money"]}}
@@ -126,9 +129,9 @@ class DominionGame(registry.Game):
         from games.dominion.genome import make_kind
         return {"dominion-buylist": make_kind}
 
-    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any]) -> list[str]:
-        opponents = ", ".join(str(n) for n in options.get("opponents")
-                              or self.default_opponents)
+    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any],
+                     study: registry.StudyTerms = registry.StudyTerms()) -> list[str]:
+        opponents = ", ".join(study.opponents or self.default_opponents)
         out = [f"Every row is a win rate against {opponents} (a win scores 1, a shared first "
                "place 1/2, a loss 0; seats alternate game by game): each candidate and "
                "baseline bot takes the candidate's seat; rows named 'best, vs ...' put the "

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from games.core import BotSpec, InputError, game_seeds
-from games.registry import BotInfo, Game, Option, Outcomes, register, seating_for
+from games.registry import BotInfo, Game, Option, Outcomes, StudyTerms, register, seating_for
 from games.splendor.genetic_params import (
     GENETIC_EXAMPLES,
     GENETIC_PARAMS,
@@ -61,7 +61,8 @@ class SplendorGame(Game):
                    for name, ptype in GENETIC_PARAMS.items()}
         return {**kernel, **genetic}
 
-    def baselines(self, options: Mapping[str, Any]) -> dict[str, BotSpec]:
+    def baselines(self, options: Mapping[str, Any],
+                  study: StudyTerms = StudyTerms()) -> dict[str, BotSpec]:
         return {"greedy": BotSpec("greedy")}
 
     def rows(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> np.ndarray:

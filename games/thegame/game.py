@@ -89,7 +89,8 @@ class TheGame(registry.Game):
                 "backwards_tricks_of_winners": (means["backwards_when_won"][0] / won
                                                 if won > 0 else None)}
 
-    def baselines(self, options: Mapping[str, Any]) -> dict[str, BotSpec]:
+    def baselines(self, options: Mapping[str, Any],
+                  study: registry.StudyTerms = registry.StudyTerms()) -> dict[str, BotSpec]:
         """The seed's players with their published parameters."""
         return {"recovery-fallback (seed parameters)": BotSpec("recovery-fallback"),
                 "recovery-distance (seed parameters)": BotSpec("recovery-distance")}

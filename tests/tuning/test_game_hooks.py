@@ -50,9 +50,14 @@ def test_dominion_option_checks():
 
 
 def test_dominion_baselines_and_comparisons():
-    opts = {"opponents": ["big-money-ultimate"]}
-    assert "big-money" in dominion.baselines(opts)
-    assert dominion.comparisons(opts) == {"vs big-money": {"opponents": ["big-money"]}}
+    terms = registry.StudyTerms(opponents=("big-money-ultimate",))
+    opts = dominion.check_options({})
+    assert "big-money" in dominion.baselines(opts, terms)
+    assert dominion.comparisons(opts, terms) == {"vs big-money": {"opponents": ["big-money"]}}
+    alone = registry.StudyTerms(opponents=("big-money",))
+    assert "big-money" not in dominion.baselines(opts, alone)
+    assert dominion.comparisons(opts, alone) == {
+        "vs big-money-ultimate": {"opponents": ["big-money-ultimate"]}}
     assert dominion.bots()["heuristic"].params_type is not None
 
 
@@ -89,16 +94,17 @@ def test_report_notes_state_results_in_the_games_terms():
     from games.deckbuilder import make_card_set, optimal_value
     optimum = float(optimal_value(15, make_card_set(None, None, 5)))
     data = {"best": {"trial": 3, "mean": 0.5, "exact": True, "ci95": [0.5, 0.5]}}
-    (note,) = deckbuilder.report_notes({"turns": 15, "objective": "fraction_of_optimum"}, data)
+    fraction = registry.StudyTerms(objective="fraction_of_optimum")
+    (note,) = deckbuilder.report_notes(deckbuilder.check_options({"turns": 15}), data, fraction)
     assert f"{optimum:.3f} points" in note and f"{optimum / 2:.3f} points" in note
     assert "50.00% of the optimum (exact)" in note
-    opts = {"opponents": ["big-money-ultimate"]}
+    opts, terms = dominion.check_options({}), registry.StudyTerms(opponents=("big-money-ultimate",))
     close = {"best": {"trial": 1, "mean": 0.51, "ci95": [0.49, 0.53], "games": 2000}}
     clear = {"best": {"trial": 1, "mean": 0.6, "ci95": [0.58, 0.62], "games": 2000},
              "comparisons": [{"label": "vs big-money", "mean": 0.9, "ci95": [0.88, 0.92],
                               "games": 2000}]}
-    assert "includes 50%" in dominion.report_notes(opts, close)[1]
-    notes = dominion.report_notes(opts, clear)
+    assert "includes 50%" in dominion.report_notes(opts, close, terms)[1]
+    notes = dominion.report_notes(opts, clear, terms)
     assert "excludes 50%" in notes[1] and "vs big-money: 90.00%" in notes[2]
 
 

@@ -296,9 +296,10 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
              ["Optuna overhead share of trial time", None if share != share else share],
              ["Optuna seconds per trial", None if per_trial != per_trial else per_trial]]
     search_note = _search_note(spec, data, exact)
-    options = {**spec.scorer().options, "objective": spec.objective,
-               "opponents": list(spec.evaluation.opponents)}
-    notes = list(registry.get(spec.game).report_notes(options, data)) if data else []
+    terms = registry.StudyTerms(spec.objective,
+                                tuple(str(o) for o in spec.evaluation.opponents))
+    notes = (list(registry.get(spec.game).report_notes(spec.scorer().options, data, terms))
+             if data else [])
     overhead = _overhead_note(share, per_trial, wall, timed)
     result = Section("Result").text(search_note).table(headers, rows)
     for note in notes:
