@@ -26,7 +26,8 @@ from typing import Any
 
 #: keys whose values depend on the machine or the run's place, not on the code's rules
 VOLATILE = re.compile(r"second|elapsed|wall|per_s|rate_per|storage|checkpoint|path|"
-                      r"journal|model_file|written|started|finished|duration|speed|memory|rss")
+                      r"journal|model_file|written|started|finished|duration|speed|memory|rss|"
+                      r"overhead|^log$|^model$")
 
 #: (name, arguments after `tabletune`); {tmp} is a fresh folder, {specs} the small specs
 RUNS: list[tuple[str, list[str]]] = [
