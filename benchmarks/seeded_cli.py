@@ -129,7 +129,8 @@ def record(out: Path, only: list[str] | None) -> None:
 
 
 def compare(before: Path, after: Path) -> int:
-    """Print one line per run: same figures or not; exit status 1 if any differ."""
+    """Print one line per run: same figures or not; exit status 1 if any differ. The
+    volatile keys are dropped again, so records made with an older list compare too."""
     a = json.loads(before.read_text(encoding="utf-8"))
     b = json.loads(after.read_text(encoding="utf-8"))
     differ = 0
@@ -138,7 +139,8 @@ def compare(before: Path, after: Path) -> int:
             print(f"{name:28s} only in {'after' if name in b else 'before'}")
             differ += 1
             continue
-        same = (a[name]["exit"], a[name]["output"]) == (b[name]["exit"], b[name]["output"])
+        same = ((a[name]["exit"], stable(a[name]["output"]))
+                == (b[name]["exit"], stable(b[name]["output"])))
         differ += not same
         print(f"{name:28s} {'same' if same else 'DIFFERENT'}  exit {a[name]['exit']}/"
               f"{b[name]['exit']}  {a[name]['seconds']:.1f} s / {b[name]['seconds']:.1f} s")
