@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -13,6 +14,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 QUADRATIC = str(Path(__file__).resolve().parent / "quadratic_game.py")
 TOY_EVOLVE = Path(__file__).resolve().parent / "test_evolve_parallel.py"
+
+# A suite started in the background of a non-interactive shell (`cmd &`, nohup) inherits an
+# ignored SIGINT, and every command it starts would inherit that too: the Ctrl-C tests
+# would then wait for commands that never hear the signal. A handler set here is reset to
+# the default in each child at exec, so the commands start with Ctrl-C working.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True)
