@@ -1,8 +1,8 @@
 """Command groups with one command per game (`play`, `bots`, `solve`), built on demand.
 
 The groups know the games by name (:func:`games.catalog.known_names`) and build the command
-of a game only when it is asked for, from that game's description: `tabletune play
-dominion` imports Dominion alone, and `tabletune --help` imports no game at all. Listing a
+of a game only when it is asked for, from that game's description: `tabletune play GAME`
+imports that game alone, and `tabletune --help` imports no game at all. Listing a
 group (`tabletune play --help`) builds every game's command, as it must show their help.
 Importing this module attaches the three groups to the app.
 """

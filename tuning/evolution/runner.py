@@ -39,8 +39,9 @@ def genome_kind(spec: StudySpec) -> GenomeKind:
         raise InputError(f"{spec.path}: study.optimizer is {spec.optimizer!r}; "
                          "`tabletune evolve` needs optimizer = \"deap\"")
     if "kind" not in spec.genome:
+        kinds = ", ".join(registry.get(spec.game).genome_kinds()) or "none"
         raise InputError(f"{spec.path}: genome.kind: missing; an evolution names its genome "
-                         "kind, e.g. \"dominion-buylist\"")
+                         f"kind ({spec.game} has: {kinds})")
     options = {k: v for k, v in spec.genome.items() if k != "kind" and k not in POOL_KEYS}
     try:
         factory = registry.get(spec.game).genome_kinds()[spec.genome["kind"]]
