@@ -128,6 +128,16 @@ def test_no_import_cycle_in_games_and_tuning():
     assert not new, f"import cycles: {new}"
 
 
+def test_games_never_import_the_tuning_layer():
+    """One direction only: a game's own reproductions and trainer get the tuning layer's
+    services injected (a pool, a match runner), never by import."""
+    graph = import_graph(ROOT, PACKAGES)
+    assert "games.deckbuilder.reproduce" in graph and "games.dominion.learning.trainer" in graph
+    upward = sorted(f"{m} -> {t}" for m, targets in graph.items() if m.startswith("games")
+                    for t in targets if t == "tuning" or t.startswith("tuning."))
+    assert not upward, upward
+
+
 def test_the_cycles_removed_stay_removed():
     graph = import_graph(ROOT, PACKAGES)
     assert "tuning.evaluation.cluster" not in graph["tuning.evaluation.pool"] or \

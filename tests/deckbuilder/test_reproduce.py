@@ -4,10 +4,7 @@ with the same figures for any number of workers."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
-
-import pytest
 
 from games import registry
 from games.deckbuilder import reproduce
@@ -33,14 +30,6 @@ def test_reproduce_deckbuilder_is_found_through_the_registry():
     assert reproductions()["deckbuilder"] == "games.deckbuilder.reproduce"
     assert game_module("deckbuilder") is reproduce
     assert reproduce.FOLDER == "reports/deckbuilder"
-
-
-@pytest.mark.parametrize("path", sorted(PACKAGE.glob("*.py")), ids=lambda p: p.name)
-def test_the_reproduction_imports_no_tuning_module(path):
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
-    names += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
-    assert not [m for m in names if m == "tuning" or m.startswith("tuning.")]
 
 
 def test_simulated_figures_do_not_depend_on_the_pool_size():

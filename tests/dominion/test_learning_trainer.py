@@ -4,7 +4,6 @@ before it moved."""
 
 from __future__ import annotations
 
-import ast
 import importlib.util
 import pickle
 from pathlib import Path
@@ -54,16 +53,6 @@ def test_the_loop_and_the_trainer_share_one_train_table():
     with pytest.raises(InputError, match=r"^s\.toml: train\.margin: expected a number in "
                                          r"\[0\.0, 10\.0\], got 11$"):
         parse_train("s.toml", {"margin": 11}, "dominion")
-
-
-def test_the_learning_package_imports_no_tuning_module():
-    paths = sorted(PACKAGE.glob("*.py")) + [ROOT / "games" / "learning.py"]
-    assert len(paths) >= 8
-    for path in paths:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
-            assert not any(n == "tuning" or n.startswith("tuning.") for n in names), path.name
 
 
 def test_a_checkpoint_written_before_the_move_still_resumes(tmp_path):

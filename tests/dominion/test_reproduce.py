@@ -4,7 +4,6 @@ figures for any number of workers, and a tiny run writes its data, figure and RE
 
 from __future__ import annotations
 
-import ast
 import json
 import shutil
 from pathlib import Path
@@ -32,15 +31,6 @@ def test_the_reproduction_is_found_through_the_registry():
     assert registry.get("dominion").reproductions == {"dominion": "games.dominion.reproduce"}
     assert reproductions()["dominion"] == "games.dominion.reproduce"
     assert game_module("dominion") is reproduce
-
-
-def test_the_reproduction_imports_no_tuning_module():
-    for path in sorted(PACKAGE.glob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
-            assert not any(n == "tuning" or n.startswith("tuning.") for n in names), path.name
 
 
 def test_tables_are_the_same_on_one_process_and_on_two_workers():

@@ -4,10 +4,7 @@ number of workers."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
-
-import pytest
 
 from games import registry
 from games.reproduction import Settings, read_json
@@ -46,14 +43,6 @@ def test_both_reproductions_are_found_through_the_registry():
     assert game_module("thegame-d2-weights") is d2_weights
     assert tables.FOLDER == "reports/thegame"
     assert d2_weights.FOLDER == "reports/thegame-penalty-d2/d0-weights"
-
-
-@pytest.mark.parametrize("path", sorted(PACKAGE.glob("*.py")), ids=lambda p: p.name)
-def test_the_reproduction_imports_no_tuning_module(path):
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
-    names += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
-    assert not [m for m in names if m == "tuning" or m.startswith("tuning.")]
 
 
 def test_a_table_row_does_not_depend_on_the_pool_size():
