@@ -31,6 +31,9 @@ class Card:
     coins: int = 0       # +$ from an action
     special: int = 0     # 0 none; SPECIAL_STEWARD: choose +2 cards / +$2 / trash 2
     kingdom: bool = False
+    victory_type: bool = False  # a Victory card even without fixed VP (Gardens)
+    attack: bool = False
+    reaction: bool = False
 
     @property
     def key(self) -> str:
@@ -38,7 +41,8 @@ class Card:
 
     @property
     def victory(self) -> bool:
-        return self.vp != 0
+        """A Victory card (Curse, with negative VP, is not)."""
+        return self.vp > 0 or self.victory_type
 
 
 SPECIAL_STEWARD = 1
@@ -63,6 +67,29 @@ CARDS: tuple[Card, ...] = (
     Card("Festival", 5, action=True, actions=2, buys=1, coins=2, kingdom=True),
     Card("Bazaar", 5, action=True, cards=1, actions=2, coins=1, kingdom=True),
     Card("Harem", 6, treasure=True, coin=2, vp=2, kingdom=True),
+    # The rest of the base set, 2nd edition. Rows give cost, types and the additive part of
+    # each card; what a card decides or does beyond that is its special code in the engine.
+    Card("Artisan", 6, action=True, kingdom=True),
+    Card("Bandit", 5, action=True, attack=True, kingdom=True),
+    Card("Bureaucrat", 4, action=True, attack=True, kingdom=True),
+    Card("Cellar", 2, action=True, actions=1, kingdom=True),
+    Card("Chapel", 2, action=True, kingdom=True),
+    Card("Council Room", 5, action=True, cards=4, buys=1, kingdom=True),
+    Card("Gardens", 4, victory_type=True, kingdom=True),
+    Card("Harbinger", 3, action=True, cards=1, actions=1, kingdom=True),
+    Card("Library", 5, action=True, kingdom=True),
+    Card("Merchant", 3, action=True, cards=1, actions=1, kingdom=True),
+    Card("Militia", 4, action=True, coins=2, attack=True, kingdom=True),
+    Card("Mine", 5, action=True, kingdom=True),
+    Card("Moat", 2, action=True, cards=2, reaction=True, kingdom=True),
+    Card("Moneylender", 4, action=True, kingdom=True),
+    Card("Poacher", 4, action=True, cards=1, actions=1, coins=1, kingdom=True),
+    Card("Remodel", 4, action=True, kingdom=True),
+    Card("Sentry", 5, action=True, cards=1, actions=1, kingdom=True),
+    Card("Throne Room", 4, action=True, kingdom=True),
+    Card("Vassal", 3, action=True, coins=2, kingdom=True),
+    Card("Witch", 5, action=True, cards=2, attack=True, kingdom=True),
+    Card("Workshop", 3, action=True, kingdom=True),
 )
 
 NC = len(CARDS)
@@ -79,9 +106,21 @@ def card_key(name: str) -> str:
 KEYS: tuple[str, ...] = tuple(c.key for c in CARDS)
 INDEX: dict[str, int] = {k: i for i, k in enumerate(KEYS)}
 (COPPER, SILVER, GOLD, ESTATE, DUCHY, PROVINCE, CURSE, VILLAGE, WOODCUTTER, GREAT_HALL, STEWARD,
- SMITHY, WORKERS_VILLAGE, LABORATORY, MARKET, FESTIVAL, BAZAAR, HAREM) = range(NC)
+ SMITHY, WORKERS_VILLAGE, LABORATORY, MARKET, FESTIVAL, BAZAAR, HAREM, ARTISAN, BANDIT,
+ BUREAUCRAT, CELLAR, CHAPEL, COUNCIL_ROOM, GARDENS, HARBINGER, LIBRARY, MERCHANT, MILITIA, MINE,
+ MOAT, MONEYLENDER, POACHER, REMODEL, SENTRY, THRONE_ROOM, VASSAL, WITCH, WORKSHOP) = range(NC)
+# The cards of the sources' kingdoms (everything before Artisan): the learned player's
+# features describe these.
+SOURCE_CARDS = ARTISAN
+BASE_SET_KEYS: tuple[str, ...] = (
+    "artisan", "bandit", "bureaucrat", "cellar", "chapel", "council-room", "festival",
+    "gardens", "harbinger", "laboratory", "library", "market", "merchant", "militia", "mine",
+    "moat", "moneylender", "poacher", "remodel", "sentry", "smithy", "throne-room", "vassal",
+    "village", "witch", "workshop",
+)
 
-KINGDOM_KEYS: tuple[str, ...] = tuple(c.key for c in CARDS if c.kingdom)
+# The kingdom cards a game may use (the base-set rows above are not played by the engine yet).
+KINGDOM_KEYS: tuple[str, ...] = tuple(c.key for c in CARDS[:SOURCE_CARDS] if c.kingdom)
 # Seed 001's kingdom (the Stanford report's appendix): every kingdom card but Steward.
 DEFAULT_KINGDOM: tuple[str, ...] = (
     "smithy", "village", "woodcutter", "laboratory", "market", "festival", "bazaar",
@@ -153,7 +192,7 @@ def parse_kingdom(kingdom: str | Sequence[str] | None) -> tuple[str, ...]:
         if key in INDEX and not CARDS[INDEX[key]].kingdom:
             raise InputError(f"{item!r} is a basic card, always in the supply; "
                              f"a kingdom lists only kingdom cards")
-        if key not in INDEX:
+        if key not in KINGDOM_KEYS:
             raise InputError(f"kingdom card {item!r} is not implemented; "
                              f"implemented: {', '.join(KINGDOM_KEYS)}")
         if key in out:

@@ -39,6 +39,7 @@ from games.dominion.cards import (
     NC,
     PLUS_ACTIONS,
     PROVINCE,
+    SOURCE_CARDS,
     VP,
 )
 from games.dominion.engine import (
@@ -55,6 +56,9 @@ from games.dominion.engine import (
     gains_to_end,
 )
 
+# The cards with count features: the sources' cards (a model's layout must not change when
+# the engine learns more cards).
+FC = SOURCE_CARDS
 NSTAGE = 8
 NCOUNT = 12
 NAVG = 16
@@ -71,7 +75,7 @@ NDRAW = 6           # cards left in the draw pile / 3, capped at 5
 NPROVS = 9          # Provinces owned, capped at 8
 
 OFF_CARD = 0
-OFF_AVG = OFF_CARD + NC * NCOUNT * NSTAGE
+OFF_AVG = OFF_CARD + FC * NCOUNT * NSTAGE
 OFF_DENS = OFF_AVG + NAVG * NSTAGE
 OFF_LEADP = OFF_DENS + NDENS * NSTAGE
 OFF_LEADG = OFF_LEADP + NLEAD * NPROV
@@ -86,10 +90,10 @@ OFF_OPP = OFF_DRAW + NDENS * NDRAW
 OFF_PROVS = OFF_OPP + NDENS * NSTAGE
 OFF_GUIDE = OFF_PROVS + NPROVS * NPROVS
 NGPHASE = 3         # guide features: gains to the end 7+, 3-6, 0-2
-NF = OFF_GUIDE + (NC + 1) * NGPHASE * 2
+NF = OFF_GUIDE + (FC + 1) * NGPHASE * 2
 NGROUPS = 14        # features beyond the card counts
-NACTIVE = NC + NGROUPS
-FEATURE_SET = f"dominion-indicators-v2:{NC}x{NCOUNT}x{NSTAGE}:{NF}"
+NACTIVE = FC + NGROUPS
+FEATURE_SET = f"dominion-indicators-v2:{FC}x{NCOUNT}x{NSTAGE}:{NF}"
 
 W1 = types.float64[::1]
 O1I = types.int64[::1]
@@ -126,6 +130,8 @@ def encode(p, c, guide, zones, pinfo, piles, w, out, write):
         if IS_TREASURE[d]:
             treasures += n
         mine += n * VP[d]
+        if d >= FC:
+            continue
         k = n if n < NCOUNT else NCOUNT - 1
         if VP[d] > 0 and not IS_ACTION[d] and not IS_TREASURE[d]:
             k = 0  # pure victory cards count through the VP lead and the green cards
@@ -187,13 +193,13 @@ def encode(p, c, guide, zones, pinfo, piles, w, out, write):
            OFF_OPP + odens * NSTAGE + stage,
            OFF_PROVS + _cap(zones[p, OWNED, PROVINCE], NPROVS) * NPROVS
            + _cap(zones[opp, OWNED, PROVINCE], NPROVS),
-           OFF_GUIDE + ((guide + 1 if guide >= -1 else 0) * NGPHASE
+           OFF_GUIDE + ((guide + 1 if -1 <= guide < FC else 0) * NGPHASE
                         + (0 if g >= 7 else (1 if g >= 3 else 2))) * 2
            + (1 if c == guide else 0))
     for j in range(NGROUPS):
         value += w[idx[j]]
         if write:
-            out[NC + j] = idx[j]
+            out[FC + j] = idx[j]
     if c >= 0:
         zones[p, OWNED, c] -= 1
         zones[p, DISCARD, c] -= 1
@@ -281,7 +287,7 @@ def neighbours() -> np.ndarray:
     pulled to zero."""
     t, f = True, False
     grids = [
-        (OFF_CARD, (NC, NCOUNT, NSTAGE), (f, t, t)),
+        (OFF_CARD, (FC, NCOUNT, NSTAGE), (f, t, t)),
         (OFF_AVG, (NAVG, NSTAGE), (t, t)),
         (OFF_DENS, (NDENS, NSTAGE), (t, t)),
         (OFF_LEADP, (NLEAD, NPROV), (t, t)),
