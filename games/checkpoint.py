@@ -6,13 +6,17 @@ from someone else's file. Every checkpoint is written through :func:`games.atomi
 a missing, foreign, truncated or edited file with one line. Each kind of checkpoint passes
 its own header (``b"TABLETUNE-EVOLUTION-CHECKPOINT v1\\n"``) and then checks what the
 payload holds itself. Here, in ``games``, so that both the tuning layer and the trainers
-that live beside their game use the same format (games may not import tuning).
+that live beside their game use the same format (games may not import tuning). A payload
+that pickles classes of its own (a trainer's value model) names, in ``moved``, the modules
+they were pickled from before they moved, so an older file still reads.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import pickle
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +36,32 @@ def save_checked(path: str | Path, payload: Any, header: bytes) -> None:
         fh.write(body)
 
 
-def load_checked(path: str | Path, header: bytes, kind: str) -> Any:
+class _MovedUnpickler(pickle.Unpickler):
+    """Finds the classes of modules that moved (``old module -> new module``) where they
+    live now."""
+
+    def __init__(self, fh: Any, moved: Mapping[str, str]) -> None:
+        super().__init__(fh)
+        self.moved = moved
+
+    def find_class(self, module: str, name: str) -> Any:
+        return super().find_class(self.moved.get(module, module), name)
+
+
+def unpickle(body: bytes, moved: Mapping[str, str] | None = None) -> Any:
+    """``pickle.loads(body)``, reading classes of a module named in ``moved`` from the
+    module it maps to."""
+    if not moved:
+        return pickle.loads(body)
+    return _MovedUnpickler(io.BytesIO(body), moved).load()
+
+
+def load_checked(path: str | Path, header: bytes, kind: str,
+                 moved: Mapping[str, str] | None = None) -> Any:
     """The payload that :func:`save_checked` wrote to ``path`` with ``header``; InputError
     naming the file for a folder, a missing file, another ``header`` (not a ``kind``), a
-    checksum that does not match (truncated or modified) or a body that does not unpickle."""
+    checksum that does not match (truncated or modified) or a body that does not unpickle.
+    ``moved`` maps modules a payload's classes were pickled from to where they are now."""
     path = Path(path)
     if path.is_dir():
         raise InputError(f"checkpoint {path} is a folder, not a file")
@@ -49,6 +75,6 @@ def load_checked(path: str | Path, header: bytes, kind: str) -> Any:
         raise InputError(f"checkpoint {path} is corrupt (checksum mismatch): it was truncated "
                          "or modified; delete it or restore a good copy")
     try:
-        return pickle.loads(body)
+        return unpickle(body, moved)
     except Exception as exc:  # noqa: BLE001 - any unpickling failure means a bad file
         raise InputError(f"checkpoint {path} is corrupt ({exc.__class__.__name__})") from None

@@ -62,3 +62,18 @@ def test_a_missing_file_a_folder_and_a_bad_header_argument(tmp_path):
         load_checked(tmp_path, HEADER, "toy checkpoint")
     with pytest.raises(ValueError, match="one line"):
         save_checked(tmp_path / "x", {}, b"NO NEWLINE")
+
+
+def test_a_payload_pickled_from_a_module_that_moved_reads_with_moved(tmp_path):
+    import hashlib
+    import pickle
+    from fractions import Fraction
+
+    path = tmp_path / "toy.ckpt"
+    body = pickle.dumps({"value": Fraction(1, 3)}, protocol=0)
+    body = body.replace(b"fractions", b"old_home.fractions")
+    path.write_bytes(HEADER + hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+    with pytest.raises(InputError, match=r"corrupt \((ModuleNotFoundError)\)"):
+        load_checked(path, HEADER, "toy checkpoint")
+    moved = {"old_home.fractions": "fractions"}
+    assert load_checked(path, HEADER, "toy checkpoint", moved) == {"value": Fraction(1, 3)}

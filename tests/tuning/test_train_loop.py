@@ -197,6 +197,68 @@ def test_a_stop_keeps_the_last_whole_round(tmp_path):
     assert load_checkpoint(spec.checkpoint, "t", spec.trainer).round == 3
 
 
+def _write_plain_checkpoint(state: Any, path: Path) -> None:
+    """The writer of training checkpoints before the checked format, as it was: a bare
+    atomic pickle of the payload."""
+    import pickle
+
+    with atomic_open(path) as fh:
+        pickle.dump({"version": 1, "feature_set": FEATURE_SET, "state": state}, fh)
+
+
+def test_a_checkpoint_is_checked_and_one_of_the_plain_format_still_resumes(tmp_path):
+    from tuning.train.loop import HEADER
+
+    rival = {"rival": BotSpec("rival")}
+    whole_spec, part_spec = _spec(tmp_path / "whole"), _spec(tmp_path / "part")
+    with WorkerPool(1) as pool:
+        whole = train(new_state("t", whole_spec, ("four-arms",)), whole_spec, rival, pool)
+        part = train(new_state("t", part_spec, ("four-arms",)), part_spec, rival, pool,
+                     stop_after=2)
+    checked = Path(part_spec.checkpoint).read_bytes()
+    assert checked.startswith(HEADER) and part.round == 2
+    old = tmp_path / "old.pkl"
+    _write_plain_checkpoint(part, old)
+    assert not old.read_bytes().startswith(b"TABLETUNE-")
+    kept = load_checkpoint(old, "t", part_spec.trainer)
+    assert kept.round == 2 and kept.curve == part.curve
+    with WorkerPool(1) as pool:
+        resumed = train(kept, part_spec, rival, pool)
+    assert np.array_equal(resumed.estimator.weights(), whole.estimator.weights())
+    assert resumed.curve == whole.curve
+    # the next checkpoint of a run resumed from the plain format is a checked one
+    assert Path(part_spec.checkpoint).read_bytes().startswith(HEADER)
+    assert load_checkpoint(part_spec.checkpoint, "t", part_spec.trainer).games == 1200
+
+
+@pytest.mark.parametrize("damage,says", [
+    (lambda raw: raw[: len(raw) // 2], "corrupt (checksum mismatch)"),
+    (lambda raw: raw[:-1] + bytes([raw[-1] ^ 1]), "corrupt (checksum mismatch)"),
+    (lambda raw: raw[:5], "damaged or not a training checkpoint"),
+    (lambda raw: b"", "damaged or not a training checkpoint"),
+    (lambda raw: b"TABLETUNE-EVOLUTION-CHECKPOINT v1\n" + raw.partition(b"\n")[2],
+     "is not a tabletune training checkpoint (wrong header)"),
+    (lambda raw: b"garbage, not a pickle", "damaged or not a training checkpoint"),
+])
+def test_tabletune_train_refuses_a_damaged_checkpoint_in_one_line(tmp_path, damage, says):
+    path = tmp_path / "toy.toml"
+    path.write_text(
+        '[study]\nname = "toy"\ngame = "toy-learner"\noptimizer = "train"\n'
+        'strategy = "learner"\n\n[train]\ngames = 400\nround_games = 200\nblock = 50\n'
+        'probe_games = 0\njobs = 1\n'
+        f'model = "{tmp_path}/m.json"\ncheckpoint = "{tmp_path}/ck.pkl"\n')
+    spec = train_spec("toy-learner", {"games": 400, "round_games": 200, "block": 50,
+                                      "probe_games": 0})
+    ck = tmp_path / "ck.pkl"
+    save_checkpoint(new_state("toy", spec, ("four-arms",)), ck, spec.trainer)
+    ck.write_bytes(damage(ck.read_bytes()))
+    out = CliRunner().invoke(app, ["train", str(path), "--resume"])
+    assert out.exit_code == 2, out.output
+    lines = out.output.strip().splitlines()
+    assert len(lines) == 1 and "ck.pkl" in lines[0] and says in lines[0], out.output
+    assert "Traceback" not in out.output and not (tmp_path / "m.json").exists()
+
+
 def test_the_train_table_holds_the_loops_keys_and_the_trainers(tmp_path):
     spec = parse_train("s.toml", {"noise": 1, "games": 100, "round_games": 100,
                                   "block": 20}, "toy-learner")

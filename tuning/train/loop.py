@@ -1,7 +1,7 @@
 """The training loop: rounds of parallel games, one model update per round, probes,
-atomic checkpoints and an exact resume. It names no game: the study's game provides its
-trainer (:mod:`games.learning`), which plays the blocks, fits the value model and writes
-the model file.
+checkpoints (atomic and self-checking) and an exact resume. It names no game: the study's
+game provides its trainer (:mod:`games.learning`), which plays the blocks, fits the value
+model and writes the model file.
 
 Round r plays training games ``r * round_games ..`` of the run (game i's seed comes from
 ``game_seeds``), in blocks of ``block`` games; block j faces ``opponents[j % len]``. The
@@ -13,7 +13,6 @@ never on the number of jobs or on where a run was interrupted and resumed.
 from __future__ import annotations
 
 import math
-import pickle
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from games.atomic import atomic_open
+from games.checkpoint import load_checked, save_checked, unpickle
 from games.core import BotSpec, Estimate, InputError, seed_blocks
 from games.learning import Trainer
 from tuning.evaluation import WorkerPool, derived_seed
@@ -30,6 +29,10 @@ from tuning.stopping import held_stop, stop_signals
 from tuning.train.config import SELF, SNAPSHOT, TrainSpec
 
 CHECKPOINT_VERSION = 1
+#: the first line of a training checkpoint (:mod:`games.checkpoint`'s format)
+HEADER = b"TABLETUNE-TRAINING-CHECKPOINT v1\n"
+KIND = "tabletune training checkpoint"
+_FAMILY = b"TABLETUNE-"
 Progress = Callable[[dict[str, Any]], None]
 
 
@@ -64,37 +67,46 @@ def epsilon(spec: TrainSpec, games_done: int) -> float:
 
 
 def save_checkpoint(state: TrainState, path: str | Path, trainer: Trainer) -> None:
-    """Pickle the state atomically: a crash mid-write leaves the previous checkpoint."""
-    with atomic_open(path) as fh:
-        pickle.dump({"version": CHECKPOINT_VERSION, "feature_set": trainer.FEATURE_SET,
-                     "state": state}, fh)
+    """Write the state in the checked checkpoint format (:mod:`games.checkpoint`): atomic,
+    so a crash mid-write leaves the previous checkpoint, and self-checking, so a truncated
+    or edited file is refused on resume."""
+    save_checked(path, {"version": CHECKPOINT_VERSION, "feature_set": trainer.FEATURE_SET,
+                        "state": state}, HEADER)
 
 
-class _Unpickler(pickle.Unpickler):
-    """Finds classes that moved (the trainer's ``MOVED``) where they live now."""
-
-    def __init__(self, fh: Any, moved: Mapping[str, str]) -> None:
-        super().__init__(fh)
-        self.moved = moved
-
-    def find_class(self, module: str, name: str) -> Any:
-        return super().find_class(self.moved.get(module, module), name)
-
-
-def load_checkpoint(path: str | Path, study: str, trainer: Trainer) -> TrainState:
-    """Read a checkpoint of this study and trainer; anything else is refused in one line."""
-    path = Path(path)
+def _is_plain_pickle(path: Path) -> bool:
+    """True for a file written before the checked format: a bare pickle, which never starts
+    as every checked checkpoint of this project does (``TABLETUNE-``); a checked file with
+    another or a damaged header is left to :func:`load_checked`, which refuses it."""
     if not path.is_file():
-        raise InputError(f"no checkpoint {str(path)!r} to resume")
+        return False
+    with open(path, "rb") as fh:
+        return fh.read(len(_FAMILY)) != _FAMILY
+
+
+def _load_plain(path: Path, moved: Mapping[str, str]) -> Any:
+    """The payload of a checkpoint written before the checked format (a bare pickle of the
+    same payload), read as it always was."""
     try:
-        with open(path, "rb") as fh:
-            data = _Unpickler(fh, trainer.MOVED).load()
-        state = data["state"]
-        ok = data["version"] == CHECKPOINT_VERSION and isinstance(state, TrainState)
+        return unpickle(path.read_bytes(), moved)
     except Exception:  # noqa: BLE001 - any unreadable file gets the same one-line refusal
         raise InputError(f"checkpoint {str(path)!r} is damaged or not a training "
                          "checkpoint") from None
-    if not ok or data.get("feature_set") != trainer.FEATURE_SET:
+
+
+def load_checkpoint(path: str | Path, study: str, trainer: Trainer) -> TrainState:
+    """Read a checkpoint of this study and trainer (the checked format, or the bare pickle
+    of runs before it); anything else is refused in one line naming the file."""
+    path = Path(path)
+    if _is_plain_pickle(path):
+        data = _load_plain(path, trainer.MOVED)
+    else:
+        data = load_checked(path, HEADER, KIND, trainer.MOVED)
+    state = data.get("state") if isinstance(data, dict) else None
+    if not isinstance(state, TrainState):
+        raise InputError(f"checkpoint {str(path)!r} is damaged or not a training checkpoint")
+    if data.get("version") != CHECKPOINT_VERSION or \
+            data.get("feature_set") != trainer.FEATURE_SET:
         raise InputError(f"checkpoint {str(path)!r} was written by another version")
     if state.study != study:
         raise InputError(f"checkpoint {str(path)!r} belongs to study {state.study!r}, "
