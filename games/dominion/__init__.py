@@ -28,8 +28,8 @@ Quick use, through the one entry point every game has::
   (``[count, n_bots]``, result 1 / 0.5 / 0), ``score`` (VP), ``turns``, ``capped``, and
   ``extra["plies"]`` (turns of all players together).
 
-``play_games`` is the kernel call beneath ``play`` (its ``GameResults`` also carry the
-learned player's training samples).
+That is the one way to play Dominion; the kernel call beneath it
+(``games.dominion.match.play_games``) is the engine's, not a second results type.
 
 Buy lists: ``parse_buylist`` / ``format_buylist`` (grammar in ``games.dominion.buylist``);
 ``BuyList`` is the genome (tuple of ``BuyRule``), text round-trips exactly.
@@ -54,11 +54,11 @@ from games.dominion.buylist import (
     simple_buylist,
 )
 from games.dominion.cards import DEFAULT_KINGDOM, KINGDOM_KEYS, parse_kingdom
-from games.dominion.match import GameConfig, GameResults, play_games
+from games.dominion.match import GameConfig
 
 __all__ = [
     "BotSpec", "BuyList", "BuyListBot", "BuyRule", "Condition", "DEFAULT_KINGDOM",
-    "GameConfig", "GameResults", "HeuristicBot", "HeuristicParams", "KINGDOM_KEYS",
+    "GameConfig", "HeuristicBot", "HeuristicParams", "KINGDOM_KEYS",
     "bot_names", "build_bot", "compile_bots", "format_buylist", "parse_buylist",
-    "parse_kingdom", "play_games", "simple_buylist", "spec_from_text",
+    "parse_kingdom", "simple_buylist", "spec_from_text",
 ]

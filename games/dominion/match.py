@@ -1,18 +1,19 @@
-"""Dominion's batch of games in one process: the rules of a batch and the kernel's results.
+"""Dominion's batch of games in one process: the rules of a batch and the kernel call.
 
 Game ``i`` of a run with root seed ``S`` always uses seed ``game_seeds(S, ., i)`` and the
 shared seat rotation (:func:`games.outcomes.seating_for`: seat k holds bot
 ``(k + i) % players``), so any split of the indices over workers gives the same games.
 Matches go through the game's one entry point, ``DominionGame.play`` (a block of games as
 :class:`games.outcomes.Outcomes`), spread over workers by :func:`games.blocks.map_blocks`
-or the tuning layer's match; :func:`play_games` is the kernel call beneath it, which also
-hands the learned player's trainer its training samples.
+or the tuning layer's match. :func:`play_games` is the kernel call beneath it; its raw
+arrays are no results type of their own (``.outcomes()`` makes them the generic one), and
+beside them it hands the learned player's trainer its training samples.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -21,7 +22,7 @@ from games.dominion.bots import BotSpec, compile_bots
 from games.dominion.cards import initial_supply, parse_kingdom
 from games.dominion.engine import END_PROVINCES, END_STANDARD, LP_END_RULE, LP_TIEBREAK
 from games.dominion.kernel import new_record, new_state, run_batch
-from games.outcomes import seating_for
+from games.outcomes import Outcomes, seating_for
 
 END_RULES = {"standard": END_STANDARD, "provinces": END_PROVINCES}
 
@@ -48,19 +49,15 @@ class GameConfig:
 
 
 @dataclass
-class GameResults:
-    """The kernel's arrays for games ``start .. start+count-1`` (row i = game start+i).
+class _KernelRun:
+    """The kernel's raw arrays for games ``start .. start+count-1`` (row i = game start+i),
+    not a results type: :meth:`outcomes` gives the one every game returns.
 
     ``seating[i, k]``: index (into the bots list) of the bot in seat k; ``outcome[i, k]``:
     1 win, 0 shared first place, -1 loss for seat k; ``vp[i, k]``; ``turns[i]``: rounds
     played (turns of the first player); ``plies[i]``: turns of all players together;
-    ``capped[i]``: the game hit the turn cap; ``extra``: the learned player's training
-    samples when asked for.
-
-    Matches use :class:`games.outcomes.Outcomes` (what ``DominionGame.play`` returns); this
-    stays as :func:`play_games`' result because the learned player's trainer reads it as
-    it is: integer ``vp``, ``bot_score()`` as the 1 / 0.5 / 0 result (``Outcomes.bot_score``
-    is the game's own score) and ``extra`` holding samples, not one row per game.
+    ``capped[i]``: the game hit the turn cap; ``features`` / ``meta``: the learned player's
+    training samples (active feature indices; game row, seat) when asked for, else empty.
     """
 
     start: int
@@ -70,34 +67,27 @@ class GameResults:
     turns: np.ndarray
     plies: np.ndarray
     capped: np.ndarray
-    extra: dict = field(default_factory=dict)
+    features: np.ndarray
+    meta: np.ndarray
 
-    @property
-    def count(self) -> int:
-        return int(self.turns.shape[0])
-
-    def bot_outcome(self) -> np.ndarray:
-        """Outcome per bot: ``[count, n_bots]`` (1/0/-1), whichever seat it sat in."""
-        out = np.empty_like(self.outcome)
-        rows = np.arange(self.count)[:, None]
-        out[rows, self.seating] = self.outcome
-        return out
-
-    def bot_score(self) -> np.ndarray:
-        """Per-game score per bot: 1 win, 0.5 shared first, 0 loss."""
-        return (self.bot_outcome().astype(np.float64) + 1.0) / 2.0
+    def outcomes(self) -> Outcomes:
+        """These games as :class:`games.outcomes.Outcomes`: VP as the score, plies in
+        ``extra``."""
+        return Outcomes(self.start, self.seating, self.outcome, self.vp.astype(np.float64),
+                        self.turns, self.capped, extra={"plies": self.plies})
 
 
 def play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
                kingdom: tuple[str, ...] | str | None = None, players: int | None = None, *,
                rotate: bool = True, config: GameConfig | None = None,
-               record_rows: int = 0) -> GameResults:
-    """Play games ``start .. start+count-1`` of the run with root ``seed``.
+               record_rows: int = 0) -> _KernelRun:
+    """Play games ``start .. start+count-1`` of the run with root ``seed``: the kernel call
+    beneath ``DominionGame.play``; its arrays become :class:`Outcomes` by ``.outcomes()``.
 
     One bot per seat (``players`` defaults to ``len(bots)``); a mirror lists a bot twice.
     Results depend only on (bots, seed, game index, rules), never on how a run is split.
     ``record_rows > 0`` keeps up to that many training samples of learned bots that record
-    (``extra["features"]``: active feature indices, ``extra["meta"]``: game row, seat).
+    (``features``: active feature indices, ``meta``: game row, seat).
     """
     cfg = config or GameConfig()
     if kingdom is not None:
@@ -131,8 +121,6 @@ def play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
               comp.weights, comp.lparams, supply, END_RULES[cfg.end_rule], cfg.tiebreak,
               cfg.cap, cfg.solo_provinces, outcome, vp, turns, plies, capped,
               *new_state(players, supply), *rec)
-    extra = {}
-    if record_rows > 0:
-        n = int(rec[2][0])
-        extra = {"features": rec[0][:n], "meta": rec[1][:n]}
-    return GameResults(start, seating, outcome, vp, turns, plies, capped, extra=extra)
+    kept = int(rec[2][0]) if record_rows > 0 else 0
+    return _KernelRun(start, seating, outcome, vp, turns, plies, capped, rec[0][:kept],
+                      rec[1][:kept])

@@ -95,17 +95,19 @@ def test_dominion_genome_plays_like_the_bot_it_writes():
     """The genome's text and the named bot buy the same way: identical games."""
     import numpy as np
 
+    from games import registry
     from games.dominion.bots import spec_from_text
-    from games.dominion.match import GameConfig, play_games
 
     text = ("province@<=8@money>=16 | duchy@gains<=4 | estate@gains<=2 | gold | "
             "duchy@gains<=6 | smithy:1 | smithy:2@cards>=16 | silver")
-    cfg = GameConfig(kingdom="default")
+    game = registry.get("dominion")
+    options = game.check_options({"kingdom": ["default"]})
     bm = spec_from_text("big-money")
-    a = play_games([BotSpec("g", genome=DOMINION.to_text(DOMINION.from_text(text))), bm],
-                   5, 0, 60, config=cfg)
-    b = play_games([spec_from_text("smithy-big-money"), bm], 5, 0, 60, config=cfg)
-    assert np.array_equal(a.bot_score(), b.bot_score())
+    a = game.play([BotSpec("g", genome=DOMINION.to_text(DOMINION.from_text(text))), bm],
+                  options, 5, 0, 60)
+    b = game.play([spec_from_text("smithy-big-money"), bm], options, 5, 0, 60)
+    assert np.array_equal(a.bot_result(), b.bot_result())
+    assert np.array_equal(a.bot_score(), b.bot_score())  # the same VP too
 
 
 @pytest.mark.parametrize("text", [

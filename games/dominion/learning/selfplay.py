@@ -1,7 +1,9 @@
 """Worker tasks of a training run: play a block of games, return training samples.
 
 A task is plain data (weights, opponent, seeds by game index), so a block gives the same
-samples in any process and with any number of jobs.
+samples in any process and with any number of jobs. Results and VP are read from the
+games' :class:`games.outcomes.Outcomes` (what ``DominionGame.play`` returns); only the
+samples come from the kernel call beside them.
 """
 
 from __future__ import annotations
@@ -9,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from games.core import BotSpec
-from games.dominion import GameConfig, play_games
 from games.dominion.learned import LEARNED
+from games.dominion.match import GameConfig, play_games
 
 #: room for training samples per game (decisions of the learner); more are not kept
 ROWS_PER_GAME = 160
@@ -29,7 +31,7 @@ def learner(weights: np.ndarray, eps: float = 0.0, record: bool = False,
 def rewards(outcome: np.ndarray, vp: np.ndarray, meta: np.ndarray, margin: float
             ) -> np.ndarray:
     """Final reward of each sample's seat: outcome (+1/0/-1) + margin * VP difference to the
-    best other seat (clipped to +-30)."""
+    best other seat (clipped to +-30). ``outcome`` and ``vp`` are per game and seat."""
     game, seat = meta[:, 0], meta[:, 1]
     mine = vp[game, seat]
     other = vp[game, 1 - seat]  # two-player games
@@ -51,17 +53,17 @@ def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
         other = learner(opp_weights, eps, False, "snapshot", guide, explore, margin)
     else:
         other = opponent
-    res = play_games([me, other], seed, start, count, config=GameConfig(kingdom=kingdom),
+    run = play_games([me, other], seed, start, count, config=GameConfig(kingdom=kingdom),
                      record_rows=ROWS_PER_GAME * count)
-    feats, meta = res.extra["features"], res.extra["meta"]
-    y = rewards(res.outcome, res.vp, meta, margin)
-    return feats, y, float(res.bot_score()[:, 0].mean())
+    out = run.outcomes()
+    y = rewards(out.outcome, out.score, run.meta, margin)
+    return run.features, y, float(out.bot_result()[:, 0].mean())
 
 
 def probe_block(weights: np.ndarray, opponent: BotSpec, seed: int, start: int, count: int,
                 kingdom: tuple[str, ...], guide: str = "", margin: float = 0.01
                 ) -> np.ndarray:
     """Greedy learner's per-game scores (1 / 0.5 / 0) against a probe opponent."""
-    res = play_games([learner(weights, guide=guide, margin=margin), opponent], seed, start,
+    run = play_games([learner(weights, guide=guide, margin=margin), opponent], seed, start,
                      count, config=GameConfig(kingdom=kingdom))
-    return res.bot_score()[:, 0]
+    return run.outcomes().bot_result()[:, 0]
