@@ -1,0 +1,101 @@
+"""The shared plan's default decisions and tie rule, as plain functions of card keys.
+
+These are what the pyminion players decide (:mod:`.players` only translates pyminion's
+prompts into calls of these), written from the shared plan of issue 28 so that both engines
+play the same strategy. Cards are our keys (``"council-room"``); costs and types come from
+:mod:`games.dominion.cards`. No pyminion import here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from games.dominion.cards import CARDS, INDEX
+
+#: Victory-only cards and Curse, discarded and trashed first, in this order.
+JUNK_FIRST: tuple[str, ...] = ("curse", "estate", "duchy", "province", "gardens")
+#: Chapel's defaults: at most this many cards, keeping this much treasure money owned.
+CHAPEL_MAX = 4
+CHAPEL_MONEY_FLOOR = 6
+#: Cards a Workshop or Artisan gain never falls back to.
+GAIN_FALLBACK_EXCLUDED = frozenset({"curse", "copper", "estate"})
+
+
+def cost(key: str) -> int:
+    """A card's cost in coins."""
+    return CARDS[INDEX[key]].cost
+
+
+def is_victory(key: str) -> bool:
+    """A Victory card (Gardens included; Curse is not)."""
+    return CARDS[INDEX[key]].victory
+
+
+def is_treasure(key: str) -> bool:
+    return CARDS[INDEX[key]].treasure
+
+
+def junk_rank(key: str) -> tuple[int, int, int]:
+    """Sort key of the junk order: Curse, Estate, Duchy, Province, Gardens, then Copper,
+    then every other card by cost, cheapest first (ties by card index)."""
+    if key in JUNK_FIRST:
+        return (0, JUNK_FIRST.index(key), 0)
+    if key == "copper":
+        return (1, 0, 0)
+    return (2, cost(key), INDEX[key])
+
+
+def junk_order(keys: Iterable[str]) -> list[str]:
+    """The cards ``keys`` (a hand, with repeats) sorted worst first."""
+    return sorted(keys, key=junk_rank)
+
+
+def militia_discards(hand: Sequence[str]) -> list[str]:
+    """A Militia victim's discards: down to three cards, in junk order."""
+    return junk_order(hand)[:max(0, len(hand) - 3)]
+
+
+def bureaucrat_topdeck(hand: Sequence[str]) -> str | None:
+    """A Bureaucrat victim's card to put on the deck: the cheapest Victory card in hand
+    (Estate first); None when the hand holds none."""
+    victory = [k for k in hand if is_victory(k)]
+    return min(victory, key=lambda k: (cost(k), INDEX[k])) if victory else None
+
+
+def chapel_trash(hand: Sequence[str], treasure_money: int, chapel_max: int = CHAPEL_MAX,
+                 money_floor: int = CHAPEL_MONEY_FLOOR) -> list[str]:
+    """Chapel's trash: up to ``chapel_max`` cards, every Curse, then Estates, then Coppers
+    while the treasure money owned (``treasure_money``, before trashing) stays at or above
+    ``money_floor`` after trashing."""
+    out = [k for k in hand if k == "curse"] + [k for k in hand if k == "estate"]
+    money = treasure_money
+    for k in hand:
+        if k == "copper" and money - 1 >= money_floor:
+            out.append(k)
+            money -= 1
+    return out[:chapel_max]
+
+
+def bandit_trash(revealed: Sequence[str]) -> str | None:
+    """A Bandit victim's trash among the two revealed cards: the cheaper treasure other
+    than Copper (Silver before Gold); None when there is none."""
+    hits = [k for k in revealed if is_treasure(k) and k != "copper"]
+    return min(hits, key=lambda k: (cost(k), INDEX[k])) if hits else None
+
+
+def gain_fallback(candidates: Iterable[str], cap: int) -> str | None:
+    """The gain of a Workshop or Artisan when the buy list wants nothing: the most expensive
+    card costing at most ``cap`` that is not a Curse, Copper or Estate (ties by card index);
+    None when there is none."""
+    fits = [k for k in candidates if cost(k) <= cap and k not in GAIN_FALLBACK_EXCLUDED]
+    return max(fits, key=lambda k: (cost(k), -INDEX[k])) if fits else None
+
+
+def seat_outcomes(vp: Sequence[int], turns: Sequence[int]) -> list[int]:
+    """Outcome per seat by our tie rule: most VP wins; a VP tie goes to the player with
+    fewer turns; a tie on both is shared. 1 sole winner, 0 shared first place, -1 loss."""
+    best = max(vp)
+    fewest = min(t for v, t in zip(vp, turns, strict=True) if v == best)
+    first = [v == best and t == fewest for v, t in zip(vp, turns, strict=True)]
+    shared = sum(first) > 1
+    return [(0 if shared else 1) if f else -1 for f in first]
