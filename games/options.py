@@ -30,6 +30,8 @@ class Option:
     check: Callable[[Any], Any] | None = None
     flag: str | None = None  # CLI spelling, default --name-with-dashes
     excludes: tuple[str, ...] = ()  # options that may not be given together with this one
+    #: the choices ``--FLAG list`` prints, one line each (e.g. a game's named presets)
+    lists: Callable[[], list[str]] | None = None
 
     @property
     def cli_flag(self) -> str:

@@ -195,6 +195,13 @@ class Game:
             out[name] = opt.validate(options.get(name, opt.default), f"game.{name}")
         return out
 
+    def settle_options(self, options: Mapping[str, Any], seed: int) -> tuple[Any, list[str]]:
+        """Checked options with what a run fixes from its root ``seed`` when it starts (such
+        as a kingdom drawn at random: every block and worker then plays the same one), and
+        one line per choice made, which the command that starts the run says. Default: the
+        options unchanged, nothing said."""
+        return options, []
+
     def check_exclusive(self, given: Iterable[str],
                         spell: Callable[[Option], str] | None = None) -> None:
         """Refuse options given together that exclude each other (``Option.excludes``),

@@ -152,12 +152,17 @@ class StudySpec:
         self.check_resolved(pool)
         if not pool:
             pool = registry.get(self.game).default_opponents
-        return Scorer.build(self.game, self.game_options, self.objective, list(pool))
+        scorer = Scorer.build(self.game, self.game_options, self.objective, list(pool))
+        return dataclasses.replace(scorer, options=self.checked_options(scorer.options))
 
-    def checked_options(self) -> Any:
-        """The game options as the game checks them (with its defaults), what a scorer plays;
-        no opponent is looked at, so a ``best:`` opponent needs no resolving for this."""
-        return registry.get(self.game).check_options(self.game_options)
+    def checked_options(self, checked: Any = None) -> Any:
+        """The game options as the game checks them (with its defaults), what a scorer plays,
+        with what the study's seed fixes (``Game.settle_options``: a kingdom drawn at random
+        is drawn with ``evaluation.seed``); no opponent is looked at, so a ``best:``
+        opponent needs no resolving for this."""
+        game = registry.get(self.game)
+        options = game.check_options(self.game_options) if checked is None else checked
+        return game.settle_options(options, self.evaluation.seed)[0]
 
     def check_resolved(self, opponents: Any = None) -> None:
         """Refuse a ``best:`` opponent that no run has resolved yet (the loader leaves them

@@ -7,7 +7,7 @@ A simple card is one line of ``CARDS`` built from the effect primitives (+cards,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -168,37 +168,13 @@ def card_index(name: str, *, context: str = "card") -> int:
     return INDEX[key]
 
 
-def parse_kingdom(kingdom: str | Sequence[str] | None) -> tuple[str, ...]:
-    """Normalise a kingdom given as comma-separated text or names; None gives the default.
-
-    Only the eleven implemented kingdom cards are accepted; "none" is an empty kingdom.
-    """
-    if kingdom is None:
-        return DEFAULT_KINGDOM
-    if isinstance(kingdom, str):
-        text = kingdom.strip()
-        if text.lower() in ("default", "stanford", "seed001"):
-            return DEFAULT_KINGDOM
-        if text.lower() in ("blog", "seed004"):
-            return BLOG_KINGDOM
-        if text.lower() in ("none", "empty", ""):
-            return ()
-        items: Iterable[str] = [t for t in text.split(",") if t.strip()]
-    else:
-        items = kingdom
-    out: list[str] = []
-    for item in items:
-        key = card_key(item)
-        if key in INDEX and not CARDS[INDEX[key]].kingdom:
-            raise InputError(f"{item!r} is a basic card, always in the supply; "
-                             f"a kingdom lists only kingdom cards")
-        if key not in KINGDOM_KEYS:
-            raise InputError(f"kingdom card {item!r} is not implemented; "
-                             f"implemented: {', '.join(KINGDOM_KEYS)}")
-        if key in out:
-            raise InputError(f"kingdom card {item!r} is listed twice")
-        out.append(key)
-    return tuple(out)
+def __getattr__(name: str) -> object:
+    """``parse_kingdom`` moved to :mod:`games.dominion.kingdoms`; old imports still work
+    (imported on first use: that module imports this one)."""
+    if name == "parse_kingdom":
+        from games.dominion.kingdoms import parse_kingdom
+        return parse_kingdom
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def initial_supply(players: int, kingdom: Sequence[str]) -> np.ndarray:

@@ -10,16 +10,20 @@ import numpy as np
 
 from games import registry
 from games.core import BotSpec, InputError
+from games.dominion import kingdoms
 from games.dominion.bots import NAMED, SPECIAL_BOTS, HeuristicParams, build_bot, spec_from_text
-from games.dominion.cards import KINGDOM_KEYS, parse_kingdom
+from games.dominion.cards import KINGDOM_KEYS
 from games.dominion.learned import LEARNED, LearnedPlayParams
 from games.dominion.match import END_RULES, GameConfig, play_games
 
 _OPTIONS = (
     registry.Option("kingdom", list, ("default",),
-                    "comma-separated kingdom cards, or default (seed 001), blog (seed 004: "
-                    "smithy,steward), none", check=lambda v: parse_kingdom(
-                        v[0] if len(v) == 1 else list(v)), flag="--kingdom"),
+                    "comma-separated kingdom cards (at most 10), a preset (default: seed "
+                    "001's; blog: seed 004's; the 2nd-edition rulebook's, such as "
+                    "first-game; `--kingdom list` shows them), none, random (10 cards drawn "
+                    "with the run's seed) or random:N (drawn with seed N)",
+                    check=kingdoms.check_kingdom, flag="--kingdom",
+                    lists=kingdoms.preset_lines),
     registry.Option("end_rule", str, "standard",
                     "standard (Provinces or 3 piles) or provinces", choices=tuple(END_RULES)),
     registry.Option("tiebreak", bool, True, "a VP tie goes to the player with fewer turns"),
@@ -96,11 +100,21 @@ class DominionGame(registry.Game):
             raise InputError(f"dominion is played by 2-4 players (or solo), got {n_bots} bots")
         return n_bots
 
+    def settle_options(self, options: Mapping[str, Any], seed: int) -> tuple[Any, list[str]]:
+        """A ``random`` kingdom drawn with the run's root seed, and a line naming its cards."""
+        if not kingdoms.is_random(options.get("kingdom")):
+            return options, []
+        drawn = kingdoms.parse_kingdom(options["kingdom"], seed)
+        _, source = kingdoms.random_pool()
+        return ({**options, "kingdom": drawn},
+                [f"kingdom random, drawn with seed {seed} from {source}: {', '.join(drawn)}"])
+
     def releases_gil(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
         return True  # every bot, learned ones included, plays inside kernel.run_batch
 
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> registry.Outcomes:
+        options = self.settle_options(options, seed)[0]  # unless the run settled it
         res = play_games(list(bots), seed, start, count, players=len(bots), rotate=rotate,
                          config=config_of(options))
         return registry.Outcomes(start, res.seating, res.outcome, res.vp.astype(np.float64),

@@ -165,6 +165,11 @@ def option_parameter(opt: registry.Option, aliases: list[str]) -> inspect.Parame
 def game_options(game: registry.Game, kw: dict[str, Any]) -> dict[str, Any]:
     """The checked game options of a play or solve command line (``kw``: its parameters,
     ``ctx`` among them); options that exclude each other may not both be typed."""
+    for o in game.options:  # ``--FLAG list`` shows the option's named choices
+        if o.lists is not None and str(kw[f"opt_{o.name}"]).strip().lower() == "list":
+            console.print("\n".join(o.lists()), highlight=False, markup=False,
+                          soft_wrap=True)
+            raise typer.Exit(0)
     typed = given(kw.get("ctx"), [f"opt_{o.name}" for o in game.options])
     game.check_exclusive([o.name for o in game.options if f"opt_{o.name}" in typed],
                          spell=lambda o: o.cli_flag)
@@ -225,7 +230,9 @@ def make_play_command(game: registry.Game) -> Any:
         check_seed(kw["seed"], "--seed")
         limits.JOBS.check(kw["jobs"], "--jobs")
         limits.BLOCK.check(kw["block"], "--block")
-        options = game_options(game, kw)
+        options, notes = game.settle_options(game_options(game, kw), kw["seed"])
+        for line in notes:  # what the run's seed fixed (a kingdom drawn at random)
+            err_console.print(line, highlight=False, markup=False, soft_wrap=True)
         specs = line_up(game, kw["bots"], kw["bot"], kw["param"], kw.get("players"), options)
         # a compiled kernel that releases the interpreter lock is shared by threads: no fork
         backend = "threading" if game.releases_gil(specs, options) else "loky"
@@ -239,7 +246,7 @@ def make_play_command(game: registry.Game) -> Any:
             stop_line(f"stopped after {progress.done:,} of {kw['games']:,} games; a match "
                       f"keeps nothing; play it again with: {given_command()}")
         data = {**summary.to_dict(), "seed": kw["seed"], "jobs": pool.jobs,
-                "options": options}
+                "options": options, **({"notes": notes} if notes else {})}
         if kw["as_json"]:
             print_json(data)
         else:

@@ -108,7 +108,7 @@ def train_command(
                        "--checkpoint" if checkpoint is not None else "train.checkpoint")
     game = registry.get(spec.game)
     trainer = game.trainer()
-    setup = trainer.setup(game.check_options(spec.game_options))
+    setup = trainer.setup(spec.checked_options())
     if resume:
         state = load_checkpoint(tr.checkpoint, spec.name, trainer)
         saved = train_spec(spec.game, state.spec)

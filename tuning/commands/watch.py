@@ -14,7 +14,7 @@ import typer
 
 from games.errors import InputError, check_seed
 from tuning.commands import limits
-from tuning.commands.apps import app, clean_errors, console
+from tuning.commands.apps import app, clean_errors, console, err_console
 from tuning.commands.play import line_up
 
 if TYPE_CHECKING:
@@ -57,7 +57,9 @@ def watch_command(
         raise InputError(f"{game.name} has no move-by-move view (no watch hook)")
     check_seed(seed, "--seed")
     limits.GAME_INDEX.check(index, "--game")
-    options = _options(game, option)
+    options, notes = game.settle_options(_options(game, option), seed)
+    for line in notes:
+        err_console.print(line, highlight=False, markup=False, soft_wrap=True)
     specs = line_up(game, bots, [], [], players, options)
     game.seats(len(specs), options)
     text = game.watch(specs, options, seed, index)

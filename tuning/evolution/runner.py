@@ -44,8 +44,12 @@ def genome_kind(spec: StudySpec) -> GenomeKind:
                          f"kind ({spec.game} has: {kinds})")
     options = {k: v for k, v in spec.genome.items() if k != "kind" and k not in POOL_KEYS}
     try:
-        factory = registry.get(spec.game).genome_kinds()[spec.genome["kind"]]
-        return factory({**spec.game_options, **options})
+        game = registry.get(spec.game)
+        factory = game.genome_kinds()[spec.genome["kind"]]
+        checked = game.check_options(spec.game_options)
+        settled = spec.checked_options(checked)  # what the study's seed fixes
+        fixed = {k: settled[k] for k in settled if settled[k] != checked[k]}
+        return factory({**spec.game_options, **fixed, **options})
     except InputError as exc:
         raise InputError(f"{spec.path}: genome: {exc}") from None
 
