@@ -4,6 +4,7 @@ engines agree within their intervals."""
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 
@@ -142,3 +143,33 @@ def test_a_cheap_match_up_agrees_between_the_engines():
     row = compare.side_by_side(ours, theirs)
     assert row["agree"], row
     assert 0.85 < row["ours"]["score"] < 0.98 and 0.85 < row["pyminion"]["score"] < 0.98
+
+
+class SerialPool:
+    """The pool protocol of ``Settings.pool`` (``jobs``, an ordered ``map``), in-process."""
+
+    jobs = 1
+
+    def map(self, fn, tasks):
+        return [fn(*task) for task in tasks]
+
+
+def test_the_reproduction_plays_every_match_up_and_rewrites_its_readme(tmp_path):
+    from games.dominion.reproduce import baseset
+    from games.reproduction import Settings
+
+    sizes = {"games": 40, "pyminion-games": 6}
+    settings = Settings(game="dominion-baseset", sizes=sizes, given=sizes, pool=SerialPool(),
+                        parts=baseset.PARTS, all_parts=baseset.PARTS)
+    (tmp_path / "notes.md").write_text("## Notes\n\nHand-written.\n")
+    baseset.reproduce(tmp_path, settings)
+    data = json.loads((tmp_path / "data.json").read_text())
+    assert [tuple(r["bots"]) for r in data["rows"]] == list(lineup.MATCHUPS)
+    smithy = data["rows"][-1]
+    assert smithy["ours"]["games"] == 40 and smithy["pyminion"]["games"] == 6
+    assert smithy["speed_ratio"] > 1
+    readme = (tmp_path / "README.md").read_text()
+    assert "--size games=40 --size pyminion-games=6" in readme and readme.endswith(
+        "Hand-written.\n")
+    baseset.reproduce(tmp_path, Settings(game="dominion-baseset", from_json=True))
+    assert (tmp_path / "README.md").read_text() == readme

@@ -64,17 +64,16 @@ def agree(a: Rate, b: Rate) -> bool:
     return lo <= 0.0 <= hi
 
 
+def summary(out: Outcomes, bot: int = 0) -> dict[str, Any]:
+    """Bot ``bot``'s rate over ``out`` with the games' mean rounds, tie share and capped
+    games."""
+    return {**bot_rate(out, bot).to_dict(), "mean_rounds": float(np.mean(out.turns)),
+            "tie_share": float((out.outcome == 0).all(axis=1).mean()),
+            "capped": int(out.capped.sum())}
+
+
 def side_by_side(ours: Outcomes, theirs: Outcomes, bot: int = 0) -> dict[str, Any]:
-    """Bot ``bot``'s rates in both engines, their difference and whether they agree, plus
-    each engine's mean rounds, tie share and capped games."""
-    a, b = bot_rate(ours, bot), bot_rate(theirs, bot)
-    d, lo, hi = difference(a, b)
-
-    def extra(out: Outcomes) -> dict[str, Any]:
-        return {"mean_rounds": float(np.mean(out.turns)),
-                "tie_share": float((out.outcome == 0).all(axis=1).mean()),
-                "capped": int(out.capped.sum())}
-
-    return {"ours": {**a.to_dict(), **extra(ours)},
-            "pyminion": {**b.to_dict(), **extra(theirs)},
+    """Bot ``bot``'s summary in both engines, their difference and whether they agree."""
+    d, lo, hi = difference(bot_rate(ours, bot), bot_rate(theirs, bot))
+    return {"ours": summary(ours, bot), "pyminion": summary(theirs, bot),
             "difference": d, "difference_ci95": [lo, hi], "agree": lo <= 0.0 <= hi}

@@ -1,0 +1,220 @@
+"""Dominion's base set checked against pyminion: every match-up of the shared plan (issue 28)
+played in both engines, side by side (``tabletune reproduce dominion-baseset``).
+
+Our engine plays through the game's public ``play`` with the named bots (a bot our engine
+does not name yet plays its buy list in text form, the same strategy); pyminion plays the
+same buy lists and default decisions (:mod:`games.dominion.crosscheck`). Both engines play
+match-up ``m`` (0-based, in the plan's order) with root seed ``SEED + m``, seats rotated game
+by game, on the run's worker pool, in blocks whose results do not depend on the pool. Each
+row gives both engines' score rate of the first bot (wins + ties / 2) with its 95% Wilson
+interval, the difference with Newcombe's interval, agree / disagree, and each engine's games
+per CPU-second on those bots with the speed ratio. ``data.json`` holds everything; README.md
+is written from it and the report folder's hand-written ``notes.md`` (the explanation of
+every disagreement), so ``from_json`` rewrites the README from the data alone.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from games.blocks import map_blocks
+from games.core import BotSpec, InputError
+from games.dominion.crosscheck import compare
+from games.dominion.crosscheck.lineup import BOTS, MATCHUPS, kingdom_of
+from games.outcomes import Outcomes
+from games.reproduction import Settings, read_json, say, text_file
+
+FOLDER = "reports/dominion-baseset"
+SEED: int | None = 2028
+PARTS = ("all",)
+SIZES = {"games": 100_000, "pyminion-games": 10_000}
+PARAMS = False
+BENCHMARK = False
+
+
+def our_bot(name: str) -> tuple[BotSpec, str]:
+    """Our engine's bot for a cross-check bot: the named bot when the game offers it (its
+    buy list is the plan's, a test holds them equal), else the plan's buy list as text."""
+    from games.dominion.game import GAME
+
+    if name in GAME.bots():
+        return GAME.parse_bot(name), "named"
+    return GAME.parse_bot(BOTS[name]), "buy list"
+
+
+def timed_ours(bots: Sequence[BotSpec], options: dict[str, Any], seed: int, start: int,
+               count: int) -> tuple[Outcomes, float]:
+    """One block of our engine's games and the CPU seconds of the thread that played it
+    (after one untimed game, so loading the kernels is not counted)."""
+    from games.dominion.game import GAME
+
+    GAME.play(bots, options, seed, start, 1)
+    c0 = time.thread_time()
+    out = GAME.play(bots, options, seed, start, count)
+    return out, time.thread_time() - c0
+
+
+def timed_pyminion(bots: Sequence[str], seed: int, kingdom: Sequence[str], start: int,
+                   count: int) -> tuple[Outcomes, float]:
+    """One block of pyminion games and the CPU seconds of the thread that played it."""
+    from games.dominion.crosscheck import runner
+
+    c0 = time.thread_time()
+    out = runner.play(bots, seed, start, count, kingdom=kingdom)
+    return out, time.thread_time() - c0
+
+
+def _run(fn: Any, before: tuple, games: int, pool: Any) -> tuple[Outcomes, float]:
+    parts = map_blocks(fn, before, games, pool=pool)
+    return Outcomes.concat([o for o, _ in parts]), sum(s for _, s in parts)
+
+
+def matchup_row(m: int, bots: tuple[str, str], settings: Settings, seed: int) -> dict[str, Any]:
+    """Both engines on match-up ``m``: rates, difference, verdict and speed."""
+    from games.dominion.game import GAME
+
+    kingdom = kingdom_of(bots)
+    row: dict[str, Any] = {"bots": list(bots), "kingdom": list(kingdom), "seed": seed + m}
+    theirs, their_cpu = _run(timed_pyminion, (list(bots), seed + m, kingdom),
+                             settings.n("pyminion-games"), settings.pool)
+    try:
+        specs = [our_bot(b) for b in bots]
+        options = GAME.check_options({"kingdom": list(kingdom)})
+        ours, our_cpu = _run(timed_ours, ([s for s, _ in specs], options, seed + m),
+                             settings.n("games"), settings.pool)
+    except InputError as exc:  # a card or bot our engine does not play yet
+        row.update(ours_error=str(exc), pyminion=compare.summary(theirs),
+                   pyminion_games_per_s=theirs.count / their_cpu)
+        return row
+    row.update(compare.side_by_side(ours, theirs))
+    row["our_bots"] = [kind for _, kind in specs]
+    row["ours_games_per_s"] = ours.count / our_cpu
+    row["pyminion_games_per_s"] = theirs.count / their_cpu
+    row["speed_ratio"] = row["ours_games_per_s"] / row["pyminion_games_per_s"]
+    return row
+
+
+def collect(settings: Settings) -> dict[str, Any]:
+    """Every match-up in both engines; the data the README is written from."""
+    s = SEED if settings.seed is None else settings.seed
+    t0 = time.perf_counter()
+    rows = []
+    for m, bots in enumerate(MATCHUPS):
+        rows.append(matchup_row(m, bots, settings, s))
+        r = rows[-1]
+        verdict = ("agree" if r.get("agree") else "DISAGREE") if "agree" in r else "ours n/a"
+        say(f"{' vs '.join(bots)}: {verdict}")
+    return {"settings": {"seed": s, "jobs": settings.jobs, **settings.sizes},
+            "command": settings.command(), "seconds": time.perf_counter() - t0,
+            "pyminion": _pyminion_version(), "rows": rows}
+
+
+def _pyminion_version() -> str:
+    from importlib.metadata import version
+
+    return version("pyminion")
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci(lo: float, hi: float, signed: bool = False) -> str:
+    f = (lambda x: f"{100 * x:+.1f}") if signed else (lambda x: f"{100 * x:.1f}")
+    return f"[{f(lo)}, {f(hi)}]"
+
+
+def _rate(r: dict[str, Any]) -> str:
+    return f"{_pct(r['score'])} {_ci(*r['ci95'])}"
+
+
+def tables(rows: Sequence[dict[str, Any]]) -> tuple[list[str], list[str]]:
+    """The comparison table and the table of game shapes (rounds, ties, capped games)."""
+    main = ["| match-up (score of the first bot) | kingdom | ours | pyminion | difference "
+            "| verdict | ours games/s | pyminion games/s | ratio |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    shape = ["| match-up | ours: mean rounds | pyminion: mean rounds | ours: ties "
+             "| pyminion: ties | capped (ours / pyminion) |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        name = " vs ".join(r["bots"])
+        kingdom = ", ".join(r["kingdom"])
+        if "ours_error" in r:
+            main.append(f"| {name} | {kingdom} | not played: {r['ours_error']} "
+                        f"| {_rate(r['pyminion'])} | | | | "
+                        f"{r['pyminion_games_per_s']:,.0f} | |")
+            continue
+        lo, hi = r["difference_ci95"]
+        main.append(f"| {name} | {kingdom} | {_rate(r['ours'])} | {_rate(r['pyminion'])} "
+                    f"| {100 * r['difference']:+.1f} {_ci(lo, hi, True)} "
+                    f"| {'agree' if r['agree'] else '**disagree**'} "
+                    f"| {r['ours_games_per_s']:,.0f} | {r['pyminion_games_per_s']:,.0f} "
+                    f"| {r['speed_ratio']:,.0f}x |")
+        o, p = r["ours"], r["pyminion"]
+        shape.append(f"| {name} | {o['mean_rounds']:.2f} | {p['mean_rounds']:.2f} "
+                     f"| {_pct(o['tie_share'])} | {_pct(p['tie_share'])} "
+                     f"| {o['capped']} / {p['capped']} |")
+    return main, shape
+
+
+def readme_text(data: dict[str, Any], notes: str | None) -> str:
+    """The report: how it was made, the two tables, then the hand-written notes."""
+    st, rows = data["settings"], data["rows"]
+    main, shape = tables(rows)
+    played = [r for r in rows if "agree" in r]
+    agree = sum(r["agree"] for r in played)
+    ratios = [r["speed_ratio"] for r in played]
+    speed = (f"Our engine is {min(ratios):,.0f}x to {max(ratios):,.0f}x faster per CPU-second "
+             "on the same bots." if ratios else "")
+    lines = [
+        "# Dominion base set: our engine against pyminion",
+        "",
+        f"Made by `{data['command']}` (seed {st['seed']}; pyminion {data['pyminion']}; "
+        f"{data['seconds']:.0f} s on {st['jobs']} job(s)). Every match-up is played "
+        f"{st['games']:,} times by our engine and {st['pyminion-games']:,} times by "
+        "pyminion, two players, seats rotated game by game; match-up m (0-based, in the "
+        f"order below) uses root seed {st['seed']} + m in both engines. The kingdom of a "
+        "match-up is the kingdom cards its bots buy; both engines use the rulebook's supply "
+        "(Victory piles of 8, Curses 10).",
+        "",
+        "A score is wins + ties / 2 over games, with its 95% Wilson interval; the difference "
+        "(ours - pyminion) has Newcombe's 95% interval built from the two, and the engines "
+        "agree when it contains 0. Speed is games per CPU-second of the thread that played "
+        "(one core), on the same bots.",
+        "",
+        f"**{agree} of {len(played)} match-ups agree.** {speed}",
+        "",
+        *main,
+        "",
+        "Shape of the games (rounds are the first player's turns; ties are shared first "
+        "places; capped games hit 100 rounds):",
+        "",
+        *shape,
+        "",
+    ]
+    if notes:
+        lines += [notes.rstrip(), ""]
+    return "\n".join(lines)
+
+
+def reproduce(out_dir: Path, settings: Settings) -> list[Path]:
+    """Play every match-up in both engines (or read data.json with ``from_json``); write
+    data.json and README.md."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    if settings.from_json:
+        data = read_json(out_dir / "data.json")
+    else:
+        data = collect(settings)
+        (out_dir / "data.json").write_text(json.dumps(data, indent=1) + "\n",
+                                           encoding="utf-8")
+        written.append(out_dir / "data.json")
+    notes = text_file(out_dir, "notes.md", FOLDER)
+    (out_dir / "README.md").write_text(
+        readme_text(data, notes.read_text(encoding="utf-8") if notes else None),
+        encoding="utf-8")
+    return written + [out_dir / "README.md"]
