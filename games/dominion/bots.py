@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, make_dataclass
 
 import numpy as np
 
 from games.core import BotSpec, InputError, make_params, tunable
 from games.dominion.buylist import BuyList, BuyRule, Condition, parse_buylist
 from games.dominion.cards import CARDS, INDEX, KINGDOM_KEYS
+from games.dominion.decisions import decisions_row, default_decisions, play_order
 from games.dominion.engine import (
     ACT_NONE,
     ACT_RANDOM,
@@ -31,6 +32,7 @@ from games.dominion.engine import (
 )
 from games.dominion.features import NF
 from games.dominion.learned import ENDGAME_MODES, LEARNED, learned_weights
+from games.dominion.strategy import Strategy, decision_fields, parse_strategy, with_params
 
 # name -> (buy list, one-line description)
 NAMED: dict[str, tuple[str, str]] = {
@@ -64,7 +66,7 @@ SPECIAL_BOTS: dict[str, str] = {
 
 
 @dataclass
-class HeuristicParams:
+class _HeuristicCoefficients:
     """Coefficients of the heuristic bot, each with its valid range.
 
     Victory: Province once the money in deck reaches ``province_money`` (with at most two
@@ -76,7 +78,10 @@ class HeuristicParams:
     descending ``*_priority``. Action play: seed 001's scoring, money + (buys - 1) * money /
     ``action_k``, or money + ``action_weight`` * actions. The deck-size gates and the lead
     rule are the terms the learned model found useful (deck size by stage, VP lead by
-    Provinces left) in a form a buy list can use.
+    Provinces left) in a form a buy list can use. Every kingdom card has its three
+    parameters (the base set's beyond the sources' default to share 0: not bought), and the
+    decision parameters of :mod:`games.dominion.decisions` set the bot's choices inside a
+    turn.
     """
 
     province_money: float = tunable(16.0, 0.0, 30.0)
@@ -129,6 +134,27 @@ def _snake(key: str) -> str:
     return key.replace("-", "_")
 
 
+def _card_fields(declared: set[str]) -> list[tuple[str, type, object]]:
+    """``<card>_share``, ``_priority`` and ``_cards`` of every kingdom card not declared
+    above: share 0 by default, so the default bot buys none of them."""
+    out: list[tuple[str, type, object]] = []
+    for c in CARDS:
+        name = _snake(c.key)
+        if c.kingdom and f"{name}_share" not in declared:
+            out += [(f"{name}_share", float, tunable(0.0, 0.0, 0.5)),
+                    (f"{name}_priority", float, tunable(3.0, 0.0, 10.0)),
+                    (f"{name}_cards", float, tunable(0.0, 0.0, 40.0))]
+    return out
+
+
+HeuristicParams = make_dataclass(
+    "HeuristicParams",
+    _card_fields({f.name for f in dataclasses.fields(_HeuristicCoefficients)})
+    + decision_fields(), bases=(_HeuristicCoefficients,))
+HeuristicParams.__module__ = __name__
+HeuristicParams.__doc__ = _HeuristicCoefficients.__doc__
+
+
 @dataclass
 class HeuristicBot:
     """The tunable bot: its buy list is derived from ``params``; action mode is scored."""
@@ -158,7 +184,7 @@ class HeuristicBot:
              BuyRule("duchy", None, (Condition("gains", "<=", p.late_duchy_gains),))),
             (p.silver_priority, INDEX["silver"], BuyRule("silver")),
         ]
-        for key in KINGDOM_KEYS:
+        for key in (c.key for c in CARDS if c.kingdom):  # compile_bots drops absent ones
             share = getattr(p, f"{_snake(key)}_share")
             if share > 0:
                 prio = getattr(p, f"{_snake(key)}_priority")
@@ -171,10 +197,13 @@ class HeuristicBot:
 
 @dataclass
 class BuyListBot:
-    """A bot that follows a buy list and plays actions with the shared action player."""
+    """A bot that follows a strategy (buy list, play order, decision settings) and plays
+    actions with the shared action player in mode ``actions``."""
 
-    params: BuyList
+    params: Strategy
     name: str = "buy-list"
+    actions: int = ACT_STATIC
+    ranked: tuple[str, ...] = ()  # cards with a play priority, played after params.play
 
 
 @dataclass
@@ -192,6 +221,7 @@ class LearnedBot:
 
 
 ACTION_MODES = {"static": ACT_STATIC, "scored": ACT_SCORED, "none": ACT_NONE}
+DECISION_NAMES: tuple[str, ...] = tuple(name for name, _, _ in decision_fields())
 
 
 def bot_names() -> dict[str, str]:
@@ -209,7 +239,7 @@ def spec_from_text(text: str, *, allow_buylist: bool = True) -> BotSpec:
     if not allow_buylist:
         raise InputError(f"unknown bot {t!r}; known bots: {', '.join(bot_names())} "
                          f"(use --bot for a buy list)")
-    parse_buylist(t)  # validate now, with a message naming the bad token
+    parse_strategy(t)  # validate now, with a message naming the bad token
     return BotSpec(t, genome=t)
 
 
@@ -221,17 +251,14 @@ def guide_list(text: str) -> BuyList:
     return parse_buylist(t)
 
 
-def _action_mode(spec: BotSpec) -> int:
-    """Action mode of a buy-list or named bot from its only parameter, ``actions``."""
-    extra = sorted(set(spec.params) - {"actions"})
-    if extra:
-        raise InputError(f"bot {spec.label!r} takes only the parameter 'actions', "
-                         f"not {', '.join(extra)}")
-    mode = spec.params.get("actions", "static")
-    if mode not in ACTION_MODES:
-        raise InputError(f"bot {spec.label!r}: actions={mode!r}; use one of "
-                         f"{', '.join(ACTION_MODES)}")
-    return ACTION_MODES[mode]
+def _strategy_bot(spec: BotSpec, text: str) -> BuyListBot:
+    """A buy-list or named bot: its strategy text with the spec's parameters applied
+    (``actions``, ``play``, ``play_<card>``, decision parameters; see StrategyParams)."""
+    try:
+        strategy, ranked, mode = with_params(parse_strategy(text), spec.params)
+    except InputError as exc:
+        raise InputError(f"bot {spec.label!r}: {exc}") from None
+    return BuyListBot(strategy, spec.name, ACTION_MODES[mode], ranked)
 
 
 def build_bot(spec: BotSpec, kingdom: tuple[str, ...] | None = None
@@ -251,16 +278,16 @@ def build_bot(spec: BotSpec, kingdom: tuple[str, ...] | None = None
         return LearnedBot(w, eps, record, spec.label, guide_list(guide) if guide else None,
                           1 if explore_mode == "runner-up" else 0, endgame != "learned",
                           margin)
-    if spec.name not in ("heuristic", "random") or spec.genome is not None:
-        _action_mode(spec)
     if spec.genome is not None:
-        return BuyListBot(parse_buylist(spec.genome), spec.name)
+        return _strategy_bot(spec, spec.genome)
     if spec.name in NAMED:
-        return BuyListBot(parse_buylist(NAMED[spec.name][0]), spec.name)
+        return _strategy_bot(spec, NAMED[spec.name][0])
     if spec.name == "heuristic":
         return HeuristicBot(make_params(HeuristicParams, spec.params), spec.name)
     if spec.name == "random":
-        return BuyListBot(BuyList(()), "random")
+        if spec.params:
+            raise InputError("bot 'random' takes no parameters")
+        return BuyListBot(Strategy(BuyList(())), "random", ACT_RANDOM)
     raise InputError(f"unknown bot {spec.name!r}; known bots: {', '.join(bot_names())}")
 
 
@@ -275,15 +302,20 @@ class CompiledBots:
     fparams: np.ndarray
     weights: np.ndarray = field(default_factory=lambda: np.zeros((1, NF)))
     lparams: np.ndarray = field(default_factory=lambda: np.zeros((1, NLP)))
+    dparams: np.ndarray = field(default_factory=lambda: default_decisions()[None, :])
+    porder: np.ndarray = field(default_factory=lambda: play_order(())[None, :])
 
 
 def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
-    """Turn specs into engine tables; a buy list naming a card outside the supply is an
-    error (the heuristic bot simply skips kingdom cards that are not in the game)."""
+    """Turn specs into engine tables; a buy list or play order naming a card outside the
+    supply is an error (the heuristic bot simply skips kingdom cards that are not in the
+    game; play priorities only rank cards, wherever they are)."""
     tables, amode, bmode, fparams = [], [], [], []
     kingdom = tuple(k for k in KINGDOM_KEYS if supply[INDEX[k]] >= 0)
     weights = np.zeros((len(specs), NF), dtype=np.float64)
     lparams = np.zeros((len(specs), NLP), dtype=np.float64)
+    dparams = np.tile(default_decisions(), (len(specs), 1))
+    porder = np.tile(play_order(()), (len(specs), 1))
     for b, spec in enumerate(specs):
         bot = build_bot(spec, kingdom)
         if isinstance(bot, LearnedBot):
@@ -304,16 +336,17 @@ def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
             amode.append(ACT_SCORED)
             bmode.append(BUY_RULES)
             fparams.append((bot.params.action_k, bot.params.action_weight))
+            dparams[b] = decisions_row({k: getattr(bot.params, k) for k in DECISION_NAMES})
         else:
-            bl = bot.params
-            missing = sorted(c for c in bl.cards if supply[INDEX[c]] < 0)
-            if missing:
-                raise InputError(f"bot {spec.label!r} buys {', '.join(missing)}, which is "
-                                 f"not in this game's kingdom")
+            _check_kingdom(spec.label, bot.params, supply)
+            bl = bot.params.buylist
             random_bot = spec.name == "random" and spec.genome is None
-            amode.append(ACT_RANDOM if random_bot else _action_mode(spec))
+            amode.append(bot.actions)
             bmode.append(BUY_RANDOM if random_bot else BUY_RULES)
             fparams.append((4.0, 1.0))
+            dparams[b] = decisions_row(bot.params.settings())
+            porder[b] = play_order(bot.params.play
+                                   + tuple(k for k in bot.ranked if k not in bot.params.play))
         tables.append(bl.table()[:len(bl.rules)])
     rmax = max(1, max(t.shape[0] for t in tables))
     rules = np.zeros((len(specs), rmax, RULE_WIDTH), dtype=np.float64)
@@ -323,7 +356,17 @@ def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
         nrules[b] = t.shape[0]
     return CompiledBots(rules, nrules, np.array(amode, dtype=np.int64),
                         np.array(bmode, dtype=np.int64), np.array(fparams, dtype=np.float64),
-                        weights, lparams)
+                        weights, lparams, dparams, porder)
+
+
+def _check_kingdom(label: str, strategy: Strategy, supply: np.ndarray) -> None:
+    """A card the bot buys or plays by name must be in this game's supply."""
+    for verb, cards in (("buys", strategy.buylist.cards), ("plays", set(strategy.play))):
+        missing = sorted(c for c in cards if supply[INDEX[c]] < 0)
+        if missing:
+            raise InputError(f"bot {label!r} {verb} {', '.join(missing)}, which "
+                             f"{'is' if len(missing) == 1 else 'are'} not in this game's "
+                             f"kingdom")
 
 
 def heuristic_param_names() -> list[str]:
