@@ -4,9 +4,10 @@ Command modules live in ``tuning/commands``; importing them attaches their comma
 groups defined in ``tuning.commands.apps``. Bad input raises ``InputError``, which is shown
 as one line on stderr with exit status 2, never as a traceback.
 
-The command modules (and with them the engines) are imported inside :func:`main`, so a
-Ctrl-C while they load (numba's start-up) ends like any other Ctrl-C: one line, exit 130.
-``tuning.cli.app`` still gives the assembled Typer app to code that wants it.
+:func:`main` imports only the module of the command it runs (``tuning.commands.lazy``);
+``--help`` imports none. A Ctrl-C while one loads (numba's start-up) ends like any other
+Ctrl-C: one line, exit 130. ``tuning.cli.app`` gives the Typer app with every command
+module imported, to code that wants it whole.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def main() -> None:
         print("interrupted", file=sys.stderr)
         sys.exit(130)
     try:
-        _load_app()()
+        apps.app()
     except InputError as exc:
         apps.show_error(str(exc))
         sys.exit(2)

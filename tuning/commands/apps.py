@@ -12,7 +12,8 @@ from typing import Any
 import typer
 
 from games.errors import InputError
-from tuning.commands.flags import CheckedCommand, CheckedGroup
+from tuning.commands.flags import CheckedCommand
+from tuning.commands.lazy import LazyGroup
 from tuning.commands.output import console as console
 from tuning.commands.output import err_console as err_console
 from tuning.commands.output import print_json as print_json
@@ -62,13 +63,21 @@ def new_typer(**kwargs: Any) -> typer.Typer:
 
 
 app = _Typer(
-    cls=CheckedGroup,
+    cls=LazyGroup,
     name="tabletune",
     help="Find strong strategies in card games: exact solvers, fast engines, Optuna and DEAP.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+@app.callback()
+def _no_setup() -> None:
+    # Keeps the app a group while no command module is imported yet (tuning.commands.lazy);
+    # the group's help is the app's own.
+    pass
+
 
 #: Short flags that mean one thing across all commands, and the old spellings kept working
 #: (hidden from --help) because earlier docs and printed resume commands used them:

@@ -72,13 +72,19 @@ def _refuse(message: str) -> NoReturn:
 class QuickHelp:
     """Gives ``--help`` the default False (Typer leaves it None). Typer 0.29 checks a None
     flag value through pydantic, whose import costs more than the rest of a short command's
-    start-up; a bool value skips that check, with the same meaning."""
+    start-up; a bool value skips that check, with the same meaning. Help pages are drawn
+    without the imports they do not use (:mod:`tuning.commands.rich_help`)."""
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)  # type: ignore[misc]
         if option is not None and option.default is None:
             option.default = False
         return option
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from tuning.commands import rich_help
+        rich_help.load()
+        super().format_help(ctx, formatter)  # type: ignore[misc]
 
 
 class OneLineStop:

@@ -1,0 +1,107 @@
+"""The top-level command group, which imports a command's module only when it runs.
+
+``tabletune --help`` lists every command but runs none, so it imports no command module:
+the listing reads each command's one-line summary from :data:`COMMANDS`. A command that
+runs (or shows its own help) imports its module, which attaches its commands to
+:data:`tuning.commands.apps.app` as before. This is click's lazy-group pattern; it keeps
+``--help`` and ``studies`` off the imports of the commands they do not use
+(``benchmarks/cli_startup.py``). ``tests/tuning/test_cli_lazy.py`` holds the table to the
+modules: the same commands, the same summaries, in the order ``--help`` shows them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+from typing import Any, NamedTuple
+
+import typer
+from typer.core import TyperCommand
+
+from tuning.commands.flags import CheckedGroup
+
+
+class Entry(NamedTuple):
+    """Where a command lives and the first paragraph of its help (what ``--help`` lists)."""
+
+    module: str
+    summary: str
+
+
+#: every top-level command in the order ``tabletune --help`` lists them
+COMMANDS: dict[str, Entry] = {
+    "evolve": Entry("evolve", "Evolve a genome (DEAP) as a study spec describes; checkpoints "
+                              "as it goes."),
+    "storage-proxy": Entry("proxy", "Serve a study database to many workers over gRPC "
+                                    "(Ctrl-C to stop)."),
+    "reproduce": Entry("reproduce", "Reproduce a report's tables: write its data JSON and "
+                                    "README.md."),
+    "studies": Entry("study", "List the ready-made study specs in studies/ with one line "
+                              "each."),
+    "run": Entry("study", "Run (or resume) an Optuna study until it holds the requested "
+                          "number of trials."),
+    "report": Entry("study", "Write index.html, README.md and PNG figures for a study or an "
+                             "evolution."),
+    "dashboard": Entry("study", "Serve optuna-dashboard on a study storage (Ctrl-C to stop)."),
+    "train": Entry("train", "Train the learned player (self-play and a pool of opponents), "
+                            "checkpointing as it goes."),
+    "watch": Entry("watch", "Watch one game move by move: each position and each decision "
+                            "with its score."),
+    "play": Entry("game_groups", "Simulate games between named strategies."),
+    "solve": Entry("game_groups", "Solve a game exactly where that is possible."),
+    "bots": Entry("game_groups", "List the strategies (bots, players) of a game."),
+}
+
+
+class LazyGroup(CheckedGroup):
+    """A :class:`CheckedGroup` that knows its commands from :data:`COMMANDS` and imports a
+    command's module on first use; while it formats its own help it lists the summaries."""
+
+    _listing = False
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*COMMANDS, *(n for n in super().list_commands(ctx) if n not in COMMANDS)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        known = super().get_command(ctx, cmd_name)
+        if known is not None or cmd_name not in COMMANDS:
+            return known
+        entry = COMMANDS[cmd_name]
+        if self._listing:
+            return TyperCommand(cmd_name, help=entry.summary)
+        return self._load(ctx, entry.module).get(cmd_name)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """As Typer's, whose "Did you mean" looks only among the commands built so far: this
+        one looks among them all."""
+        try:
+            return super().resolve_command(ctx, args)
+        except typer.TyperException as exc:
+            message = getattr(exc, "message", None)
+            if self.suggest_commands and args and isinstance(message, str) \
+                    and "Did you mean" not in message:
+                close = difflib.get_close_matches(args[0], self.list_commands(ctx))
+                if close:
+                    names = ", ".join(repr(name) for name in close)
+                    exc.message = f"{message.rstrip('.')}. Did you mean {names}?"
+            raise
+
+    def _load(self, ctx: Any, module: str) -> dict[str, Any]:
+        """Import ``tuning.commands.MODULE`` and add the commands it attached to the app."""
+        import typer.main
+
+        from tuning.commands.apps import app
+
+        importlib.import_module(f"tuning.commands.{module}")
+        built = typer.main.get_command(app)
+        for name, command in getattr(built, "commands", {}).items():
+            if super().get_command(ctx, name) is None:
+                self.add_command(command, name)
+        return self.commands
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
