@@ -123,6 +123,15 @@ def test_witch_curses_reach_the_opponent_in_pyminion():
     assert 1 <= witch.get_card_count(CARD["witch"]) <= 2
 
 
+def test_our_tie_rule_gives_pyminions_own_winners():
+    for seed in range(6):
+        game, players = _game(("workshop-gardens", "big-money"), seed=seed)
+        vp, turns, capped = play_one(game, 100)
+        winners = game.get_winners()
+        expected = [(0 if len(winners) > 1 else 1) if p in winners else -1 for p in players]
+        assert rules.seat_outcomes(vp, turns) == expected and not capped
+
+
 def test_importing_pyminion_leaves_the_root_logger_alone():
     assert logging.getLogger().getEffectiveLevel() > logging.INFO  # pyminion sets INFO
 
@@ -164,8 +173,10 @@ def test_the_reproduction_plays_every_match_up_and_rewrites_its_readme(tmp_path)
     (tmp_path / "notes.md").write_text("## Notes\n\nHand-written.\n")
     baseset.reproduce(tmp_path, settings)
     data = json.loads((tmp_path / "data.json").read_text())
-    assert [tuple(r["bots"]) for r in data["rows"]] == list(lineup.MATCHUPS)
-    smithy = data["rows"][-1]
+    rows = data["rows"]
+    assert [tuple(r["bots"]) for r in rows] == [*lineup.MATCHUPS, *baseset.STOCK_PILES]
+    assert [r["stock_piles"] for r in rows] == [False] * 12 + [True]
+    smithy = rows[11]
     assert smithy["ours"]["games"] == 40 and smithy["pyminion"]["games"] == 6
     assert smithy["speed_ratio"] > 1
     readme = (tmp_path / "README.md").read_text()

@@ -34,6 +34,9 @@ PARTS = ("all",)
 SIZES = {"games": 100_000, "pyminion-games": 10_000}
 PARAMS = False
 BENCHMARK = False
+#: Match-ups played once more with pyminion's own supply (every kingdom pile 10 cards; the
+#: rulebook has 8 Gardens with two players), to show what that setup difference does.
+STOCK_PILES: tuple[tuple[str, str], ...] = (("workshop-gardens", "big-money"),)
 
 
 def our_bot(name: str) -> tuple[BotSpec, str]:
@@ -58,13 +61,14 @@ def timed_ours(bots: Sequence[BotSpec], options: dict[str, Any], seed: int, star
     return out, time.thread_time() - c0
 
 
-def timed_pyminion(bots: Sequence[str], seed: int, kingdom: Sequence[str], start: int,
-                   count: int) -> tuple[Outcomes, float]:
-    """One block of pyminion games and the CPU seconds of the thread that played it."""
+def timed_pyminion(bots: Sequence[str], seed: int, kingdom: Sequence[str], stock: bool,
+                   start: int, count: int) -> tuple[Outcomes, float]:
+    """One block of pyminion games and the CPU seconds of the thread that played it
+    (``stock``: pyminion's own kingdom piles, 10 cards each)."""
     from games.dominion.crosscheck import runner
 
     c0 = time.thread_time()
-    out = runner.play(bots, seed, start, count, kingdom=kingdom)
+    out = runner.play(bots, seed, start, count, kingdom=kingdom, stock_piles=stock)
     return out, time.thread_time() - c0
 
 
@@ -73,13 +77,16 @@ def _run(fn: Any, before: tuple, games: int, pool: Any) -> tuple[Outcomes, float
     return Outcomes.concat([o for o, _ in parts]), sum(s for _, s in parts)
 
 
-def matchup_row(m: int, bots: tuple[str, str], settings: Settings, seed: int) -> dict[str, Any]:
-    """Both engines on match-up ``m``: rates, difference, verdict and speed."""
+def matchup_row(m: int, bots: tuple[str, str], settings: Settings, seed: int,
+                stock: bool = False) -> dict[str, Any]:
+    """Both engines on match-up ``m``: rates, difference, verdict and speed (``stock``:
+    pyminion keeps its own 10-card kingdom piles)."""
     from games.dominion.game import GAME
 
     kingdom = kingdom_of(bots)
-    row: dict[str, Any] = {"bots": list(bots), "kingdom": list(kingdom), "seed": seed + m}
-    theirs, their_cpu = _run(timed_pyminion, (list(bots), seed + m, kingdom),
+    row: dict[str, Any] = {"bots": list(bots), "kingdom": list(kingdom), "seed": seed + m,
+                           "stock_piles": stock}
+    theirs, their_cpu = _run(timed_pyminion, (list(bots), seed + m, kingdom, stock),
                              settings.n("pyminion-games"), settings.pool)
     try:
         specs = [our_bot(b) for b in bots]
@@ -103,8 +110,10 @@ def collect(settings: Settings) -> dict[str, Any]:
     s = SEED if settings.seed is None else settings.seed
     t0 = time.perf_counter()
     rows = []
-    for m, bots in enumerate(MATCHUPS):
-        rows.append(matchup_row(m, bots, settings, s))
+    plan = [(m, bots, False) for m, bots in enumerate(MATCHUPS)]
+    plan += [(MATCHUPS.index(bots), bots, True) for bots in STOCK_PILES]
+    for m, bots, stock in plan:
+        rows.append(matchup_row(m, bots, settings, s, stock))
         r = rows[-1]
         verdict = ("agree" if r.get("agree") else "DISAGREE") if "agree" in r else "ours n/a"
         say(f"{' vs '.join(bots)}: {verdict}")
@@ -141,6 +150,8 @@ def tables(rows: Sequence[dict[str, Any]]) -> tuple[list[str], list[str]]:
              "| pyminion: ties | capped (ours / pyminion) |", "|---|---|---|---|---|---|"]
     for r in rows:
         name = " vs ".join(r["bots"])
+        if r.get("stock_piles"):
+            name += " (pyminion's stock piles: 10 Gardens)"
         kingdom = ", ".join(r["kingdom"])
         if "ours_error" in r:
             main.append(f"| {name} | {kingdom} | not played: {r['ours_error']} "
@@ -164,7 +175,7 @@ def readme_text(data: dict[str, Any], notes: str | None) -> str:
     """The report: how it was made, the two tables, then the hand-written notes."""
     st, rows = data["settings"], data["rows"]
     main, shape = tables(rows)
-    played = [r for r in rows if "agree" in r]
+    played = [r for r in rows if "agree" in r and not r.get("stock_piles")]
     agree = sum(r["agree"] for r in played)
     ratios = [r["speed_ratio"] for r in played]
     speed = (f"Our engine is {min(ratios):,.0f}x to {max(ratios):,.0f}x faster per CPU-second "
@@ -185,7 +196,8 @@ def readme_text(data: dict[str, Any], notes: str | None) -> str:
         "agree when it contains 0. Speed is games per CPU-second of the thread that played "
         "(one core), on the same bots.",
         "",
-        f"**{agree} of {len(played)} match-ups agree.** {speed}",
+        f"**{agree} of {len(played)} match-ups agree** (the rulebook's supply in both "
+        f"engines). {speed}",
         "",
         *main,
         "",
