@@ -76,3 +76,28 @@ def test_a_checkpoint_written_before_the_move_still_resumes(tmp_path):
     assert kept.setup == tuple(DEFAULT_KINGDOM) and not hasattr(kept, "kingdom")
     assert np.array_equal(kept.estimator.weights(), state.estimator.weights())
     assert np.any(kept.estimator.weights() != 0)
+
+
+def test_the_trainer_plays_the_games_of_the_games_one_entry_point():
+    """Training and probe games are the games ``DominionGame.play`` gives (the one results
+    type, Outcomes); the kernel call adds only the samples; no second results type is
+    exported."""
+    import games.dominion
+    from games.core import BotSpec
+    from games.dominion.learned import load_model
+    from games.dominion.learning import selfplay
+
+    assert not {"GameResults", "play_games"} & set(dir(games.dominion))
+    model = load_model(ROOT / "reports" / "dominion-learned" / "model.npz")
+    game, bm = registry.get("dominion"), BotSpec("big-money")
+    options = game.check_options({"kingdom": list(model.kingdom)})
+    probe = trainer.probe_block(model.weights, bm, 11, 40, 30, model.kingdom, TrainOptions())
+    out = game.play([selfplay.learner(model.weights), bm], options, 11, 40, 30)
+    assert np.array_equal(probe, out.bot_result()[:, 0]) and 0 < probe.mean() < 1
+    feats, y, score = trainer.play_block(model.weights, 0.0, bm, None, 11, 40, 30,
+                                         model.kingdom, TrainOptions(margin=0.01))
+    assert score == probe.mean()  # greedy (eps 0): the probe's games, now recorded
+    assert len(feats) == len(y) > 0 and feats.shape[1] == NACTIVE
+    # each sample's reward is its game's outcome and VP margin, from the Outcomes
+    assert set(np.round(np.abs(y), 6)) <= {round(1 + 0.01 * d, 6) for d in range(-30, 31)} | \
+        {round(0.01 * d, 6) for d in range(-30, 31)}
