@@ -1,8 +1,8 @@
 """Drop stale numba caches of the Dominion kernels.
 
-kernel.py's compiled code also freezes the helpers of engine.py, the feature encoder of
-features.py and the card tables of cards.py, so these sources are fingerprinted together
-(see games.kernel_cache).
+kernel.py's compiled code also freezes the helpers of engine.py, matcher.py, effects.py and
+actions.py, the feature encoder of features.py and the tables of cards.py and decisions.py,
+so these sources are fingerprinted together (see games.kernel_cache).
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from pathlib import Path
 
 from games import kernel_cache
 
-_SOURCES = ("cards.py", "engine.py", "features.py", "kernel.py", "_cache.py", "../rng.py")
+_SOURCES = ("cards.py", "decisions.py", "engine.py", "matcher.py", "effects.py", "actions.py",
+            "features.py", "kernel.py", "_cache.py", "../rng.py")
 
 
 def fingerprint(folder: Path) -> str:

@@ -2,7 +2,8 @@
 
 A simple card is one line of ``CARDS`` built from the effect primitives (+cards, +actions,
 +buys, +coins, coin value as treasure, victory points). A card that needs a decision gets a
-``special`` code and one function in the engine (Steward is the only one so far).
+``special`` code and its effect in the engine (Steward's in ``engine``, the base set's in
+``effects``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ class Card:
     actions: int = 0     # +Actions
     buys: int = 0        # +Buys
     coins: int = 0       # +$ from an action
-    special: int = 0     # 0 none; SPECIAL_STEWARD: choose +2 cards / +$2 / trash 2
+    special: int = 0     # 0 none; SPECIAL_STEWARD: choose +2 cards / +$2 / trash 2;
+    #                      SPECIAL_EFFECT: an effect of its own (games.dominion.effects)
     kingdom: bool = False
     victory_type: bool = False  # a Victory card even without fixed VP (Gardens)
     attack: bool = False
@@ -46,6 +48,7 @@ class Card:
 
 
 SPECIAL_STEWARD = 1
+SPECIAL_EFFECT = 2  # an effect of its own in games.dominion.effects (the base set's cards)
 
 # Index order is part of the engine's state layout: append new cards at the end.
 CARDS: tuple[Card, ...] = (
@@ -69,27 +72,28 @@ CARDS: tuple[Card, ...] = (
     Card("Harem", 6, treasure=True, coin=2, vp=2, kingdom=True),
     # The rest of the base set, 2nd edition. Rows give cost, types and the additive part of
     # each card; what a card decides or does beyond that is its special code in the engine.
-    Card("Artisan", 6, action=True, kingdom=True),
-    Card("Bandit", 5, action=True, attack=True, kingdom=True),
-    Card("Bureaucrat", 4, action=True, attack=True, kingdom=True),
-    Card("Cellar", 2, action=True, actions=1, kingdom=True),
-    Card("Chapel", 2, action=True, kingdom=True),
-    Card("Council Room", 5, action=True, cards=4, buys=1, kingdom=True),
+    Card("Artisan", 6, action=True, special=SPECIAL_EFFECT, kingdom=True),
+    Card("Bandit", 5, action=True, attack=True, special=SPECIAL_EFFECT, kingdom=True),
+    Card("Bureaucrat", 4, action=True, attack=True, special=SPECIAL_EFFECT, kingdom=True),
+    Card("Cellar", 2, action=True, actions=1, special=SPECIAL_EFFECT, kingdom=True),
+    Card("Chapel", 2, action=True, special=SPECIAL_EFFECT, kingdom=True),
+    Card("Council Room", 5, action=True, cards=4, buys=1, special=SPECIAL_EFFECT, kingdom=True),
     Card("Gardens", 4, victory_type=True, kingdom=True),
-    Card("Harbinger", 3, action=True, cards=1, actions=1, kingdom=True),
-    Card("Library", 5, action=True, kingdom=True),
-    Card("Merchant", 3, action=True, cards=1, actions=1, kingdom=True),
-    Card("Militia", 4, action=True, coins=2, attack=True, kingdom=True),
-    Card("Mine", 5, action=True, kingdom=True),
+    Card("Harbinger", 3, action=True, cards=1, actions=1, special=SPECIAL_EFFECT, kingdom=True),
+    Card("Library", 5, action=True, special=SPECIAL_EFFECT, kingdom=True),
+    Card("Merchant", 3, action=True, cards=1, actions=1, special=SPECIAL_EFFECT, kingdom=True),
+    Card("Militia", 4, action=True, coins=2, attack=True, special=SPECIAL_EFFECT, kingdom=True),
+    Card("Mine", 5, action=True, special=SPECIAL_EFFECT, kingdom=True),
     Card("Moat", 2, action=True, cards=2, reaction=True, kingdom=True),
-    Card("Moneylender", 4, action=True, kingdom=True),
-    Card("Poacher", 4, action=True, cards=1, actions=1, coins=1, kingdom=True),
-    Card("Remodel", 4, action=True, kingdom=True),
-    Card("Sentry", 5, action=True, cards=1, actions=1, kingdom=True),
-    Card("Throne Room", 4, action=True, kingdom=True),
-    Card("Vassal", 3, action=True, coins=2, kingdom=True),
-    Card("Witch", 5, action=True, cards=2, attack=True, kingdom=True),
-    Card("Workshop", 3, action=True, kingdom=True),
+    Card("Moneylender", 4, action=True, special=SPECIAL_EFFECT, kingdom=True),
+    Card("Poacher", 4, action=True, cards=1, actions=1, coins=1,
+         special=SPECIAL_EFFECT, kingdom=True),
+    Card("Remodel", 4, action=True, special=SPECIAL_EFFECT, kingdom=True),
+    Card("Sentry", 5, action=True, cards=1, actions=1, special=SPECIAL_EFFECT, kingdom=True),
+    Card("Throne Room", 4, action=True, special=SPECIAL_EFFECT, kingdom=True),
+    Card("Vassal", 3, action=True, coins=2, special=SPECIAL_EFFECT, kingdom=True),
+    Card("Witch", 5, action=True, cards=2, attack=True, special=SPECIAL_EFFECT, kingdom=True),
+    Card("Workshop", 3, action=True, special=SPECIAL_EFFECT, kingdom=True),
 )
 
 NC = len(CARDS)
@@ -151,7 +155,7 @@ def _action_order() -> np.ndarray:
     def rank(i: int) -> tuple:
         c = CARDS[i]
         group = 0 if c.actions >= 2 else (1 if c.actions == 1 else 2)
-        draws = 2 if c.special == SPECIAL_STEWARD else c.cards
+        draws = 2 if c.special == SPECIAL_STEWARD else (3 if c.name == "Library" else c.cards)
         return (group, -draws, -c.coins, -c.buys, i)
 
     return np.array(sorted(acts, key=rank), dtype=np.int64)
@@ -181,8 +185,9 @@ def initial_supply(players: int, kingdom: Sequence[str]) -> np.ndarray:
     """Pile sizes at the start (int64, -1 for cards not in this game), before starting decks.
 
     Victory piles (Estate, Duchy, Province and victory kingdom cards) hold 8 cards with one
-    or two players, 12 with three or four; Copper holds 60 - 7 per player. Curse is left
-    out: no implemented card gives Curses.
+    or two players, 12 with three or four; Copper holds 60 - 7 per player; Curse holds
+    10 per player after the first (solo games have no Curse pile, rather than an empty one
+    that would count for the three-pile ending).
     """
     if not 1 <= players <= 4:
         raise InputError(f"players must be 1 (solo) or 2-4, got {players}")
@@ -192,6 +197,8 @@ def initial_supply(players: int, kingdom: Sequence[str]) -> np.ndarray:
     supply[SILVER] = 40
     supply[GOLD] = 30
     supply[ESTATE] = supply[DUCHY] = supply[PROVINCE] = victory
+    if players >= 2:
+        supply[CURSE] = 10 * (players - 1)
     for key in kingdom:
         i = INDEX[key]
         supply[i] = victory if CARDS[i].victory else 10

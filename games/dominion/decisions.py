@@ -132,6 +132,7 @@ def _junk_order() -> np.ndarray:
 
 
 JUNK_ORDER = _junk_order()
+JUNK_COPPER_AT = int(np.flatnonzero(JUNK_ORDER == COPPER)[0])  # where Copper comes
 # Curse and the Victory-only cards (no other type): what Cellar and Sentry throw away.
 IS_JUNK = np.array([i == CURSE or (c.victory and not (c.action or c.treasure))
                     for i, c in enumerate(CARDS)], dtype=np.bool_)

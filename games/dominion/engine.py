@@ -15,6 +15,12 @@ three conditions) plus an action mode. The shared action player plays villages f
 other non-terminals, then terminals (draw before money). Mode 1 instead scores each
 playable card with seed 001's heuristic; mode 2 plays randomly (for robustness tests);
 mode 3 never plays an action (to test what dead action cards cost).
+
+This module holds the state and its primitives (draw, gain, reveal, discard, trash, scores);
+the card effects of the base set are in :mod:`games.dominion.effects`, the action player that
+plays them by a bot's decision parameters in :mod:`games.dominion.actions`, and the buy
+rules in :mod:`games.dominion.matcher`. ``ts`` (the turn state) holds actions, buys, coins
+and the Merchants played this turn.
 """
 
 from __future__ import annotations
@@ -25,13 +31,12 @@ from numba.types import Tuple, void  # noqa: F401  (re-exported for kernel signa
 
 from games.dominion._cache import invalidate_stale_cache
 from games.dominion.cards import (
-    ACTION_ORDER,
     COIN,
     COPPER,
     COST,
     CURSE,
     ESTATE,
-    IS_ACTION,
+    GARDENS,
     IS_TREASURE,
     NC,
     PLUS_ACTIONS,
@@ -49,7 +54,8 @@ invalidate_stale_cache()  # before any kernel below is compiled or loaded
 
 DISCARD, HAND, PLAY, OWNED = 0, 1, 2, 3
 DLEN, TURNS = 0, 1
-ACTIONS, BUYS, COINS = 0, 1, 2
+ACTIONS, BUYS, COINS, MERCHANTS = 0, 1, 2, 3
+NTS = 4  # length of the turn state ts
 
 # Buy-rule table layout: one row per rule, RULE_WIDTH float64 values.
 MAX_COND = 3
@@ -80,6 +86,7 @@ PI = types.int64[:, ::1]        # pinfo[p, k], piles[row, card], per-game int ta
 TS = types.int64[::1]           # turn state
 R = types.uint64[::1]           # rng state
 I1, F2, F3 = types.int64[::1], types.float64[:, ::1], types.float64[:, :, ::1]
+F1 = types.float64[::1]         # a bot's decision parameters, dparams[b]
 O1, O2, U1, B1 = types.int8[::1], types.int8[:, ::1], types.uint64[::1], types.boolean[::1]
 
 # Preference order for trashing: Curse, Estate, Copper, then everything else by cost.
@@ -148,6 +155,73 @@ def gain(p, c, zones, piles):
     zones[p, OWNED, c] += 1
 
 
+@njit(void(Int, Int, Int, Z, PI), cache=True)
+def gain_to(p, c, zone, zones, piles):
+    """Gain one card c from the supply to ``zone`` (DISCARD or HAND)."""
+    piles[0, c] -= 1
+    zones[p, zone, c] += 1
+    zones[p, OWNED, c] += 1
+
+
+@njit(void(Int, Int, D, PI), cache=True)
+def put_on_deck(p, c, draw, pinfo):
+    """Put card c (already out of every zone) on top of p's draw pile."""
+    draw[p, pinfo[p, DLEN]] = c
+    pinfo[p, DLEN] += 1
+
+
+@njit(void(Int, Int, Z, D, PI, PI), cache=True)
+def gain_to_deck(p, c, zones, draw, pinfo, piles):
+    """Gain one card c from the supply onto p's draw pile."""
+    piles[0, c] -= 1
+    zones[p, OWNED, c] += 1
+    put_on_deck(p, c, draw, pinfo)
+
+
+@njit(Int(Int, Z, D, PI, R), cache=True)
+def take_top(p, zones, draw, pinfo, rng):
+    """Take the top card of p's draw pile (shuffling the discard pile in when the deck is
+    empty) into no zone; returns it, or -1 when deck and discard are both empty."""
+    if pinfo[p, DLEN] == 0:
+        shuffle_discard(p, zones, draw, pinfo, rng)
+        if pinfo[p, DLEN] == 0:
+            return -1
+    pinfo[p, DLEN] -= 1
+    return int(draw[p, pinfo[p, DLEN]])
+
+
+@njit(void(Int, Int, Int, Int, Z), cache=True)
+def move(p, c, zone_from, zone_to, zones):
+    """Move one copy of card c between two of p's zones."""
+    zones[p, zone_from, c] -= 1
+    zones[p, zone_to, c] += 1
+
+
+@njit(void(Int, Int, Int, Z, PI), cache=True)
+def trash(p, c, zone, zones, piles):
+    """Trash one copy of card c from p's ``zone``."""
+    zones[p, zone, c] -= 1
+    zones[p, OWNED, c] -= 1
+    piles[1, c] += 1
+
+
+@njit(Int(Int, Z), cache=True)
+def hand_size(p, zones):
+    n = 0
+    for c in range(NC):
+        n += zones[p, HAND, c]
+    return n
+
+
+@njit(Int(Int, Z), cache=True)
+def treasure_money(p, zones):
+    """Coins of all the treasures p owns."""
+    s = 0
+    for c in range(NC):
+        s += zones[p, OWNED, c] * COIN[c]
+    return s
+
+
 @njit(Int(Int, Int, Z, PI), cache=True)
 def trash_from_hand(p, n, zones, piles):
     """Trash n cards from the hand (all of them if fewer), worst first; returns how many."""
@@ -176,9 +250,15 @@ def cleanup(p, zones, draw, pinfo, rng):
 
 @njit(Int(Int, Z), cache=True)
 def victory_points(p, zones):
+    """p's VP: the cards' printed points, Curses' -1 and Gardens' 1 per whole 10 cards."""
     s = 0
     for c in range(NC):
         s += zones[p, OWNED, c] * VP[c]
+    if zones[p, OWNED, GARDENS] > 0:
+        total = 0
+        for c in range(NC):
+            total += zones[p, OWNED, c]
+        s += zones[p, OWNED, GARDENS] * (total // 10)
     return s
 
 
@@ -257,11 +337,9 @@ def steward_choice(p, zones, pinfo, ts):
 
 
 @njit(void(Int, Int, Int, Z, D, PI, PI, TS, R), cache=True)
-def play_action(p, c, choice, zones, draw, pinfo, piles, ts, rng):
-    """Move action card c from hand to play and apply its primitives (and its choice)."""
-    zones[p, HAND, c] -= 1
-    zones[p, PLAY, c] += 1
-    ts[ACTIONS] -= 1
+def apply_primitives(p, c, choice, zones, draw, pinfo, piles, ts, rng):
+    """Apply card c's primitives (+Actions, +Buys, +$, +Cards) and Steward's choice; the
+    card is already in play. Other special effects are :mod:`games.dominion.effects`'."""
     ts[ACTIONS] += PLUS_ACTIONS[c]
     ts[BUYS] += PLUS_BUYS[c]
     ts[COINS] += PLUS_COINS[c]
@@ -276,77 +354,21 @@ def play_action(p, c, choice, zones, draw, pinfo, piles, ts, rng):
             trash_from_hand(p, 2, zones, piles)
 
 
-@njit(Int(Int, Z, PI, TS, Flt, Flt), cache=True)
-def _scored_action(p, zones, pinfo, ts, k, wa):
-    """Seed 001's action heuristic, one ply: the card whose expected result scores best,
-    money + (buys - 1) * money / k when no action would remain, else money + wa * actions.
-    Cards drawn are valued at the mean coin value of the cards left to draw."""
-    rest_cards = 0
-    rest_money = 0
-    for c in range(NC):
-        n = zones[p, OWNED, c] - zones[p, HAND, c] - zones[p, PLAY, c]
-        rest_cards += n
-        rest_money += n * COIN[c]
-    per_card = rest_money / rest_cards if rest_cards > 0 else 0.0
-    base = hand_money(p, zones) + ts[COINS]
-    best = -1
-    best_score = -1e18
-    for c in range(NC):
-        if not IS_ACTION[c] or zones[p, HAND, c] == 0:
-            continue
-        draws = PLUS_CARDS[c]
-        money = base + PLUS_COINS[c]
-        if SPECIAL[c] == SPECIAL_STEWARD:
-            draws = 2 if 2 * per_card > 2 else 0
-            money += 0 if draws == 2 else 2
-        money += min(draws, rest_cards) * per_card
-        actions = ts[ACTIONS] - 1 + PLUS_ACTIONS[c]
-        buys = ts[BUYS] + PLUS_BUYS[c]
-        others = 0
-        for d in range(NC):
-            if IS_ACTION[d]:
-                others += zones[p, HAND, d] - (1 if d == c else 0)
-        if actions <= 0 or (others == 0 and draws == 0):
-            score = money + (buys - 1) * money / k
-        else:
-            score = money + wa * actions
-        if score > best_score:
-            best_score = score
-            best = c
-    return best
+@njit(void(Int, Int, Int, Z, D, PI, PI, TS, R), cache=True)
+def play_action(p, c, choice, zones, draw, pinfo, piles, ts, rng):
+    """Move action card c from hand to play and apply its primitives (and its choice)."""
+    zones[p, HAND, c] -= 1
+    zones[p, PLAY, c] += 1
+    ts[ACTIONS] -= 1
+    apply_primitives(p, c, choice, zones, draw, pinfo, piles, ts, rng)
+
+_MOVED = ("action_phase",)
 
 
-@njit(void(Int, Int, Flt, Flt, Z, D, PI, PI, TS, R), cache=True)
-def action_phase(p, mode, k, wa, zones, draw, pinfo, piles, ts, rng):
-    """Play action cards while actions remain, as the bot's action mode dictates."""
-    while ts[ACTIONS] > 0 and mode != ACT_NONE:
-        c = -1
-        if mode == ACT_STATIC:
-            for i in range(ACTION_ORDER.shape[0]):
-                if zones[p, HAND, ACTION_ORDER[i]] > 0:
-                    c = ACTION_ORDER[i]
-                    break
-        elif mode == ACT_SCORED:
-            c = _scored_action(p, zones, pinfo, ts, k, wa)
-        else:
-            n = 0
-            for d in range(NC):
-                if IS_ACTION[d]:
-                    n += zones[p, HAND, d]
-            if n > 0 and rng_below(rng, 8) > 0:
-                r = rng_below(rng, n)
-                for d in range(NC):
-                    if IS_ACTION[d]:
-                        r -= zones[p, HAND, d]
-                        if r < 0:
-                            c = d
-                            break
-        if c < 0:
-            return
-        choice = ST_DRAW
-        if SPECIAL[c] == SPECIAL_STEWARD:
-            if mode == ACT_RANDOM:
-                choice = rng_below(rng, 3)
-            else:
-                choice = steward_choice(p, zones, pinfo, ts)
-        play_action(p, c, choice, zones, draw, pinfo, piles, ts, rng)
+def __getattr__(name: str) -> object:
+    """``action_phase`` (the action player with default decisions) lives in
+    :mod:`games.dominion.actions`, which imports this module; old imports still work."""
+    if name in _MOVED:
+        from games.dominion import actions
+        return getattr(actions, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,9 +4,12 @@
 results per game. Bots arrive as arrays (see ``games.dominion.bots.compile_bots``):
 
 * ``rules[b, r, :]``: bot b's r-th buy rule (card, copy limit, conditions), ``nrules[b]``;
-* ``amode[b]``: action mode, ``bmode[b]``: buy mode, ``fparams[b] = (k, wa)`` for mode 1.
+* ``amode[b]``: action mode, ``bmode[b]``: buy mode, ``fparams[b] = (k, wa)`` for mode 1;
+* ``dparams[b]``: decision parameters and ``porder[b]``: play order (see
+  :mod:`games.dominion.decisions`), read by the action player of :mod:`games.dominion.actions`.
 
-Game rules decided here: a turn is action phase, buy phase (all treasures played), clean-up.
+Game rules decided here: a turn is action phase, buy phase (all treasures played, the
+first Silver worth +$1 per Merchant played), clean-up.
 The game ends after a turn that empties the Province pile or (standard end rule) a third
 supply pile. Games reaching ``cap`` rounds stop there, are flagged as capped, and are scored
 like any other game. The winner has most VP; with ``tiebreak`` set, a VP tie goes to the
@@ -24,7 +27,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from games.dominion.cards import COIN, COST, NC, PLUS_COINS, PROVINCE
+from games.dominion.actions import bot_actions
+from games.dominion.cards import (
+    COIN,
+    COST,
+    CURSE,
+    NC,
+    PLUS_COINS,
+    PROVINCE,
+    SILVER,
+    SOURCE_CARDS,
+)
 from games.dominion.engine import (
     ACTIONS,
     B1,
@@ -43,40 +56,23 @@ from games.dominion.engine import (
     LP_EXPLORE,
     LP_MARGIN,
     LP_TIEBREAK,
+    MERCHANTS,
+    NTS,
     O1,
     O2,
-    OP_EQ,
-    OP_GE,
-    OP_GT,
-    OP_LE,
-    OP_LT,
     OWNED,
     PI,
-    PLAY,
     TS,
     TURNS,
     U1,
-    VAR_CARDS,
-    VAR_COINS,
-    VAR_COUNT,
-    VAR_DSHARE,
-    VAR_EMPTY,
-    VAR_GAINS,
-    VAR_LEAD,
-    VAR_LEFT,
-    VAR_MONEY,
-    VAR_SHARE,
-    VAR_TURN,
     Bool,
     D,
     Flt,
     Int,
     R,
     Z,
-    action_phase,
     cleanup,
     draw_cards,
-    empty_piles,
     gain,
     gains_to_end,
     game_over,
@@ -87,98 +83,20 @@ from games.dominion.engine import (
     void,
 )
 from games.dominion.features import NACTIVE, W1, encode
-
-
-@njit(Flt(Int, Int, Int, Z, PI, PI, TS), cache=True)
-def condition_value(var, p, c, zones, pinfo, piles, ts):
-    """The value a rule condition compares: see VAR_* and the buy-list grammar."""
-    if var == VAR_LEFT:
-        return float(piles[0, PROVINCE])
-    if var == VAR_GAINS:
-        return float(gains_to_end(piles))
-    if var == VAR_COINS:
-        return float(ts[COINS])
-    if var == VAR_TURN:
-        return float(pinfo[p, TURNS] + 1)
-    if var == VAR_COUNT:
-        return float(zones[p, OWNED, c])
-    if var == VAR_EMPTY:
-        return float(empty_piles(piles))
-    total = 0
-    money = 0
-    for d in range(NC):
-        total += zones[p, OWNED, d]
-        money += zones[p, OWNED, d] * COIN[d]
-    if var == VAR_MONEY:
-        return float(money)
-    if var == VAR_CARDS:
-        return float(total)
-    if var == VAR_SHARE:
-        return zones[p, OWNED, c] / total if total > 0 else 0.0
-    if var == VAR_DSHARE:
-        away = zones[p, OWNED, c] - zones[p, HAND, c] - zones[p, PLAY, c]
-        return away / total if total > 0 else 0.0
-    if var == VAR_LEAD:
-        mine = victory_points(p, zones)
-        best = -(1 << 30)
-        for q in range(zones.shape[0]):
-            if q != p:
-                v = victory_points(q, zones)
-                if v > best:
-                    best = v
-        return float(mine - best) if zones.shape[0] > 1 else float(mine)
-    return 0.0
-
-
-@njit(Bool(Flt, Int, Flt), cache=True)
-def compare(x, op, y):
-    if op == OP_LE:
-        return x <= y
-    if op == OP_LT:
-        return x < y
-    if op == OP_GE:
-        return x >= y
-    if op == OP_GT:
-        return x > y
-    if op == OP_EQ:
-        return x == y
-    return False
-
-
-@njit(Int(Int, F2, Int, Z, PI, PI, TS), cache=True)
-def choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts):
-    """First rule whose card is affordable, in stock, under its limit and whose conditions
-    hold; -1 buys nothing."""
-    for r in range(nrule):
-        c = int(rule_tab[r, 0])
-        if piles[0, c] <= 0 or COST[c] > ts[COINS]:
-            continue
-        limit = rule_tab[r, 1]
-        if limit >= 0 and zones[p, OWNED, c] >= limit:
-            continue
-        ok = True
-        for j in range(int(rule_tab[r, 2])):
-            var = int(rule_tab[r, 3 + 3 * j])
-            op = int(rule_tab[r, 4 + 3 * j])
-            x = condition_value(var, p, c, zones, pinfo, piles, ts)
-            if not compare(x, op, rule_tab[r, 5 + 3 * j]):
-                ok = False
-                break
-        if ok:
-            return c
-    return -1
+from games.dominion.matcher import choose_buy
 
 
 @njit(Int(Int, Z, PI, TS, R), cache=True)
 def random_buy(p, zones, piles, ts, rng):
-    """A uniformly random affordable card in stock, or nothing (one more option)."""
+    """A uniformly random affordable card in stock other than a Curse, or nothing (one more
+    option)."""
     n = 0
     for c in range(NC):
-        if piles[0, c] > 0 and COST[c] <= ts[COINS]:
+        if piles[0, c] > 0 and COST[c] <= ts[COINS] and c != CURSE:
             n += 1
     r = rng_below(rng, n + 1)
     for c in range(NC):
-        if piles[0, c] > 0 and COST[c] <= ts[COINS]:
+        if piles[0, c] > 0 and COST[c] <= ts[COINS] and c != CURSE:
             if r == 0:
                 return c
             r -= 1
@@ -335,8 +253,8 @@ def learned_buy(p, g, w, lp, zones, pinfo, piles, ts, rng, rec_idx):
         best_v = endgame_value(p, -1, best_v, lp, zones, pinfo, piles, chances)
     second = -2
     second_v = -1e300
-    for c in range(NC):
-        if piles[0, c] > 0 and COST[c] <= ts[COINS]:
+    for c in range(SOURCE_CARDS):  # the cards its features describe; never a Curse
+        if piles[0, c] > 0 and COST[c] <= ts[COINS] and c != CURSE:
             v = encode(p, c, g, zones, pinfo, piles, w, out, False)
             if near:
                 v = endgame_value(p, c, v, lp, zones, pinfo, piles, chances)
@@ -360,6 +278,8 @@ def buy_phase(p, bmode, rule_tab, nrule, w, lp, zones, pinfo, piles, ts, rng, re
     with ``lp[1] > 0`` records the features of each state it chooses (row ``rec_n[0]``,
     tagged with the game row ``rec_n[1]`` and the seat) while the buffer has room."""
     ts[COINS] += hand_money(p, zones)
+    if ts[MERCHANTS] > 0 and zones[p, HAND, SILVER] > 0:  # the first Silver played
+        ts[COINS] += ts[MERCHANTS]
     while ts[BUYS] > 0:
         if bmode == BUY_RULES:
             c = choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts)
@@ -381,14 +301,17 @@ def buy_phase(p, bmode, rule_tab, nrule, w, lp, zones, pinfo, piles, ts, rng, re
         ts[BUYS] -= 1
 
 
-@njit(void(Int, Int, F3, I1, I1, I1, F2, F2, F2, Z, D, PI, PI, TS, R, PI, PI, I1), cache=True)
-def take_turn(p, b, rules, nrules, amode, bmode, fparams, weights, lparams, zones, draw, pinfo,
-              piles, ts, rng, rec_idx, rec_meta, rec_n):
-    """One full turn of player p played by bot b."""
+@njit(void(Int, Int, F3, I1, I1, I1, F2, F2, F2, F2, PI, I1, Z, D, PI, PI, TS, R, PI, PI, I1),
+      cache=True)
+def take_turn(p, b, rules, nrules, amode, bmode, fparams, weights, lparams, dparams, porder,
+              seats, zones, draw, pinfo, piles, ts, rng, rec_idx, rec_meta, rec_n):
+    """One full turn of player p played by bot b (``seats[q]``: the bot in seat q)."""
     ts[ACTIONS] = 1
     ts[BUYS] = 1
     ts[COINS] = 0
-    action_phase(p, amode[b], fparams[b, 0], fparams[b, 1], zones, draw, pinfo, piles, ts, rng)
+    ts[MERCHANTS] = 0
+    bot_actions(p, amode[b], fparams[b, 0], fparams[b, 1], dparams[b], porder[b], dparams, seats,
+                rules[b], nrules[b], zones, draw, pinfo, piles, ts, rng)
     buy_phase(p, bmode[b], rules[b], nrules[b], weights[b], lparams[b], zones, pinfo, piles,
               ts, rng, rec_idx, rec_meta, rec_n)
     cleanup(p, zones, draw, pinfo, rng)
@@ -445,7 +368,7 @@ def new_state(players: int, supply0: np.ndarray) -> tuple[np.ndarray, ...]:
     total = 10 * players + int(supply0[supply0 > 0].sum())
     return (np.zeros((players, 4, NC), dtype=np.int64), np.zeros((players, total), np.int8),
             np.zeros((players, 2), dtype=np.int64), np.zeros((2, NC), dtype=np.int64),
-            np.zeros(3, dtype=np.int64), np.zeros(1, dtype=np.uint64))
+            np.zeros(NTS, dtype=np.int64), np.zeros(1, dtype=np.uint64))
 
 
 def new_record(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -454,11 +377,12 @@ def new_record(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             np.zeros((max(1, rows), 2), dtype=np.int64), np.zeros(2, dtype=np.int64))
 
 
-@njit(void(U1, PI, F3, I1, I1, I1, F2, F2, F2, I1, Int, Bool, Int, Int, O2, PI, I1, I1, B1, Z,
-           D, PI, PI, TS, R, PI, PI, I1), cache=True, nogil=True)
-def run_batch(seeds, seating, rules, nrules, amode, bmode, fparams, weights, lparams, supply0,
-              end_rule, tiebreak, cap, solo_target, out_outcome, out_vp, out_turns, out_plies,
-              out_capped, zones, draw, pinfo, piles, ts, rng, rec_idx, rec_meta, rec_n):
+@njit(void(U1, PI, F3, I1, I1, I1, F2, F2, F2, F2, PI, I1, Int, Bool, Int, Int, O2, PI, I1, I1,
+           B1, Z, D, PI, PI, TS, R, PI, PI, I1), cache=True, nogil=True)
+def run_batch(seeds, seating, rules, nrules, amode, bmode, fparams, weights, lparams, dparams,
+              porder, supply0, end_rule, tiebreak, cap, solo_target, out_outcome, out_vp,
+              out_turns, out_plies, out_capped, zones, draw, pinfo, piles, ts, rng, rec_idx,
+              rec_meta, rec_n):
     """Play len(seeds) games to their end (or the cap); game i seats bot ``seating[i, k]``
     in seat k. Writes outcome and VP per seat, rounds (turns of the first player), plies
     (turns of all players) and the capped flag. Work arrays come from :func:`new_state`;
@@ -471,7 +395,8 @@ def run_batch(seeds, seating, rules, nrules, amode, bmode, fparams, weights, lpa
         capped = False
         while True:
             take_turn(p, seating[i, p], rules, nrules, amode, bmode, fparams, weights, lparams,
-                      zones, draw, pinfo, piles, ts, rng, rec_idx, rec_meta, rec_n)
+                      dparams, porder, seating[i], zones, draw, pinfo, piles, ts, rng, rec_idx,
+                      rec_meta, rec_n)
             if solo_target > 0 and zones[p, OWNED, PROVINCE] >= solo_target:
                 break
             if game_over(piles, end_rule):

@@ -118,7 +118,8 @@ def play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
     capped = np.zeros(count, dtype=np.bool_)
     rec = new_record(record_rows)
     run_batch(seeds, seating, comp.rules, comp.nrules, comp.amode, comp.bmode, comp.fparams,
-              comp.weights, comp.lparams, supply, END_RULES[cfg.end_rule], cfg.tiebreak,
+              comp.weights, comp.lparams, comp.dparams, comp.porder, supply,
+              END_RULES[cfg.end_rule], cfg.tiebreak,
               cfg.cap, cfg.solo_provinces, outcome, vp, turns, plies, capped,
               *new_state(players, supply), *rec)
     kept = int(rec[2][0]) if record_rows > 0 else 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from games.dominion.cards import INDEX, NC, initial_supply
-from games.dominion.engine import DISCARD, DLEN, HAND, OWNED, PLAY
+from games.dominion.engine import DISCARD, DLEN, HAND, NTS, OWNED, PLAY
 
 
 class State:
@@ -20,7 +20,8 @@ class State:
         self.pinfo = np.zeros((players, 2), dtype=np.int64)
         self.piles = np.zeros((2, NC), dtype=np.int64)
         self.piles[0] = supply
-        self.ts = np.array([1, 1, 0], dtype=np.int64)  # actions, buys, coins
+        self.ts = np.zeros(NTS, dtype=np.int64)  # actions, buys, coins, Merchants played
+        self.ts[:2] = 1
         self.rng = np.array([seed], dtype=np.uint64)
 
     def _add(self, p: int, zone: int, cards: dict[str, int]) -> None:

@@ -189,5 +189,6 @@ def test_supply_sizes():
     assert two[INDEX["province"]] == 8 and three[INDEX["province"]] == 12
     assert two[INDEX["great-hall"]] == 8 and three[INDEX["great-hall"]] == 12
     assert two[INDEX["smithy"]] == 10 and two[INDEX["copper"]] == 46
-    assert two[INDEX["village"]] == -1 and two[INDEX["curse"]] == -1
+    assert two[INDEX["village"]] == -1
+    assert two[INDEX["curse"]] == 10 and three[INDEX["curse"]] == 20  # 10 per other player
     assert card_index("Worker's Village") == INDEX["workers-village"]

@@ -13,7 +13,16 @@ from games.blocks import map_blocks
 from games.dominion import BotSpec
 from games.dominion.bots import compile_bots
 from games.dominion.cards import INDEX, KINGDOM_KEYS, NC, initial_supply
-from games.dominion.engine import DISCARD, DLEN, END_STANDARD, HAND, OWNED, PLAY, game_over
+from games.dominion.engine import (
+    DISCARD,
+    DLEN,
+    END_STANDARD,
+    HAND,
+    NTS,
+    OWNED,
+    PLAY,
+    game_over,
+)
 from games.dominion.game import GAME
 from games.dominion.kernel import new_record, setup_game, take_turn
 from games.outcomes import Outcomes, seating_for
@@ -118,16 +127,17 @@ def test_cards_conserved_turn_by_turn(players):
     draw = np.zeros((players, 400), dtype=np.int8)
     pinfo = np.zeros((players, 2), dtype=np.int64)
     piles = np.zeros((2, NC), dtype=np.int64)
-    ts = np.zeros(3, dtype=np.int64)
+    ts = np.zeros(NTS, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
+    seats = np.arange(players, dtype=np.int64)
     ended = 0
     for game in range(40):
         setup_game(np.uint64(1000 + game), supply, zones, draw, pinfo, piles, rng)
         for turn in range(60 * players):
             p = turn % players
             take_turn(p, p, comp.rules, comp.nrules, comp.amode, comp.bmode, comp.fparams,
-                      comp.weights, comp.lparams, zones, draw, pinfo, piles, ts, rng,
-                      *new_record(0))
+                      comp.weights, comp.lparams, comp.dparams, comp.porder, seats, zones,
+                      draw, pinfo, piles, ts, rng, *new_record(0))
             _check_conservation(zones, draw, pinfo, piles, total)
             assert zones[p, HAND].sum() <= 5 and zones[p, PLAY].sum() == 0
             if game_over(piles, END_STANDARD):

@@ -114,7 +114,7 @@ def final_decks(model_path: str, opponent: str, games: int = 400, seed: int = 5
         p = 0
         while True:
             b = (p + i) % 2  # bot b sits in seat p; seats alternate game by game
-            ts[:] = (1, 1, 0)
+            ts[:] = (1, 1, 0, 0)  # actions, buys, coins, Merchants played
             action_phase(p, comp.amode[b], comp.fparams[b, 0], comp.fparams[b, 1], zones,
                          draw, pinfo, piles, ts, rng)
             ts[COINS] += hand_money(p, zones)
