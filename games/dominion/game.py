@@ -15,6 +15,7 @@ from games.dominion.bots import NAMED, SPECIAL_BOTS, HeuristicParams, build_bot,
 from games.dominion.cards import KINGDOM_KEYS
 from games.dominion.learned import LEARNED, LearnedPlayParams
 from games.dominion.match import END_RULES, GameConfig, play_games
+from games.dominion.strategy import StrategyParams
 
 _OPTIONS = (
     registry.Option("kingdom", list, ("default",),
@@ -59,8 +60,8 @@ class DominionGame(registry.Game):
     test_options = {"kingdom": ",".join(KINGDOM_KEYS)}  # every kingdom card: every bot plays
 
     def bots(self) -> dict[str, registry.BotInfo]:
-        out = {name: registry.BotInfo(name, desc, detail=text)
-               for name, (text, desc) in NAMED.items()}
+        out = {name: registry.BotInfo(name, desc, StrategyParams, detail=text)
+               for name, (text, desc) in NAMED.items()}  # play order, decisions: tunable
         for name, desc in SPECIAL_BOTS.items():
             out[name] = registry.BotInfo(name, desc,
                                          HeuristicParams if name == "heuristic" else None)
@@ -119,12 +120,6 @@ class DominionGame(registry.Game):
                          config=config_of(options))
         return registry.Outcomes(start, res.seating, res.outcome, res.vp.astype(np.float64),
                                  res.turns, res.capped, extra={"plies": res.plies})
-
-    def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
-        """The turn-level API (:mod:`games.dominion.state`): game 0 of the run with root
-        ``seed``, every decision a move."""
-        from games.dominion.state import DominionState
-        return DominionState.from_options(self.check_options(options), seed, players)
 
     def baselines(self, options: Mapping[str, Any],
                   study: registry.StudyTerms = registry.StudyTerms()) -> dict[str, BotSpec]:
