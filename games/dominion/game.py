@@ -121,6 +121,12 @@ class DominionGame(registry.Game):
         return registry.Outcomes(start, res.seating, res.outcome, res.vp.astype(np.float64),
                                  res.turns, res.capped, extra={"plies": res.plies})
 
+    def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
+        """The turn-level API (:mod:`games.dominion.state`): game 0 of the run with root
+        ``seed``, every decision a move."""
+        from games.dominion.state import DominionState
+        return DominionState.from_options(self.check_options(options), seed, players)
+
     def baselines(self, options: Mapping[str, Any],
                   study: registry.StudyTerms = registry.StudyTerms()) -> dict[str, BotSpec]:
         """The untuned heuristic bot and the Big Money family (unless they are opponents)."""
