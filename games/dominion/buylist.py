@@ -27,6 +27,15 @@ piles only / cards (the blog's counting); ``lead`` own VP minus the best opponen
 Example: ``province@8 duchy@<=4 estate@<=2 | gold | smithy:1 | silver`` buys a Province
 whenever possible (8 or fewer left), a Duchy once 4 or fewer Provinces are left, an Estate
 at 2 or fewer, else Gold, one Smithy, Silver.
+
+A whole strategy (:mod:`games.dominion.strategy`) may follow the buy list with a play order
+and decision settings, each section introduced by its keyword::
+
+    province | gold | witch:2 | silver | play: throne-room > witch > village | set: chapel_max=3
+
+``play:`` names Action cards played first, in that order (the rest in the default order);
+``set:`` gives parameters of :mod:`games.dominion.decisions`, comma-separated. Neither
+keyword is a card, so every buy list keeps its exact meaning.
 """
 
 from __future__ import annotations
