@@ -103,3 +103,27 @@ def test_a_study_spec_takes_evaluation_jobs_as_the_flag_does(tmp_path):
             load(f"jobs = {bad}")
     with pytest.raises(InputError, match=r"command line: --jobs\b.*" + re.escape("got 0")):
         load("").with_overrides(jobs=0)
+
+
+def test_every_command_with_jobs_says_what_minus_one_means():
+    import typer.main
+
+    from tuning.cli import app
+
+    def commands(group, path):
+        for name in group.list_commands(None):
+            command = group.get_command(None, name)
+            if hasattr(command, "list_commands"):
+                yield from commands(command, (*path, name))
+            else:
+                yield (*path, name), command
+
+    with_jobs = {}
+    for path, command in commands(typer.main.get_command(app), ()):
+        for param in command.params:
+            if "-j" in getattr(param, "opts", ()):
+                assert set(param.opts) == {"--jobs", "-j"}, (path, param.opts)
+                with_jobs[" ".join(path)] = param.help or ""
+    assert {c[0] for c in COMMANDS} <= {p.split()[0] for p in with_jobs}
+    for path, text in with_jobs.items():
+        assert "-1: every core" in text, (path, text)

@@ -88,7 +88,8 @@ def evolve_command(
     population_old: int | None = typer.Option(None, "-p", hidden=True,
                                               help="Old spelling of --population."),
     jobs: int | None = typer.Option(None, "--jobs", "-j",
-                                    help="Worker processes (spec: evaluation.jobs)."),
+                                    help="Worker processes, -1: every core (spec: "
+                                         "evaluation.jobs)."),
     seed: int | None = typer.Option(None, "--seed", "-s",
                                     help="Root seed (spec: evaluation.seed)."),
     checkpoint: Path | None = typer.Option(None, "--checkpoint",

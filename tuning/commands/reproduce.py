@@ -19,8 +19,8 @@ def reproduce_command(
     out: Path | None = typer.Option(None, "--out",
                                     help="Report folder (default: the committed one under "
                                          "reports/)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (same figures for "
-                                                     "any number)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes, -1: every core "
+                                                     "(same figures for any number)."),
     seed: int | None = typer.Option(None, "--seed", "-s",
                                     help="Root seed (default: the report's)."),
     from_json: bool = typer.Option(False, "--from-json",

@@ -183,7 +183,8 @@ def run_command(
                                        help="Journal file path or RDB URL "
                                             "(default runs/<study>.journal)."),
     jobs: int | None = typer.Option(None, "--jobs", "-j",
-                                    help="Worker processes (spec: evaluation.jobs)."),
+                                    help="Worker processes, -1: every core (spec: "
+                                         "evaluation.jobs)."),
     seed: int | None = typer.Option(None, "--seed", "-s",
                                     help="Root seed (spec: evaluation.seed)."),
     backend: str | None = typer.Option(None, "--backend",

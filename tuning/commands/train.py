@@ -63,7 +63,8 @@ def train_command(
     games: int | None = typer.Option(None, "--games", "-n",
                                      help="Training games (spec: train.games)."),
     jobs: int | None = typer.Option(None, "--jobs", "-j",
-                                    help="Worker processes (spec: train.jobs)."),
+                                    help="Worker processes, -1: every core (spec: "
+                                         "train.jobs)."),
     seed: int | None = typer.Option(None, "--seed", "-s",
                                     help="Root seed (spec: train.seed)."),
     model: str | None = typer.Option(None, "--model", help="Model file (spec: train.model)."),
