@@ -231,3 +231,14 @@ def test_double_witch_beats_big_money():
     score = out.bot_result()[:, 0]
     lo, _ = wilson_interval(float(score.sum()), 2000)
     assert lo > 0.5, score.mean()
+
+
+def test_the_play_order_reaches_the_kernel():
+    opts = GAME.check_options({"kingdom": "smithy,village"})
+    text = "province | gold | smithy:1 | village:2 | silver"
+    games = [GAME.play([BotSpec("t", genome=t), BotSpec("big-money")], opts, 4, 0, 200)
+             for t in (text, text + " | play: smithy > village")]
+    assert not np.array_equal(games[0].score, games[1].score)
+    same = GAME.play([BotSpec("t", genome=text, params={"play": "village"}),
+                      BotSpec("big-money")], opts, 4, 0, 200)
+    assert np.array_equal(games[0].score, same.score)  # village first is the default
