@@ -149,14 +149,14 @@ SPECIAL = np.array([c.special for c in CARDS], dtype=np.int64)
 def _action_order() -> np.ndarray:
     """Static play order of the shared action player: villages (+2 Actions) first, then
     other non-terminals, then terminals; within each group, more +Cards first (draw before
-    money), then more +$."""
+    money), then more +$, more +Buys, attacks first (Witch before Moat)."""
     acts = [i for i, c in enumerate(CARDS) if c.action]
 
     def rank(i: int) -> tuple:
         c = CARDS[i]
         group = 0 if c.actions >= 2 else (1 if c.actions == 1 else 2)
         draws = 2 if c.special == SPECIAL_STEWARD else (3 if c.name == "Library" else c.cards)
-        return (group, -draws, -c.coins, -c.buys, i)
+        return (group, -draws, -c.coins, -c.buys, not c.attack, i)
 
     return np.array(sorted(acts, key=rank), dtype=np.int64)
 
@@ -170,15 +170,6 @@ def card_index(name: str, *, context: str = "card") -> int:
     if key not in INDEX:
         raise InputError(f"unknown {context} {name!r}; known cards: {', '.join(KEYS)}")
     return INDEX[key]
-
-
-def __getattr__(name: str) -> object:
-    """``parse_kingdom`` moved to :mod:`games.dominion.kingdoms`; old imports still work
-    (imported on first use: that module imports this one)."""
-    if name == "parse_kingdom":
-        from games.dominion.kingdoms import parse_kingdom
-        return parse_kingdom
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def initial_supply(players: int, kingdom: Sequence[str]) -> np.ndarray:

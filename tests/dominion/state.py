@@ -1,11 +1,25 @@
-"""Build engine state by hand for card and rule tests (same dtypes as the kernel uses)."""
+"""Build engine state by hand for card and rule tests (same dtypes as the kernel uses), and
+play cards on it with a bot's decision rows."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from games.dominion.cards import INDEX, NC, initial_supply
-from games.dominion.engine import DISCARD, DLEN, HAND, NTS, OWNED, PLAY
+from games.dominion.actions import bot_actions, play_card
+from games.dominion.buylist import parse_buylist
+from games.dominion.cards import INDEX, KEYS, NC, initial_supply
+from games.dominion.decisions import decisions_row, play_order
+from games.dominion.engine import (
+    ACT_STATIC,
+    DISCARD,
+    DLEN,
+    HAND,
+    NTS,
+    OWNED,
+    PLAY,
+    RULE_WIDTH,
+    ST_DRAW,
+)
 
 
 class State:
@@ -54,5 +68,34 @@ class State:
     def in_play(self, name: str, p: int = 0) -> int:
         return self.count(PLAY, name, p)
 
+    def top(self, n: int, p: int = 0) -> list[str]:
+        """The top n cards of p's draw pile, top first."""
+        d = int(self.pinfo[p, DLEN])
+        return [KEYS[int(c)] for c in self.draw[p, max(0, d - n):d][::-1]]
+
     def args(self):
         return self.zones, self.draw, self.pinfo, self.piles, self.ts, self.rng
+
+    def bot_rows(self, buylist: str = "", order: tuple[str, ...] = (), **settings: object):
+        """Decision row, play order, every seat's rows (all the same), seats, buy rules."""
+        dp = decisions_row(settings)
+        players = self.zones.shape[0]
+        bl = parse_buylist(buylist) if buylist else None
+        rules = bl.table() if bl else np.zeros((1, RULE_WIDTH), dtype=np.float64)
+        return (dp, play_order(order), np.tile(dp, (players, 1)),
+                np.arange(players, dtype=np.int64), rules, len(bl.rules) if bl else 0)
+
+    def play(self, name: str, p: int = 0, buylist: str = "", **settings: object) -> State:
+        """Play action card ``name`` from p's hand for one action, with the default decisions
+        (or ``settings``) and ``buylist`` for the cards it gains."""
+        dp, po, dps, seats, rules, nrule = self.bot_rows(buylist, **settings)
+        play_card(p, INDEX[name], ST_DRAW, ACT_STATIC, dp, po, dps, seats, rules, nrule,
+                  *self.args())
+        return self
+
+    def act(self, p: int = 0, buylist: str = "", order: tuple[str, ...] = (),
+            mode: int = ACT_STATIC, **settings: object) -> State:
+        """Run p's action phase as a bot with these rows."""
+        dp, po, dps, seats, rules, nrule = self.bot_rows(buylist, order, **settings)
+        bot_actions(p, mode, 4.0, 1.0, dp, po, dps, seats, rules, nrule, *self.args())
+        return self
