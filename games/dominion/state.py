@@ -273,7 +273,7 @@ class DominionState(Table, State):
         zones = tuple(tuple(tuple(z) for z in getattr(self, name)) for name in self._ZONES)
         return (tuple(getattr(self, name) for name in self._SCALARS), zones,
                 tuple(self.supply), tuple(self.trash), tuple(self.turns), tuple(self.stack),
-                tuple(self.immune), tuple(self._moves), str(self.rng.bit_generator.state))
+                tuple(self.immune), tuple(self._moves), str(self.rng_state()))
 
     def move_to_string(self, move: Any) -> str:
         return str(move)

@@ -83,25 +83,46 @@ class Table:
     immune: list[bool]
     done: bool
     capped: bool
-    rng: np.random.Generator
+    _rng: np.random.Generator | None
+    _rng_state: dict | None  # the rng's state while no twin of it was needed
+    _rng_kind: type  # its bit generator
 
     _ZONES = ("deck", "hand", "discard", "play", "aside", "looking")
     _SCALARS = ("n", "kingdom", "piles", "end_rule", "tiebreak", "cap", "solo", "active",
                 "phase", "actions", "buys", "coins", "merchants", "silver_played", "done",
                 "capped")
 
+    @property
+    def rng(self) -> np.random.Generator:
+        """The game's shuffles. A copy shares a snapshot of the state and builds its own
+        Generator only when it first shuffles (building one costs more than the rest of a
+        copy)."""
+        if self._rng is None:
+            bits = self._rng_kind(0)
+            bits.state = self._rng_state
+            self._rng, self._rng_state = np.random.Generator(bits), None
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: np.random.Generator) -> None:
+        self._rng, self._rng_state, self._rng_kind = value, None, type(value.bit_generator)
+
+    def rng_state(self) -> dict:
+        """The state of the game's rng (without building it)."""
+        return self._rng.bit_generator.state if self._rng is not None else self._rng_state
+
     def copy_table_into(self, other: Table) -> None:
-        """Copy every field into ``other`` (zones as new lists; the rng as a twin)."""
-        for name in self._SCALARS:
-            setattr(other, name, getattr(self, name))
-        for name in self._ZONES:
-            setattr(other, name, [list(z) for z in getattr(self, name)])
+        """Copy every field into ``other``: zones as new lists, the rng as a snapshot."""
+        other.__dict__.update(self.__dict__)
+        other.deck, other.hand = [list(z) for z in self.deck], [list(z) for z in self.hand]
+        other.discard, other.play = [list(z) for z in self.discard], \
+            [list(z) for z in self.play]
+        other.aside, other.looking = [list(z) for z in self.aside], \
+            [list(z) for z in self.looking]
         other.supply, other.trash, other.turns = list(self.supply), list(self.trash), \
             list(self.turns)
         other.stack, other.immune = list(self.stack), list(self.immune)
-        bits = type(self.rng.bit_generator)(0)
-        bits.state = self.rng.bit_generator.state
-        other.rng = np.random.Generator(bits)
+        other._rng, other._rng_state = None, self.rng_state()
 
     # ---- moving cards
     def _refill(self, p: int) -> bool:
