@@ -123,9 +123,10 @@ class DominionGame(registry.Game):
 
     def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
         """The turn-level API (:mod:`games.dominion.state`): game 0 of the run with root
-        ``seed``, every decision a move."""
+        ``seed``, every decision a move; a ``random`` kingdom is drawn with ``seed``."""
         from games.dominion.state import DominionState
-        return DominionState.from_options(self.check_options(options), seed, players)
+        opts = self.settle_options(self.check_options(options), seed)[0]
+        return DominionState.from_options(opts, seed, players)
 
     def baselines(self, options: Mapping[str, Any],
                   study: registry.StudyTerms = registry.StudyTerms()) -> dict[str, BotSpec]:
