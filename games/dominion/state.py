@@ -23,14 +23,16 @@ After ``cap`` rounds a game stops, flagged capped, and is scored as any other. M
 (Gardens: 1 VP per whole 10 cards owned); a VP tie goes to the player with fewer turns
 (``tiebreak``); otherwise the tied players share.
 
-Randomness is the injected numpy Generator (shuffles only); a clone carries a twin of it,
-so a clone replays the same moves to the same game.
+Randomness is the injected numpy Generator (it deals and shuffles); a clone carries a twin
+of it (a snapshot of its state, built into a Generator at the clone's first shuffle), so a
+clone replays the same moves to the same game.
 
 Hidden information (:meth:`DominionState.view`): every draw pile's order, the opponents'
-hands and what a player looked at alone (Sentry, a card Library drew). Discard piles are
-face up but only their top card shows, as the printed rules have it: a player's own discard
-pile is known to that player (they put every card there), an opponent's shows its size and
-top card only. Gains, trashes, plays and reveals are public.
+hands and what a player looked at alone (Sentry's two cards; a card Library drew is left as
+it is while its owner decides whether to set it aside). Discard piles are face up but only
+their top card shows, as the printed rules have it: a player's own discard pile is known to
+that player (they put every card there), an opponent's shows its size and top card only.
+Gains, trashes, plays and reveals are public.
 """
 
 from __future__ import annotations
@@ -121,7 +123,7 @@ class DominionState(Table, State):
         return self._moves
 
     def _apply(self, move: Any) -> None:
-        self._decide(move)
+        self._decide(Move(*move))  # a plain (verb, card) tuple is the same move
         self._advance()
 
     def is_terminal(self) -> bool:
@@ -255,14 +257,17 @@ class DominionState(Table, State):
                 out.deck[q] = [deck[i] for i in rng.permutation(len(deck))]
                 continue
             top = out.discard[q][-1:]
-            zones = (out.hand[q], out.deck[q], out.looking[q], out.discard[q][:-1])
+            # a card Library drew stays put while its owner decides on it (it is an Action)
+            looked = [] if ("library-keep", q) in out.stack else out.looking[q]
+            zones = (out.hand[q], out.deck[q], looked, out.discard[q][:-1])
             pool = sorted(c for z in zones for c in z)
             pool = [pool[i] for i in rng.permutation(len(pool))]
             parts, at = [], 0
             for z in zones:
                 parts.append(pool[at:at + len(z)])
                 at += len(z)
-            out.hand[q], out.deck[q], out.looking[q], below = parts
+            out.hand[q], out.deck[q], below = parts[0], parts[1], parts[3]
+            out.looking[q] = parts[2] if looked else out.looking[q]
             out.discard[q] = below + top
         out.rng = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
         out._advance()

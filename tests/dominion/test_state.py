@@ -570,3 +570,18 @@ def test_the_dominion_game_offers_its_state_to_the_contract_suite():
     again = game.new_state(game.check_options({"kingdom": ["smithy", "village"]}), 7, 2)
     assert isinstance(st, DominionState) and st.key() == again.key()
     assert st.supply[INDEX["smithy"]] == 10 and st.supply[INDEX["witch"]] == -1
+
+
+def test_a_random_kingdom_is_drawn_with_the_seed_and_moves_may_be_plain_tuples():
+    from games import registry
+
+    game = registry.get("dominion")
+    opts = game.check_options({"kingdom": "random"})
+    a, b = game.new_state(opts, 11, 2), game.new_state(opts, 11, 2)
+    drawn = game.settle_options(opts, 11)[0]["kingdom"]
+    assert a.key() == b.key() and len(a.kingdom) == 10 == len(drawn)
+    assert sorted(KEYS[c] for c in a.kingdom) == sorted(drawn)
+    legal = a.legal_moves()
+    a.apply(tuple(legal[-1]))
+    b.apply(legal[-1])
+    assert a.key() == b.key()
