@@ -82,14 +82,19 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=15)
     ap.add_argument("--json", action="store_true", help="print JSON")
     args = ap.parse_args()
+    before = os.getloadavg()[0]
     rows = measure(args.repeats)
     load = os.getloadavg()[0]
+    # without bytecode files every run compiles the project's own modules again
+    pyc = "off (PYTHONDONTWRITEBYTECODE)" if os.environ.get("PYTHONDONTWRITEBYTECODE") \
+        else "on"
     if args.json:
-        print(json.dumps({"repeats": args.repeats, "load_average": load, "commands": rows},
-                         indent=2))
+        print(json.dumps({"repeats": args.repeats, "load_average": load,
+                          "load_average_before": before, "bytecode_cache": pyc,
+                          "commands": rows}, indent=2))
         return
-    print(f"median of {args.repeats} runs each; load average {load:.1f} on "
-          f"{os.cpu_count()} cores")
+    print(f"median of {args.repeats} runs each; load average {before:.1f} before, "
+          f"{load:.1f} after, on {os.cpu_count()} cores; bytecode cache {pyc}")
     print(f"{'command':42s} {'median s':>9s} {'best s':>8s} {'x python':>9s} {'cpu s':>7s}")
     for name, row in rows.items():
         print(f"{name:42s} {row['median_s']:9.3f} {row['best_s']:8.3f} {row['ratio']:9.2f} "
