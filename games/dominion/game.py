@@ -149,7 +149,8 @@ class DominionGame(registry.Game):
 
     def genome_kinds(self) -> dict[str, Any]:
         from games.dominion.genome import make_kind
-        return {"dominion-buylist": make_kind}
+        from games.dominion.strategy_genome import make_kind as strategy_kind
+        return {"dominion-buylist": make_kind, "dominion-strategy": strategy_kind}
 
     def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any],
                      study: registry.StudyTerms = registry.StudyTerms()) -> list[str]:

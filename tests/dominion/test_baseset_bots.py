@@ -242,3 +242,34 @@ def test_the_play_order_reaches_the_kernel():
     same = GAME.play([BotSpec("t", genome=text, params={"play": "village"}),
                       BotSpec("big-money")], opts, 4, 0, 200)
     assert np.array_equal(games[0].score, same.score)  # village first is the default
+
+
+def test_the_strategy_genome_evolves_valid_strategies():
+    import random
+
+    from games.dominion.strategy_genome import DominionStrategy
+
+    kind = DominionStrategy({"kingdom": "smithy,village,laboratory", "max_play": 2,
+                             "decisions": ["chapel_max", "throne_target"]})
+    rng = random.Random(3)
+    pool = [kind.random(rng) for _ in range(20)]
+    seen_play = seen_set = False
+    for _ in range(300):
+        a, b = rng.sample(pool, 2)
+        child = kind.mutate(a, rng) if rng.random() < 0.5 else kind.crossover(a, b, rng)[0]
+        kind.validate(child)
+        text = kind.to_text(child)
+        assert kind.from_text(text) == child
+        s = parse_strategy(text)  # the game's own parser reads it as a whole strategy
+        assert s.play == tuple(child[1]) and len(s.play) <= 2
+        seen_play |= bool(s.play)
+        seen_set |= bool(s.decisions)
+        pool[rng.randrange(len(pool))] = child
+    assert seen_play and seen_set
+    with pytest.raises(InputError, match="mine_copper"):
+        kind.from_text("province@<=8 | duchy@gains<=4 | estate@gains<=2 | silver | "
+                       "set: mine_copper=0")
+    with pytest.raises(InputError, match="witch"):
+        kind.from_text("province@<=8 | duchy@gains<=4 | estate@gains<=2 | silver | "
+                       "play: witch")
+    assert GAME.genome_kinds()["dominion-strategy"]({}).name == "dominion-strategy"
