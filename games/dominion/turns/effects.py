@@ -297,6 +297,11 @@ def _militia(t: Table, s: Step, m: Move) -> None:
     push(t, ("militia", s[1]))
 
 
+def _mine_moves(t: Table, s: Step) -> list[Move]:
+    money = distinct(t.hand[s[1]], IS_TREASURE.__getitem__)
+    return [TRASH[c] for c in money] + [DONE] if money else []
+
+
 def _mine(t: Table, s: Step, m: Move) -> None:
     if m != DONE:
         c = INDEX_OF[m]
@@ -367,15 +372,15 @@ def _vassal_play(t: Table, s: Step, m: Move) -> None:
         push(t, ("resolve", p, c))
 
 
-def _nothing(t: Table, s: Step, m: Move) -> None:
-    """The move itself is the whole decision (Moat: mark the player unaffected)."""
+def _moat(t: Table, s: Step, m: Move) -> None:
+    """Revealing Moat leaves its owner out of the attack being played."""
     if m == REVEAL_MOAT:
         t.immune[s[1]] = True
 
 
 DECISIONS: dict[str, tuple[Callable[[Table, Step], list[Move]],
                            Callable[[Table, Step, Move], None]]] = {
-    "moat": (lambda t, s: [REVEAL_MOAT, DONE] if MOAT in t.hand[s[1]] else [], _nothing),
+    "moat": (lambda t, s: [REVEAL_MOAT, DONE] if MOAT in t.hand[s[1]] else [], _moat),
     "gain": (_gain_moves, _gain),
     "artisan": (_hand_moves(TOPDECK), _topdeck_from_hand),
     "bureaucrat": (_hand_moves(TOPDECK, IS_VICTORY.__getitem__), _topdeck_from_hand),
@@ -388,8 +393,7 @@ DECISIONS: dict[str, tuple[Callable[[Table, Step], list[Move]],
                      _library_keep),
     "militia": (lambda t, s: [DISCARD[c] for c in distinct(t.hand[s[1]])]
                 if len(t.hand[s[1]]) > 3 else [], _militia),
-    "mine": (lambda t, s: (lambda ts: [TRASH[c] for c in ts] + [DONE] if ts else [])(
-        distinct(t.hand[s[1]], IS_TREASURE.__getitem__)), _mine),
+    "mine": (_mine_moves, _mine),
     "moneylender": (lambda t, s: [TRASH[COPPER], DONE] if COPPER in t.hand[s[1]] else [],
                     _moneylender),
     "poacher": (_countdown(DISCARD), _count_down("discard")),
