@@ -14,6 +14,7 @@ import pytest
 from games.core import BotSpec
 from games.dominion.bots import NAMED
 from games.dominion.buylist import parse_buylist
+from games.dominion.cards import BASE_SET_KEYS
 from games.dominion.crosscheck import compare, lineup, rules
 from games.dominion.crosscheck.players import CARD, make_player
 from games.dominion.crosscheck.runner import CrossGame, play, play_one
@@ -174,8 +175,10 @@ def test_the_reproduction_plays_every_match_up_and_rewrites_its_readme(tmp_path)
     baseset.reproduce(tmp_path, settings)
     data = json.loads((tmp_path / "data.json").read_text())
     rows = data["rows"]
-    assert [tuple(r["bots"]) for r in rows] == [*lineup.MATCHUPS, *baseset.STOCK_PILES]
-    assert [r["stock_piles"] for r in rows] == [False] * 12 + [True]
+    assert [tuple(r["bots"]) for r in rows] == [*lineup.MATCHUPS, *baseset.STOCK_PILES,
+                                                 *lineup.EXTRA_MATCHUPS]
+    assert [r["stock_piles"] for r in rows] == [False] * 12 + [True] + [False] * 8
+    assert {k for r in rows for k in r["kingdom"]} == set(BASE_SET_KEYS)  # every card
     smithy = rows[11]
     assert smithy["ours"]["games"] == 40 and smithy["pyminion"]["games"] == 6
     assert smithy["speed_ratio"] > 1

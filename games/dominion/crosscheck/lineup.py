@@ -29,6 +29,15 @@ BOTS: dict[str, str] = {
     "moat-big-money": "province | gold | moat:2 | silver",
     "chapel-witch": "province | gold | witch:1 | chapel:1 | silver",
     "workshop-gardens": "province | gardens | workshop | estate@gains<=6 | copper",
+    # beyond the plan: bots that between them buy every other card of the base set
+    "library-money": "province | gold | library:2 | silver",
+    "throne-smithy": "province | gold | throne-room:1 | smithy:2 | silver",
+    "festival-smithy": "province | gold | festival:2 | smithy:1 | silver",
+    "market-merchant": "province | gold | market | merchant:2 | silver",
+    "sentry-harbinger": "province | gold | sentry:1 | harbinger:2 | silver",
+    "mine-remodel": "province | gold | mine:1 | remodel:1 | silver",
+    "artisan-cellar": "province | artisan:1 | gold | cellar:1 | silver",
+    "village-poacher-vassal": "province | gold | village:1 | poacher:1 | vassal:2 | silver",
 }
 
 #: The shared plan's match-ups, two players each (seats rotated game by game).
@@ -46,6 +55,13 @@ MATCHUPS: tuple[tuple[str, str], ...] = (
     ("double-witch", "double-militia"),
     ("smithy-big-money", "big-money"),
 )
+
+
+#: Beyond the plan: with the plan's match-ups, every card of the base set is played.
+EXTRA_MATCHUPS: tuple[tuple[str, str], ...] = tuple(
+    (bot, "big-money") for bot in ("library-money", "throne-smithy", "festival-smithy",
+                                   "market-merchant", "sentry-harbinger", "mine-remodel",
+                                   "artisan-cellar", "village-poacher-vassal"))
 
 
 def buylist_text(bot: str) -> str:

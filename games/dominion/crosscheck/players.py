@@ -55,6 +55,7 @@ class BuyListDecider(BotDecider):
 
     def __init__(self, buylist: str) -> None:
         self.rules: tuple[BuyRule, ...] = parse_buylist(buylist).rules
+        self.remodelled: str = "copper"  # the card the last Remodel trashes
 
     # ------------------------------------------------------------------ buy lists
 
@@ -103,6 +104,9 @@ class BuyListDecider(BotDecider):
         if THRONE in hand and any(k != THRONE for k in hand):
             return CARD[THRONE]
         for key in PLAY_ORDER:
+            if key == "remodel" and rules.remodel_target(
+                    keys(player.hand.cards), _pile(game, "Province")) is None:
+                continue  # nothing it would remodel
             if key != THRONE and key in hand:
                 return CARD[key]
         return None
@@ -157,11 +161,15 @@ class BuyListDecider(BotDecider):
             return [CARD[k] for k in picked]
         if name == "sentry":
             return [c for c in valid_cards if KEY[c.name] in ("curse", "estate")]
-        if name == "mine":
-            for want in ("silver", "copper"):
-                if want in hand:
+        if name == "mine":  # a Silver into a Gold, else a Copper into a Silver
+            for want, gets in (("silver", "Gold"), ("copper", "Silver")):
+                if want in hand and _pile(game, gets) > 0:
                     return [CARD[want]]
             return []
+        if name == "remodel":
+            target = rules.remodel_target(hand, _pile(game, "Province"))
+            self.remodelled = target or rules.junk_order(hand)[0]
+            return [CARD[self.remodelled]]
         return [CARD[k] for k in rules.junk_order(hand)[:min_num_trash]]
 
     def gain_decision(self, prompt: str, card: Card, valid_cards: list[Card], player: Player,
@@ -170,6 +178,11 @@ class BuyListDecider(BotDecider):
         caps = {"workshop": 4, "artisan": 5}
         if name in caps:
             return self.gain_up_to(caps[name], valid_cards, player, game, required=True)
+        if name == "remodel":  # a Gold becomes a Province by the rule, else the gain rule
+            if self.remodelled == "gold":
+                return [CARD["province"]]
+            return self.gain_up_to(rules.cost(self.remodelled) + 2, valid_cards, player, game,
+                                   required=True)
         if name == "mine":  # Silver into Gold, Copper into Silver: the dearest treasure
             return [max(valid_cards, key=lambda c: c.get_cost(player, game))][:min_num_gain]
         cap = max((c.get_cost(player, game) for c in valid_cards), default=0)
@@ -186,7 +199,8 @@ class BuyListDecider(BotDecider):
         if name == "harbinger":
             fits = [k for k in hand if rules.cost(k) >= 3 and not rules.is_victory(k)
                     and k != "curse"]
-            return [CARD[max(fits, key=rules.cost)]] if fits else []
+            return [CARD[max(fits, key=lambda k: (rules.cost(k), -KEYS.index(k)))]] \
+                if fits else []
         if name == "artisan" and player.state.actions == 0:
             acts = [k for k in hand if CardType.Action in CARD[k].type]
             if acts:  # an action it can no longer play this turn: the dearest one

@@ -17,7 +17,9 @@ JUNK_FIRST: tuple[str, ...] = ("curse", "estate", "duchy", "province", "gardens"
 #: Chapel's defaults: at most this many cards, keeping this much treasure money owned.
 CHAPEL_MAX = 4
 CHAPEL_MONEY_FLOOR = 6
-#: Cards a Workshop or Artisan gain never falls back to.
+#: Remodel turns a Gold into a Province once at most this many Provinces are left.
+REMODEL_GOLD_PROVINCES = 4
+#: Cards a Workshop, Artisan or Remodel gain never falls back to.
 GAIN_FALLBACK_EXCLUDED = frozenset({"curse", "copper", "estate"})
 
 
@@ -83,10 +85,24 @@ def bandit_trash(revealed: Sequence[str]) -> str | None:
     return min(hits, key=lambda k: (cost(k), INDEX[k])) if hits else None
 
 
+def remodel_target(hand: Sequence[str], provinces_left: int,
+                   gold_provinces: int = REMODEL_GOLD_PROVINCES) -> str | None:
+    """The card Remodel trashes by choice: a Gold when 1 to ``gold_provinces`` Provinces
+    are left, else a Curse, else an Estate; None when the hand holds none of them (the bot
+    then does not play Remodel, and one played anyway trashes its first card in junk
+    order)."""
+    if "gold" in hand and 0 < provinces_left <= gold_provinces:
+        return "gold"
+    for key in ("curse", "estate"):
+        if key in hand:
+            return key
+    return None
+
+
 def gain_fallback(candidates: Iterable[str], cap: int) -> str | None:
-    """The gain of a Workshop or Artisan when the buy list wants nothing: the most expensive
-    card costing at most ``cap`` that is not a Curse, Copper or Estate (ties by card index);
-    None when there is none."""
+    """The gain of a Workshop, Artisan or Remodel when the buy list wants nothing: the most
+    expensive card costing at most ``cap`` that is not a Curse, Copper or Estate (ties by
+    card index); None when there is none."""
     fits = [k for k in candidates if cost(k) <= cap and k not in GAIN_FALLBACK_EXCLUDED]
     return max(fits, key=lambda k: (cost(k), -INDEX[k])) if fits else None
 

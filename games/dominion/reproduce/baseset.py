@@ -24,7 +24,7 @@ from typing import Any
 from games.blocks import map_blocks
 from games.core import BotSpec, InputError
 from games.dominion.crosscheck import compare
-from games.dominion.crosscheck.lineup import BOTS, MATCHUPS, kingdom_of
+from games.dominion.crosscheck.lineup import BOTS, EXTRA_MATCHUPS, MATCHUPS, kingdom_of
 from games.outcomes import Outcomes
 from games.reproduction import Settings, read_json, say, text_file
 
@@ -78,14 +78,14 @@ def _run(fn: Any, before: tuple, games: int, pool: Any) -> tuple[Outcomes, float
 
 
 def matchup_row(m: int, bots: tuple[str, str], settings: Settings, seed: int,
-                stock: bool = False) -> dict[str, Any]:
+                stock: bool = False, extra: bool = False) -> dict[str, Any]:
     """Both engines on match-up ``m``: rates, difference, verdict and speed (``stock``:
-    pyminion keeps its own 10-card kingdom piles)."""
+    pyminion keeps its own 10-card kingdom piles; ``extra``: beyond the plan)."""
     from games.dominion.game import GAME
 
     kingdom = kingdom_of(bots)
     row: dict[str, Any] = {"bots": list(bots), "kingdom": list(kingdom), "seed": seed + m,
-                           "stock_piles": stock}
+                           "stock_piles": stock, "extra": extra}
     theirs, their_cpu = _run(timed_pyminion, (list(bots), seed + m, kingdom, stock),
                              settings.n("pyminion-games"), settings.pool)
     try:
@@ -110,10 +110,11 @@ def collect(settings: Settings) -> dict[str, Any]:
     s = SEED if settings.seed is None else settings.seed
     t0 = time.perf_counter()
     rows = []
-    plan = [(m, bots, False) for m, bots in enumerate(MATCHUPS)]
-    plan += [(MATCHUPS.index(bots), bots, True) for bots in STOCK_PILES]
-    for m, bots, stock in plan:
-        rows.append(matchup_row(m, bots, settings, s, stock))
+    plan = [(m, bots, False, False) for m, bots in enumerate(MATCHUPS)]
+    plan += [(MATCHUPS.index(bots), bots, True, False) for bots in STOCK_PILES]
+    plan += [(len(MATCHUPS) + m, bots, False, True) for m, bots in enumerate(EXTRA_MATCHUPS)]
+    for m, bots, stock, extra in plan:
+        rows.append(matchup_row(m, bots, settings, s, stock, extra))
         r = rows[-1]
         verdict = ("agree" if r.get("agree") else "DISAGREE") if "agree" in r else "ours n/a"
         say(f"{' vs '.join(bots)}: {verdict}")
@@ -142,7 +143,8 @@ def _rate(r: dict[str, Any]) -> str:
 
 
 def tables(rows: Sequence[dict[str, Any]]) -> tuple[list[str], list[str]]:
-    """The comparison table and the table of game shapes (rounds, ties, capped games)."""
+    """The comparison table of ``rows`` and their table of game shapes (rounds, ties,
+    capped games)."""
     main = ["| match-up (score of the first bot) | kingdom | ours | pyminion | difference "
             "| verdict | ours games/s | pyminion games/s | ratio |",
             "|---|---|---|---|---|---|---|---|---|"]
@@ -174,8 +176,10 @@ def tables(rows: Sequence[dict[str, Any]]) -> tuple[list[str], list[str]]:
 def readme_text(data: dict[str, Any], notes: str | None) -> str:
     """The report: how it was made, the two tables, then the hand-written notes."""
     st, rows = data["settings"], data["rows"]
-    main, shape = tables(rows)
-    played = [r for r in rows if "agree" in r and not r.get("stock_piles")]
+    main, shape = tables([r for r in rows if not r.get("extra")])
+    more, more_shape = tables([r for r in rows if r.get("extra")])
+    played = [r for r in rows if "agree" in r and not r["stock_piles"] and not r["extra"]]
+    others = [r for r in rows if "agree" in r and r["extra"]]
     agree = sum(r["agree"] for r in played)
     ratios = [r["speed_ratio"] for r in played]
     speed = (f"Our engine is {min(ratios):,.0f}x to {max(ratios):,.0f}x faster per CPU-second "
@@ -201,10 +205,22 @@ def readme_text(data: dict[str, Any], notes: str | None) -> str:
         "",
         *main,
         "",
-        "Shape of the games (rounds are the first player's turns; ties are shared first "
-        "places; capped games hit 100 rounds):",
+        "## Every other card of the base set",
+        "",
+        "Beyond the plan's match-ups, these buy-list bots (our engine plays their buy lists "
+        "as text) buy between them every kingdom card the plan's bots leave out, so every "
+        "card of the base set is played in both engines: "
+        f"**{sum(r['agree'] for r in others)} of {len(others)} agree.**",
+        "",
+        *more,
+        "",
+        "## Shape of the games",
+        "",
+        "Rounds are the first player's turns; ties are shared first places; capped games "
+        "hit 100 rounds.",
         "",
         *shape,
+        *more_shape[2:],
         "",
     ]
     if notes:
