@@ -146,8 +146,8 @@ def test_a_buy_list_equal_to_a_named_bot_plays_identically():
 def test_kingdom_parsing():
     assert len(parse_kingdom(None)) == 10 and "steward" not in parse_kingdom(None)
     assert parse_kingdom("blog") == ("smithy", "steward")
-    with pytest.raises(InputError, match="not implemented"):
-        parse_kingdom("smithy,chapel")
+    with pytest.raises(InputError, match="unknown kingdom card 'chapl'"):
+        parse_kingdom("smithy,chapl")
     with pytest.raises(InputError, match="basic card"):
         parse_kingdom("gold")
     with pytest.raises(InputError, match="twice"):
