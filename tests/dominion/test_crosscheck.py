@@ -168,7 +168,7 @@ def test_the_reproduction_plays_every_match_up_and_rewrites_its_readme(tmp_path)
     from games.dominion.reproduce import baseset
     from games.reproduction import Settings
 
-    sizes = {"games": 40, "pyminion-games": 6}
+    sizes = {"games": 40, "pyminion-games": 6, "calibration-games": 4}
     settings = Settings(game="dominion-baseset", sizes=sizes, given=sizes, pool=SerialPool(),
                         parts=baseset.PARTS, all_parts=baseset.PARTS)
     (tmp_path / "notes.md").write_text("## Notes\n\nHand-written.\n")
@@ -183,6 +183,7 @@ def test_the_reproduction_plays_every_match_up_and_rewrites_its_readme(tmp_path)
     assert smithy["ours"]["games"] == 40 and smithy["pyminion"]["games"] == 6
     assert smithy["speed_ratio"] > 1
     readme = (tmp_path / "README.md").read_text()
+    assert data["calibration"]["pyminion_big_money"] > 0
     assert "--size games=40 --size pyminion-games=6" in readme and readme.endswith(
         "Hand-written.\n")
     baseset.reproduce(tmp_path, Settings(game="dominion-baseset", from_json=True))

@@ -10,6 +10,7 @@ import logging
 _root = logging.getLogger()
 _level = _root.level
 from pyminion.bots.bot import BotDecider  # noqa: E402
+from pyminion.bots.examples import BigMoney  # noqa: E402
 from pyminion.core import Card, CardType, Deck, Pile  # noqa: E402
 from pyminion.expansions import base  # noqa: E402
 from pyminion.game import Game  # noqa: E402
@@ -17,4 +18,4 @@ from pyminion.player import Player  # noqa: E402
 
 _root.setLevel(_level)
 
-__all__ = ["BotDecider", "Card", "CardType", "Deck", "Game", "Pile", "Player", "base"]
+__all__ = ["BigMoney", "BotDecider", "Card", "CardType", "Deck", "Game", "Pile", "Player", "base"]

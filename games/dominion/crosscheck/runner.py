@@ -17,9 +17,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from games.core import game_seeds
-from games.dominion.crosscheck._pyminion import CardType, Game, Pile, base
+from games.dominion.crosscheck._pyminion import BigMoney, CardType, Game, Pile, Player, base
 from games.dominion.crosscheck.lineup import buylist_text, kingdom_of
-from games.dominion.crosscheck.players import CARD, make_player
+from games.dominion.crosscheck.players import CARD, SeededDeck, make_player
 from games.dominion.crosscheck.rules import seat_outcomes
 from games.outcomes import Outcomes, seating_for
 
@@ -81,3 +81,16 @@ def play(bots: Sequence[str], seed: int, start: int, count: int, *,
         rounds[i] = turns[0]
         plies[i] = sum(turns)
     return Outcomes(start, seating, outcome, vp, rounds, capped, extra={"plies": plies})
+
+
+def big_money_pair(rng: random.Random, own: bool) -> list[Player]:
+    """Two Big Money players shuffling with ``rng``: pyminion's own example bot
+    (``own``), or our buy list ``province | gold | silver`` on :mod:`.players`' decider;
+    timing both shows what the decider costs pyminion."""
+    if not own:
+        return [make_player(f"big-money#{k}", buylist_text("big-money"), rng)
+                for k in range(2)]
+    players: list[Player] = [BigMoney(f"big_money#{k}") for k in range(2)]
+    for player in players:
+        player.deck = SeededDeck(rng)
+    return players

@@ -31,7 +31,7 @@ from games.reproduction import Settings, read_json, say, text_file
 FOLDER = "reports/dominion-baseset"
 SEED: int | None = 2028
 PARTS = ("all",)
-SIZES = {"games": 100_000, "pyminion-games": 10_000}
+SIZES = {"games": 100_000, "pyminion-games": 10_000, "calibration-games": 2_000}
 PARAMS = False
 BENCHMARK = False
 #: Match-ups played once more with pyminion's own supply (every kingdom pile 10 cards; the
@@ -70,6 +70,24 @@ def timed_pyminion(bots: Sequence[str], seed: int, kingdom: Sequence[str], stock
     c0 = time.thread_time()
     out = runner.play(bots, seed, start, count, kingdom=kingdom, stock_piles=stock)
     return out, time.thread_time() - c0
+
+
+def calibration(games: int, seed: int) -> dict[str, float]:
+    """pyminion's games per CPU-second in a Big Money mirror (no kingdom) with its own
+    example bot and with our buy-list decider, on the same seeds: what the decider costs."""
+    import random
+
+    from games.core import game_seeds
+    from games.dominion.crosscheck import runner
+
+    out = {}
+    for own, name in ((True, "pyminion_big_money"), (False, "buylist_big_money")):
+        c0 = time.thread_time()
+        for s in game_seeds(seed, games):
+            players = runner.big_money_pair(random.Random(int(s)), own)
+            runner.play_one(runner.CrossGame(players, ()), 100)
+        out[name] = games / (time.thread_time() - c0)
+    return out
 
 
 def _run(fn: Any, before: tuple, games: int, pool: Any) -> tuple[Outcomes, float]:
@@ -118,9 +136,10 @@ def collect(settings: Settings) -> dict[str, Any]:
         r = rows[-1]
         verdict = ("agree" if r.get("agree") else "DISAGREE") if "agree" in r else "ours n/a"
         say(f"{' vs '.join(bots)}: {verdict}")
+    calib = calibration(settings.n("calibration-games"), s)
     return {"settings": {"seed": s, "jobs": settings.jobs, **settings.sizes},
             "command": settings.command(), "seconds": time.perf_counter() - t0,
-            "pyminion": _pyminion_version(), "rows": rows}
+            "pyminion": _pyminion_version(), "rows": rows, "calibration": calib}
 
 
 def _pyminion_version() -> str:
@@ -182,8 +201,14 @@ def readme_text(data: dict[str, Any], notes: str | None) -> str:
     others = [r for r in rows if "agree" in r and r["extra"]]
     agree = sum(r["agree"] for r in played)
     ratios = [r["speed_ratio"] for r in played]
+    cal = data["calibration"]
     speed = (f"Our engine is {min(ratios):,.0f}x to {max(ratios):,.0f}x faster per CPU-second "
-             "on the same bots." if ratios else "")
+             "on the same bots (median "
+             f"{sorted(ratios)[len(ratios) // 2]:,.0f}x)." if ratios else "")
+    calib = (f"pyminion's speed includes our buy-list decider: in a Big Money mirror it "
+             f"plays {cal['buylist_big_money']:,.0f} games/s with it and "
+             f"{cal['pyminion_big_money']:,.0f} with pyminion's own BigMoney bot "
+             f"({st['calibration-games']:,} games each, same seeds).")
     lines = [
         "# Dominion base set: our engine against pyminion",
         "",
@@ -198,7 +223,7 @@ def readme_text(data: dict[str, Any], notes: str | None) -> str:
         "A score is wins + ties / 2 over games, with its 95% Wilson interval; the difference "
         "(ours - pyminion) has Newcombe's 95% interval built from the two, and the engines "
         "agree when it contains 0. Speed is games per CPU-second of the thread that played "
-        "(one core), on the same bots.",
+        f"(one core), on the same bots. {calib}",
         "",
         f"**{agree} of {len(played)} match-ups agree** (the rulebook's supply in both "
         f"engines). {speed}",
