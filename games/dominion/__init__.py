@@ -53,7 +53,8 @@ from games.dominion.buylist import (
     parse_buylist,
     simple_buylist,
 )
-from games.dominion.cards import DEFAULT_KINGDOM, KINGDOM_KEYS, parse_kingdom
+from games.dominion.cards import DEFAULT_KINGDOM, KINGDOM_KEYS
+from games.dominion.kingdoms import parse_kingdom
 from games.dominion.match import GameConfig
 
 __all__ = [

@@ -12,7 +12,6 @@ from games import registry
 from games.core import BotSpec, InputError
 from games.dominion import kingdoms
 from games.dominion.bots import NAMED, SPECIAL_BOTS, HeuristicParams, build_bot, spec_from_text
-from games.dominion.cards import KINGDOM_KEYS
 from games.dominion.learned import LEARNED, LearnedPlayParams
 from games.dominion.match import END_RULES, GameConfig, play_games
 from games.dominion.strategy import StrategyParams
@@ -57,7 +56,7 @@ class DominionGame(registry.Game):
     has_trainer = True  # the learned player (tabletune train)
     reproductions = {"dominion": "games.dominion.reproduce"}  # the sources' tables
     golden_bots = ("smithy-big-money", "big-money", "heuristic")
-    test_options = {"kingdom": ",".join(KINGDOM_KEYS)}  # every kingdom card: every bot plays
+    test_options = {"kingdom": "all"}  # every kingdom card the engine plays: every bot plays
 
     def bots(self) -> dict[str, registry.BotInfo]:
         out = {name: registry.BotInfo(name, desc, StrategyParams, detail=text)

@@ -21,11 +21,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import InputError
+from games.dominion.kingdoms import parse_kingdom
 
 TREASURES = ("silver", "gold")
 VICTORY = ("duchy", "estate")  # list entries that carry a gains gate
-DEFAULT_KINGDOM = ("village", "woodcutter", "great-hall", "smithy", "workers-village",
-                   "laboratory", "market", "festival", "bazaar", "harem")
 MAX_PROVINCES = 8  # two players: 8 Provinces in the supply
 MONEY_LEVELS = (0,) + tuple(range(10, 25))  # no gate, or a total-money gate of 10..24
 CARD_GATES = (0,) + tuple(range(10, 31))  # no gate, or own at least 10..30 cards
@@ -38,8 +37,8 @@ class DominionBuyList:
     name = "dominion-buylist"
 
     def __init__(self, options: dict[str, Any]) -> None:
-        kingdom = options.get("kingdom", "default")
-        self.kingdom = _kingdom_keys(kingdom)
+        # no kingdom given: the game's own default (parse_kingdom(None))
+        self.kingdom = parse_kingdom(options.get("kingdom"))
         self.cards = TREASURES + tuple(k for k in self.kingdom if k not in TREASURES)
         self.entry_cards = self.cards + VICTORY
         self.max_entries = int(options.get("max_entries", 8))
@@ -207,15 +206,6 @@ def _whole(value: float, text: str) -> int:
     if not float(value).is_integer():
         raise InputError(f"{text!r}: thresholds are whole numbers, got {value}")
     return int(value)
-
-
-def _kingdom_keys(kingdom: Any) -> tuple[str, ...]:
-    """Kingdom card keys of the evolution's games (the engine's parser when available)."""
-    try:
-        from games.dominion.cards import parse_kingdom
-    except ImportError:
-        return DEFAULT_KINGDOM
-    return tuple(parse_kingdom(kingdom))
 
 
 def make_kind(options: dict[str, Any]) -> DominionBuyList:

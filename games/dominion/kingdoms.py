@@ -8,6 +8,9 @@ A kingdom is given (``--kingdom``, ``[game] kingdom`` in a spec) as
   ``seed001``; ``blog`` = seed 004's, also ``seed004``) and the six recommended kingdoms of
   the 2nd-edition base-set rulebook (``first-game``, ``size-distortion``, ``deck-top``,
   ``sleight-of-hand``, ``improvements``, ``silver-and-gold``); ``none`` is an empty kingdom;
+  two presets name card pools larger than a table's ten: ``sources`` (the sources' eleven
+  kingdom cards, what their simulations drew on) and ``all`` (every card the engine plays,
+  the contract suite's supply, where every bot finds its cards);
 * ``random``: ten cards drawn with the run's root seed (the same run draws the same cards),
   or ``random:N``: ten cards drawn with seed ``N`` (the same kingdom in every run).
 
@@ -26,7 +29,14 @@ import numpy as np
 
 from games.core import InputError
 from games.dominion import cards
-from games.dominion.cards import BASE_SET_KEYS, BLOG_KINGDOM, CARDS, DEFAULT_KINGDOM, INDEX
+from games.dominion.cards import (
+    BASE_SET_KEYS,
+    BLOG_KINGDOM,
+    CARDS,
+    DEFAULT_KINGDOM,
+    INDEX,
+    SOURCE_CARDS,
+)
 
 MAX_CARDS = 10  # a kingdom is ten piles of kingdom cards
 RANDOM = "random"
@@ -37,6 +47,8 @@ _RANDOM_STREAM = 0x6B696E67  # keeps the kingdom draw apart from every game's st
 PRESETS: dict[str, tuple[str, ...]] = {
     "default": DEFAULT_KINGDOM,
     "blog": BLOG_KINGDOM,
+    "sources": tuple(c.key for c in CARDS[:SOURCE_CARDS] if c.kingdom),
+    "all": (),  # every playable kingdom card, read when asked (cards.KINGDOM_KEYS)
     "first-game": ("cellar", "market", "merchant", "militia", "mine", "moat", "remodel",
                    "smithy", "village", "workshop"),
     "size-distortion": ("artisan", "bandit", "bureaucrat", "chapel", "festival", "gardens",
@@ -55,6 +67,8 @@ PRESET_ALIASES: dict[str, str] = {"stanford": "default", "seed001": "default",
 PRESET_TITLES: dict[str, str] = {
     "default": "seed 001 (the Stanford report's appendix): every source card but Steward",
     "blog": "seed 004 (the blog's three-player games)",
+    "sources": "the sources' eleven kingdom cards (seed 001's ten and Steward)",
+    "all": "every kingdom card the engine plays",
     "first-game": "First Game (2nd-edition rulebook)",
     "size-distortion": "Size Distortion (2nd-edition rulebook)",
     "deck-top": "Deck Top (2nd-edition rulebook)",
@@ -83,7 +97,8 @@ def preset_lines() -> list[str]:
     """One line per preset: name, aliases, title and cards (what ``--kingdom list`` shows),
     then how to draw a random kingdom."""
     out = []
-    for name, keys in PRESETS.items():
+    for name in PRESETS:
+        keys = preset_cards(name)
         aliases = [a for a, target in PRESET_ALIASES.items() if target == name]
         spelled = name + (f" ({', '.join(aliases)})" if aliases else "")
         missing = [k for k in keys if k not in cards.KINGDOM_KEYS]
@@ -93,6 +108,11 @@ def preset_lines() -> list[str]:
     out.append(f"random / random:N: {MAX_CARDS} cards drawn from {source} with the run's "
                "seed / with seed N")
     return out
+
+
+def preset_cards(name: str) -> tuple[str, ...]:
+    """The cards of a preset (``all``: every card the engine plays now)."""
+    return tuple(cards.KINGDOM_KEYS) if name == "all" else PRESETS[name]
 
 
 def random_pool() -> tuple[tuple[str, ...], str]:
@@ -165,7 +185,7 @@ def parse_kingdom(kingdom: str | Sequence[str] | None,
             return ()
         name = preset_name(text)
         if name is not None:
-            return _checked(PRESETS[name], preset=name)
+            return _checked(preset_cards(name), preset=name)
         items = [t for t in text.split(",") if t.strip()]
         if len(items) == 1 and cards.card_key(items[0]) not in INDEX:
             raise InputError(f"unknown kingdom preset or card {text!r}; presets: "
@@ -176,8 +196,9 @@ def parse_kingdom(kingdom: str | Sequence[str] | None,
 
 
 def _checked(items: Sequence[str], preset: str | None = None) -> tuple[str, ...]:
-    """Card keys of the listed names, each one checked (see :func:`parse_kingdom`)."""
-    if len(items) > MAX_CARDS:
+    """Card keys of the listed names, each one checked (see :func:`parse_kingdom`); a list
+    holds at most ten cards (a preset may name a larger pool)."""
+    if preset is None and len(items) > MAX_CARDS:
         raise InputError(f"a kingdom holds at most {MAX_CARDS} cards, got {len(items)}")
     out: list[str] = []
     for item in items:

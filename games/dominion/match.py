@@ -19,9 +19,10 @@ import numpy as np
 
 from games.core import InputError, game_seeds
 from games.dominion.bots import BotSpec, compile_bots
-from games.dominion.cards import initial_supply, parse_kingdom
+from games.dominion.cards import initial_supply
 from games.dominion.engine import END_PROVINCES, END_STANDARD, LP_END_RULE, LP_TIEBREAK
 from games.dominion.kernel import new_record, new_state, run_batch
+from games.dominion.kingdoms import parse_kingdom
 from games.outcomes import Outcomes, seating_for
 
 END_RULES = {"standard": END_STANDARD, "provinces": END_PROVINCES}

@@ -23,8 +23,9 @@ from games.dominion import (
     simple_buylist,
 )
 from games.dominion.buylist import OPERATORS, VARIABLES
-from games.dominion.cards import KEYS, initial_supply, parse_kingdom
+from games.dominion.cards import KEYS, initial_supply
 from games.dominion.game import GAME
+from games.dominion.kingdoms import parse_kingdom
 
 
 def play(bots, seed, start, count, **options):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from games.dominion.cards import INDEX, card_index, initial_supply, parse_kingdom
+from games.dominion.cards import INDEX, card_index, initial_supply
 from games.dominion.engine import (
     ACT_STATIC,
     ACTIONS,
@@ -31,6 +31,7 @@ from games.dominion.engine import (
     victory_points,
 )
 from games.dominion.kernel import score_game
+from games.dominion.kingdoms import parse_kingdom
 from tests.dominion.state import State
 
 DECK = ["silver", "gold", "estate", "copper", "duchy", "copper"]

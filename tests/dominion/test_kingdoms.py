@@ -26,9 +26,9 @@ def all_playable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cards, "KINGDOM_KEYS", EVERY_KINGDOM_CARD)
 
 
-def test_old_import_is_the_moved_parser():
-    from games.dominion.cards import parse_kingdom as old
-    assert old is parse_kingdom
+def test_no_kingdom_is_seed_001s_and_none_is_empty():
+    from games.dominion import parse_kingdom as exported
+    assert exported is parse_kingdom
     assert parse_kingdom(None) == DEFAULT_KINGDOM and parse_kingdom("none") == ()
 
 
@@ -39,9 +39,10 @@ def test_any_reasonable_spelling(all_playable):
 
 
 def test_presets_are_ten_base_set_cards_and_take_any_spelling(all_playable):
-    for name, keys in PRESETS.items():
-        if name in ("default", "blog"):
-            continue
+    rulebook = [n for n in PRESETS if n not in ("default", "blog", "sources", "all")]
+    assert len(rulebook) == 6
+    for name in rulebook:
+        keys = PRESETS[name]
         assert len(keys) == 10 and len(set(keys)) == 10 and set(keys) <= set(BASE_SET_KEYS)
         assert parse_kingdom(name) == keys
     assert parse_kingdom("Silver & Gold") == PRESETS["silver-and-gold"]
@@ -50,13 +51,21 @@ def test_presets_are_ten_base_set_cards_and_take_any_spelling(all_playable):
     assert parse_kingdom("stanford") == parse_kingdom("seed001") == DEFAULT_KINGDOM
     assert parse_kingdom("seed004") == ("smithy", "steward")
     # together the six recommended kingdoms use every card of the base set
-    covered = set().union(*(set(k) for n, k in PRESETS.items() if n not in ("default", "blog")))
+    covered = set().union(*(set(PRESETS[n]) for n in rulebook))
     assert covered == set(BASE_SET_KEYS)
 
 
 def test_sources_kingdoms_need_no_new_card():
     assert parse_kingdom("default") == DEFAULT_KINGDOM
     assert parse_kingdom("blog") == ("smithy", "steward")
+    sources = parse_kingdom("sources")  # a named pool may hold more than ten cards
+    assert len(sources) == 11 and set(sources) == {*DEFAULT_KINGDOM, "steward"}
+
+
+def test_all_is_every_playable_card(monkeypatch):
+    assert parse_kingdom("all") == tuple(cards.KINGDOM_KEYS)
+    monkeypatch.setattr(cards, "KINGDOM_KEYS", EVERY_KINGDOM_CARD)
+    assert parse_kingdom("All") == EVERY_KINGDOM_CARD and len(EVERY_KINGDOM_CARD) > 10
 
 
 def test_random_is_seeded_and_draws_ten_distinct_cards():

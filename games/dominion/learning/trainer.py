@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 
 from games.core import BotSpec
-from games.dominion.cards import parse_kingdom
 from games.dominion.features import FEATURE_SET, NF, OFF_GUIDE
+from games.dominion.kingdoms import parse_kingdom
 from games.dominion.learned import LearnedModel
 from games.dominion.learned import save_model as _save_model
 from games.dominion.learning import selfplay
