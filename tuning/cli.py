@@ -20,14 +20,12 @@ def _load_app() -> Any:
     """Import every module of ``tuning.commands`` (each attaches its own commands) and
     return the assembled app."""
     import importlib
-    import pkgutil
 
-    import tuning.commands
     from tuning.commands import apps
+    from tuning.commands.lazy import command_modules
 
-    for info in sorted(pkgutil.iter_modules(tuning.commands.__path__), key=lambda m: m.name):
-        if info.name != "apps" and not info.name.startswith("_"):
-            importlib.import_module(f"tuning.commands.{info.name}")
+    for name in command_modules():
+        importlib.import_module(f"tuning.commands.{name}")
     return apps.app
 
 

@@ -27,6 +27,9 @@ if mode == "whole":
     tuning.cli.app  # every command module imported first
 elif mode == "plain-rich":
     import typer.rich_utils  # Typer's own import, stand-ins unused
+elif mode == "untabled":
+    from tuning.commands import lazy
+    del lazy.COMMANDS["studies"]  # as if a new command's line were forgotten
 sys.argv = ["tabletune", *args]
 from tuning.cli import main
 try:
@@ -42,7 +45,8 @@ print("\\nMODULES " + json.dumps({"code": code, "modules": sorted(sys.modules)})
 
 def _tabletune(mode: str, *args: str) -> tuple[str, str, int, set[str]]:
     """stdout (before the probe's line), stderr, exit status and loaded modules of
-    ``tabletune ARGS`` in a fresh interpreter; ``mode``: lazy, whole or plain-rich."""
+    ``tabletune ARGS`` in a fresh interpreter; ``mode``: lazy, whole, plain-rich or
+    untabled."""
     env = {**os.environ, "COLUMNS": "120"}
     env.pop("TABLETUNE_GAMES", None)
     done = subprocess.run([sys.executable, "-c", _RUN, mode, json.dumps(list(args))],
@@ -98,6 +102,12 @@ def test_help_pages_need_no_markdown_and_look_as_with_typers_own_import(args):
     plain, _, _, plain_modules = _tabletune("plain-rich", *args)
     assert "rich.markdown" in plain_modules  # the comparison is with Typer's own import
     assert out == plain and "Usage: tabletune" in out
+
+
+def test_a_command_missing_from_the_table_still_runs():
+    out, err, code, _ = _tabletune("untabled", "studies", "--json")
+    assert code in (0, None), err
+    assert {row["name"] for row in json.loads(out)} >= {"deckbuilder-heuristic"}
 
 
 def test_a_near_miss_is_answered_with_the_command_meant():

@@ -53,6 +53,17 @@ COMMANDS: dict[str, Entry] = {
 }
 
 
+def command_modules() -> list[str]:
+    """The modules of ``tuning.commands`` by name, but for ``apps`` and private ones:
+    importing one attaches its commands to the app (helpers attach none)."""
+    import pkgutil
+
+    import tuning.commands
+
+    names = sorted(m.name for m in pkgutil.iter_modules(tuning.commands.__path__))
+    return [n for n in names if n != "apps" and not n.startswith("_")]
+
+
 class LazyGroup(CheckedGroup):
     """A :class:`CheckedGroup` that knows its commands from :data:`COMMANDS` and imports a
     command's module on first use; while it formats its own help it lists the summaries."""
@@ -64,12 +75,14 @@ class LazyGroup(CheckedGroup):
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         known = super().get_command(ctx, cmd_name)
-        if known is not None or cmd_name not in COMMANDS:
+        if known is not None:
             return known
-        entry = COMMANDS[cmd_name]
+        entry = COMMANDS.get(cmd_name)
         if self._listing:
-            return TyperCommand(cmd_name, help=entry.summary)
-        return self._load(ctx, entry.module).get(cmd_name)
+            return None if entry is None else TyperCommand(cmd_name, help=entry.summary)
+        # a name the table lacks may still be a command of a module: import them all
+        modules = command_modules() if entry is None else [entry.module]
+        return self._load(ctx, modules).get(cmd_name)
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """As Typer's, whose "Did you mean" looks only among the commands built so far: this
@@ -86,13 +99,15 @@ class LazyGroup(CheckedGroup):
                     exc.message = f"{message.rstrip('.')}. Did you mean {names}?"
             raise
 
-    def _load(self, ctx: Any, module: str) -> dict[str, Any]:
-        """Import ``tuning.commands.MODULE`` and add the commands it attached to the app."""
+    def _load(self, ctx: Any, modules: list[str]) -> dict[str, Any]:
+        """Import ``tuning.commands.MODULE`` for each of ``modules`` and add the commands
+        they attached to the app; all commands known by now, by name."""
         import typer.main
 
         from tuning.commands.apps import app
 
-        importlib.import_module(f"tuning.commands.{module}")
+        for module in modules:
+            importlib.import_module(f"tuning.commands.{module}")
         built = typer.main.get_command(app)
         for name, command in getattr(built, "commands", {}).items():
             if super().get_command(ctx, name) is None:
