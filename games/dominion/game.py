@@ -17,7 +17,7 @@ from games.dominion.match import END_RULES, GameConfig, play_games
 from games.dominion.strategy import StrategyParams
 
 _OPTIONS = (
-    registry.Option("kingdom", list, ("default",),
+    registry.Option("kingdom", object, "default",
                     "comma-separated kingdom cards (at most 10), a preset (default: seed "
                     "001's; blog: seed 004's; the 2nd-edition rulebook's, such as "
                     "first-game; `--kingdom list` shows them), none, random (10 cards drawn "

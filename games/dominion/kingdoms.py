@@ -154,12 +154,25 @@ def is_random(kingdom: str | Sequence[str] | None) -> bool:
             and str(kingdom[0]).strip().lower() == RANDOM)
 
 
-def check_kingdom(kingdom: str | Sequence[str] | None) -> tuple[str, ...]:
+class KingdomCards(tuple):
+    """A checked kingdom (card keys, or ``("random",)``): checking it again keeps it as it
+    is, so a preset's pool of more than ten cards stays valid when options are checked
+    again (a changed copy, a worker)."""
+
+    __slots__ = ()
+
+
+def check_kingdom(kingdom: object) -> KingdomCards:
     """A kingdom as an option keeps it: card keys, or ``("random",)`` for a draw that the
     run's seed makes when the run starts (:func:`parse_kingdom` with that seed)."""
+    if isinstance(kingdom, KingdomCards):
+        return kingdom
+    if not isinstance(kingdom, str | list | tuple) or not all(
+            isinstance(k, str) for k in ([kingdom] if isinstance(kingdom, str) else kingdom)):
+        raise InputError(f"expected card names, a preset or random, got {kingdom!r}")
     if is_random(kingdom):
-        return (RANDOM,)
-    return parse_kingdom(kingdom)
+        return KingdomCards((RANDOM,))
+    return KingdomCards(parse_kingdom(kingdom))
 
 
 def parse_kingdom(kingdom: str | Sequence[str] | None,
@@ -170,6 +183,8 @@ def parse_kingdom(kingdom: str | Sequence[str] | None,
     card the engine does not play yet."""
     if kingdom is None:
         return DEFAULT_KINGDOM
+    if isinstance(kingdom, KingdomCards) and not is_random(kingdom):
+        return kingdom  # checked already (and stays so when checked again)
     if not isinstance(kingdom, str) and len(kingdom) == 1:
         kingdom = str(kingdom[0])
     if isinstance(kingdom, str):
