@@ -123,8 +123,8 @@ BASE_SET_KEYS: tuple[str, ...] = (
     "village", "witch", "workshop",
 )
 
-# The kingdom cards a game may use (the base-set rows above are not played by the engine yet).
-KINGDOM_KEYS: tuple[str, ...] = tuple(c.key for c in CARDS[:SOURCE_CARDS] if c.kingdom)
+# The kingdom cards a game may use: the sources' and the whole base set.
+KINGDOM_KEYS: tuple[str, ...] = tuple(c.key for c in CARDS if c.kingdom)
 # Seed 001's kingdom (the Stanford report's appendix): every kingdom card but Steward.
 DEFAULT_KINGDOM: tuple[str, ...] = (
     "smithy", "village", "woodcutter", "laboratory", "market", "festival", "bazaar",

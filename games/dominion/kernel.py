@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from games.dominion.actions import bot_actions
+from games.dominion.actions import actions_in_hand, bot_actions
 from games.dominion.cards import (
     COIN,
     COST,
@@ -271,15 +271,21 @@ def learned_buy(p, g, w, lp, zones, pinfo, piles, ts, rng, rec_idx):
     return best
 
 
+@njit(void(Int, Z, TS), cache=True)
+def play_treasures(p, zones, ts):
+    """Play every treasure in hand: their coins, and +$1 per Merchant played on the first
+    Silver."""
+    ts[COINS] += hand_money(p, zones)
+    if ts[MERCHANTS] > 0 and zones[p, HAND, SILVER] > 0:
+        ts[COINS] += ts[MERCHANTS]
+
+
 @njit(void(Int, Int, F2, Int, W1, W1, Z, PI, PI, TS, R, PI, PI, I1), cache=True)
 def buy_phase(p, bmode, rule_tab, nrule, w, lp, zones, pinfo, piles, ts, rng, rec_idx,
               rec_meta, rec_n):
-    """Play all treasures, then buy as the bot decides while buys remain. A learned bot
+    """Buy as the bot decides while buys remain (treasures already played). A learned bot
     with ``lp[1] > 0`` records the features of each state it chooses (row ``rec_n[0]``,
     tagged with the game row ``rec_n[1]`` and the seat) while the buffer has room."""
-    ts[COINS] += hand_money(p, zones)
-    if ts[MERCHANTS] > 0 and zones[p, HAND, SILVER] > 0:  # the first Silver played
-        ts[COINS] += ts[MERCHANTS]
     while ts[BUYS] > 0:
         if bmode == BUY_RULES:
             c = choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts)
@@ -310,8 +316,10 @@ def take_turn(p, b, rules, nrules, amode, bmode, fparams, weights, lparams, dpar
     ts[BUYS] = 1
     ts[COINS] = 0
     ts[MERCHANTS] = 0
-    bot_actions(p, amode[b], fparams[b, 0], fparams[b, 1], dparams[b], porder[b], dparams, seats,
-                rules[b], nrules[b], zones, draw, pinfo, piles, ts, rng)
+    if actions_in_hand(p, zones) > 0:  # the action player is a long call: only when needed
+        bot_actions(p, amode[b], fparams[b, 0], fparams[b, 1], dparams[b], porder[b], dparams,
+                    seats, rules[b], nrules[b], zones, draw, pinfo, piles, ts, rng)
+    play_treasures(p, zones, ts)
     buy_phase(p, bmode[b], rules[b], nrules[b], weights[b], lparams[b], zones, pinfo, piles,
               ts, rng, rec_idx, rec_meta, rec_n)
     cleanup(p, zones, draw, pinfo, rng)
@@ -388,6 +396,13 @@ def run_batch(seeds, seating, rules, nrules, amode, bmode, fparams, weights, lpa
     (turns of all players) and the capped flag. Work arrays come from :func:`new_state`;
     ``rec_*`` from :func:`new_record` (learned bots' training samples)."""
     players = zones.shape[0]
+    order = np.full(porder.shape, -1, dtype=np.int64)  # play orders without absent cards
+    for b in range(porder.shape[0]):
+        k = 0
+        for j in range(porder.shape[1]):
+            if porder[b, j] >= 0 and supply0[porder[b, j]] >= 0:
+                order[b, k] = porder[b, j]
+                k += 1
     for i in range(seeds.shape[0]):
         rec_n[1] = i
         setup_game(seeds[i], supply0, zones, draw, pinfo, piles, rng)
@@ -395,8 +410,8 @@ def run_batch(seeds, seating, rules, nrules, amode, bmode, fparams, weights, lpa
         capped = False
         while True:
             take_turn(p, seating[i, p], rules, nrules, amode, bmode, fparams, weights, lparams,
-                      dparams, porder, seating[i], zones, draw, pinfo, piles, ts, rng, rec_idx,
-                      rec_meta, rec_n)
+                      dparams, order, seating[i], zones, draw, pinfo, piles, ts, rng,
+                      rec_idx, rec_meta, rec_n)
             if solo_target > 0 and zones[p, OWNED, PROVINCE] >= solo_target:
                 break
             if game_over(piles, end_rule):

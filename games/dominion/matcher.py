@@ -8,6 +8,7 @@ floats: card, copy limit (-1: none), number of conditions, (variable, operator, 
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from games.dominion.cards import COIN, COST, NC, PROVINCE
@@ -45,6 +46,8 @@ from games.dominion.engine import (
     victory_points,
 )
 
+MONEY_CARDS = np.flatnonzero(COIN > 0).astype(np.int64)  # the cards with a coin value
+
 
 @njit(Flt(Int, Int, Int, Z, PI, PI, TS), cache=True)
 def condition_value(var, p, c, zones, pinfo, piles, ts):
@@ -61,13 +64,14 @@ def condition_value(var, p, c, zones, pinfo, piles, ts):
         return float(zones[p, OWNED, c])
     if var == VAR_EMPTY:
         return float(empty_piles(piles))
+    if var == VAR_MONEY:
+        money = 0
+        for i in range(MONEY_CARDS.shape[0]):
+            money += zones[p, OWNED, MONEY_CARDS[i]] * COIN[MONEY_CARDS[i]]
+        return float(money)
     total = 0
-    money = 0
     for d in range(NC):
         total += zones[p, OWNED, d]
-        money += zones[p, OWNED, d] * COIN[d]
-    if var == VAR_MONEY:
-        return float(money)
     if var == VAR_CARDS:
         return float(total)
     if var == VAR_SHARE:

@@ -31,7 +31,7 @@ from games.dominion.engine import (
     game_over,
     victory_points,
 )
-from games.dominion.kernel import buy_phase, new_record, setup_game, take_turn
+from games.dominion.kernel import new_record, play_treasures, setup_game, take_turn
 from tests.dominion.state import State
 
 DECK = ["copper"] * 10
@@ -146,9 +146,7 @@ def test_library_draws_to_seven_setting_aside_actions_when_none_can_be_played():
 
 
 def _coins_after_buy_phase(s: State) -> int:
-    w = np.zeros(1)
-    buy_phase(0, 0, np.zeros((1, 12)), 0, w, np.zeros(7), s.zones, s.pinfo, s.piles, s.ts,
-              s.rng, *new_record(0))
+    play_treasures(0, s.zones, s.ts)
     return int(s.ts[COINS])
 
 
@@ -350,8 +348,8 @@ def _play_mirror(buylist: str, kingdom: tuple[str, ...], games: int):
         for turn in range(200):
             p = turn % 2
             take_turn(p, p, comp.rules, comp.nrules, comp.amode, comp.bmode, comp.fparams,
-                      comp.weights, comp.lparams, comp.dparams, comp.porder, seats, zones, draw,
-                      pinfo, piles, ts, rng, *new_record(0))
+                      comp.weights, comp.lparams, comp.dparams, comp.porder, seats, zones,
+                      draw, pinfo, piles, ts, rng, *new_record(0))
             held = zones[:, OWNED].sum(axis=0)
             assert np.array_equal(held + np.maximum(piles[0], 0) + piles[1], total)
             for q in range(2):
