@@ -64,6 +64,7 @@ from games.dominion.engine import (
     Z,
     apply_primitives,
     hand_money,
+    play_action,
     rng_below,
     steward_choice,
     take_top,
@@ -248,10 +249,13 @@ def bot_actions(p, mode, k, wa, dp, po, dps, seats, rules, nrule, zones, draw, p
                             break
         if c < 0:
             return
-        choice = _steward(p, mode, zones, pinfo, ts, rng) \
-            if SPECIAL[c] == SPECIAL_STEWARD else ST_DRAW
-        play_card(p, c, choice, mode, dp, po, dps, seats, rules, nrule, zones, draw, pinfo,
-                  piles, ts, rng)
+        if SPECIAL[c] == SPECIAL_EFFECT:
+            play_card(p, c, ST_DRAW, mode, dp, po, dps, seats, rules, nrule, zones, draw,
+                      pinfo, piles, ts, rng)
+        else:  # primitives and Steward only: the short call
+            choice = _steward(p, mode, zones, pinfo, ts, rng) \
+                if SPECIAL[c] == SPECIAL_STEWARD else ST_DRAW
+            play_action(p, c, choice, zones, draw, pinfo, piles, ts, rng)
 
 
 @njit(void(Int, Int, Flt, Flt, Z, D, PI, PI, TS, R), cache=True)
