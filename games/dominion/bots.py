@@ -55,6 +55,37 @@ NAMED: dict[str, tuple[str, str]] = {
     "blog-steward": (
         "province | gold | steward@dshare<1/20 | silver",
         "seed 004's Steward bot: Steward while Stewards in draw+discard are under 1/20"),
+    # The base set's standard bots (the cross-check against pyminion plays the same ones).
+    "double-witch": (
+        "province | gold | witch:2 | silver",
+        "Big Money with two Witches (base set)"),
+    "double-militia": (
+        "province | gold | militia:2 | silver",
+        "Big Money with two Militias (base set)"),
+    "laboratory-big-money": (
+        "province | gold | laboratory | silver",
+        "Big Money buying a Laboratory whenever it has $5 (base set)"),
+    "council-room-big-money": (
+        "province | gold | council-room:1 | silver",
+        "Big Money with one Council Room (base set)"),
+    "moneylender-big-money": (
+        "province | gold | moneylender:1 | silver",
+        "Big Money with one Moneylender, trashing Coppers (base set)"),
+    "bandit-big-money": (
+        "province | gold | bandit:1 | silver",
+        "Big Money with one Bandit (base set)"),
+    "bureaucrat-big-money": (
+        "province | gold | bureaucrat:1 | silver",
+        "Big Money with one Bureaucrat (base set)"),
+    "moat-big-money": (
+        "province | gold | moat:2 | silver",
+        "Big Money with two Moats against attacks (base set)"),
+    "chapel-witch": (
+        "province | gold | witch:1 | chapel:1 | silver",
+        "one Witch and one Chapel, then money (base set)"),
+    "workshop-gardens": (
+        "province | gardens | workshop | estate@gains<=6 | copper",
+        "Workshops gaining Gardens, Estates near the end, Coppers (base set)"),
 }
 SPECIAL_BOTS: dict[str, str] = {
     "heuristic": "buy rules and action play driven by tunable coefficients (see HeuristicParams)",

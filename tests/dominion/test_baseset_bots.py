@@ -102,7 +102,6 @@ def test_old_buy_lists_keep_their_meaning(name):
         assert np.array_equal(comp.porder[b], play_order(()))
 
 
-@needs_base_set
 def test_the_named_base_set_bots_are_the_shared_plans():
     for name, text in BASE_SET_BOTS.items():
         assert NAMED[name][0] == text and NAMED[name][1]
@@ -215,10 +214,9 @@ def test_the_command_line_refuses_bad_bots_in_one_line(bot, bad):
 
 @needs_base_set
 def test_every_named_base_set_bot_plays_whole_games():
-    kingdom = ",".join(sorted({r.card for t in BASE_SET_BOTS.values()
-                               for r in parse_buylist(t).rules} & set(KINGDOM_KEYS)))
-    opts = GAME.check_options({"kingdom": kingdom})
-    for name in BASE_SET_BOTS:
+    for name, text in BASE_SET_BOTS.items():
+        kingdom = ",".join(c for c in parse_buylist(text).cards if c in KINGDOM_KEYS)
+        opts = GAME.check_options({"kingdom": kingdom})
         out = GAME.play([BotSpec(name), BotSpec("big-money")], opts, 5, 0, 20)
         assert out.count == 20 and not out.capped.any(), name
         assert np.all(out.outcome.max(axis=1) >= 0), name
@@ -227,7 +225,7 @@ def test_every_named_base_set_bot_plays_whole_games():
 @needs_base_set
 def test_double_witch_beats_big_money():
     opts = GAME.check_options({"kingdom": "witch"})
-    out = GAME.play([BotSpec("dw", genome=DW), BotSpec("big-money")], opts, 11, 0, 2000)
+    out = GAME.play([BotSpec("double-witch"), BotSpec("big-money")], opts, 11, 0, 2000)
     score = out.bot_result()[:, 0]
     lo, _ = wilson_interval(float(score.sum()), 2000)
     assert lo > 0.5, score.mean()

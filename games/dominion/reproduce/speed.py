@@ -22,6 +22,13 @@ MATCHUPS = {
     "smithy-big-money vs big-money-ultimate": [BotSpec("smithy-big-money"),
                                                BotSpec("big-money-ultimate")],
     "heuristic vs big-money": [BotSpec("heuristic"), BotSpec("big-money")],
+    "double-witch mirror": [BotSpec("double-witch"), BotSpec("double-witch")],
+    "double-militia vs double-witch": [BotSpec("double-militia"), BotSpec("double-witch")],
+}
+# Options of a match-up other than the defaults: the base-set bots need their cards.
+MATCHUP_OPTIONS: dict[str, dict[str, Any]] = {
+    "double-witch mirror": {"kingdom": ["witch"]},
+    "double-militia vs double-witch": {"kingdom": ["militia", "witch"]},
 }
 
 
@@ -33,23 +40,24 @@ def timed_block(bots: Sequence[BotSpec], options: dict[str, Any], seed: int, sta
     return time.thread_time() - c0
 
 
-def timed_run(bots: Sequence[BotSpec], games: int, seed: int, pool: Any) -> tuple[float, float]:
-    """Games ``0..games-1`` of the run with root ``seed`` on ``pool`` (default options):
-    (wall-clock seconds, CPU seconds of the simulating threads summed over workers)."""
-    options = GAME.check_options({})
+def timed_run(bots: Sequence[BotSpec], games: int, seed: int, pool: Any,
+              options: dict[str, Any] | None = None) -> tuple[float, float]:
+    """Games ``0..games-1`` of the run with root ``seed`` on ``pool`` (default options unless
+    given): (wall-clock seconds, CPU seconds of the simulating threads summed over workers)."""
+    options = GAME.check_options(options or {})
     t0 = time.perf_counter()
     cpu = sum(map_blocks(timed_block, (list(bots), options, seed), games, pool=pool))
     return time.perf_counter() - t0, cpu
 
 
-def best_rate(bots: list[BotSpec], games: int, pool: Any,
-              repeats: int) -> tuple[float, float, float]:
+def best_rate(bots: list[BotSpec], games: int, pool: Any, repeats: int,
+              options: dict[str, Any] | None = None) -> tuple[float, float, float]:
     """Best wall-clock games/s over ``repeats`` runs of ``games`` games, that run's seconds,
     and the best games per CPU-second of the simulating processes (less sensitive to other
     load on the machine)."""
     best = (0.0, 0.0, 0.0)
     for r in range(repeats):
-        seconds, cpu_seconds = timed_run(bots, games, 100 + r, pool)
+        seconds, cpu_seconds = timed_run(bots, games, 100 + r, pool, options)
         rate = games / seconds
         cpu = games / cpu_seconds if cpu_seconds > 0 else float("nan")
         best = (max(best[0], rate), seconds if rate > best[0] else best[1], max(best[2], cpu))
