@@ -53,8 +53,6 @@ SOURCE_BOTS = ("big-money", "big-money-ultimate", "smithy-big-money", "blog-big-
                "blog-smithy", "blog-steward")
 EVERY_CARD = initial_supply(2, ())
 EVERY_CARD[EVERY_CARD < 0] = 10  # a supply holding every card: compile checks pass
-needs_base_set = pytest.mark.skipif(
-    "witch" not in KINGDOM_KEYS, reason="the engine does not play the base set's cards yet")
 
 
 def test_the_example_parses_and_formats_back():
@@ -212,7 +210,6 @@ def test_the_command_line_refuses_bad_bots_in_one_line(bot, bad):
     assert len(res.output.strip().splitlines()) == 1
 
 
-@needs_base_set
 def test_every_named_base_set_bot_plays_whole_games():
     for name, text in BASE_SET_BOTS.items():
         kingdom = ",".join(c for c in parse_buylist(text).cards if c in KINGDOM_KEYS)
@@ -222,7 +219,6 @@ def test_every_named_base_set_bot_plays_whole_games():
         assert np.all(out.outcome.max(axis=1) >= 0), name
 
 
-@needs_base_set
 def test_double_witch_beats_big_money():
     opts = GAME.check_options({"kingdom": "witch"})
     out = GAME.play([BotSpec("double-witch"), BotSpec("big-money")], opts, 11, 0, 2000)
@@ -271,3 +267,22 @@ def test_the_strategy_genome_evolves_valid_strategies():
         kind.from_text("province@<=8 | duchy@gains<=4 | estate@gains<=2 | silver | "
                        "play: witch")
     assert GAME.genome_kinds()["dominion-strategy"]({}).name == "dominion-strategy"
+
+
+def test_decision_settings_reach_the_kernel():
+    opts = GAME.check_options({"kingdom": "witch,chapel"})
+    base = GAME.play([BotSpec("chapel-witch"), BotSpec("big-money")], opts, 6, 0, 300)
+    same = GAME.play([BotSpec("chapel-witch", {"chapel_max": 4}), BotSpec("big-money")],
+                     opts, 6, 0, 300)
+    idle = GAME.play([BotSpec("chapel-witch", {"chapel_max": 0}), BotSpec("big-money")],
+                     opts, 6, 0, 300)
+    assert np.array_equal(base.score, same.score)  # 4 is the default
+    assert not np.array_equal(base.score, idle.score)
+
+
+def test_the_heuristic_buys_base_set_cards_when_told():
+    opts = GAME.check_options({"kingdom": "witch"})
+    tuned = {"witch_share": 0.1, "witch_priority": 9.0}
+    out = GAME.play([BotSpec("heuristic", tuned), BotSpec("big-money")], opts, 2, 0, 400)
+    plain = GAME.play([BotSpec("heuristic"), BotSpec("big-money")], opts, 2, 0, 400)
+    assert out.bot_result()[:, 0].mean() > plain.bot_result()[:, 0].mean()
