@@ -8,15 +8,17 @@ A bot reaches the kernel as two rows beside its buy rules:
 * ``porder[b, :]`` (int64, one row per bot, ``NC`` wide): the play priority, card indices
   of action cards, best first, padded with -1. ``default_play_order()`` is Throne Room
   followed by :data:`games.dominion.cards.ACTION_ORDER` (villages, other non-terminals,
-  terminals; more +Cards first). ``play_order(keys)`` puts some cards first.
+  terminals; more +Cards first, then more +$, attacks before other cards).
+  ``play_order(keys)`` puts some cards first.
 
 Rules the kernel applies with these parameters (the defaults are the shared plan's):
 
 * Play: the first card of ``porder`` in hand is played while actions remain. Throne Room
   is played only with another action in hand and doubles the first other action in play
-  order (``throne_target`` 1: the most expensive action in hand instead). Remodel is played
-  only when the hand holds a card it would remodel (the static player; the random player may
-  play it anyway, then it remodels the junkiest card).
+  order (``throne_target`` 1: the most expensive action in hand instead); it doubles another
+  Throne Room only when two more actions are in hand. Remodel is played only when the hand
+  holds a card it would remodel (the static and scored players; the random player may play
+  it anyway, then it remodels the first card of the hand in junk order).
 * Junk order (:data:`JUNK_ORDER`, for discarding and trashing): Curse, Estate, Duchy,
   Province, Gardens (the Victory-only cards), then Copper, then the rest by cost, cheapest
   first. ``victim_action_cost`` k > 0 moves Action cards costing less than $k before Copper
