@@ -1,9 +1,11 @@
 """The option schema of a game: what ``[game]`` in a study spec and the game's own CLI flags
-accept, each option validated in one place with messages that name the key."""
+accept, each option validated in one place with messages that name the key, and the typed
+options a game's check returns (:class:`GameOptions`, declared once per game)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,3 +99,91 @@ class Option:
         if not isinstance(value, str):
             raise InputError(f"{where}: expected text, got {value!r}")
         return value
+
+
+# --------------------------------------------------------------------------- typed options
+
+
+class GameOptions(Mapping[str, Any]):
+    """Base of a game's typed options: each game declares one frozen dataclass, beside the
+    game, whose fields are its options with their defaults, written once (each field made
+    by :func:`option`, which also carries the help text, bounds and CLI flag of its
+    :class:`Option`). ``Game.check_options`` returns an instance; game code reads its
+    attributes (``options.turns``). It is also a read-only mapping of the same names, so
+    the generic layer reads any game's options alike (``options["cap"]``,
+    ``dict(options)``, ``{**options, "cap": 50}`` for a changed copy to check again) and
+    JSON gets :meth:`as_dict`. Equal to any mapping with the same items."""
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._names():
+            raise KeyError(name)
+        return getattr(self, name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.items()))
+
+    def __repr__(self) -> str:
+        items = ", ".join(f"{k}={v!r}" for k, v in self.items())
+        return f"{type(self).__name__}({items})"
+
+    def _names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in dataclasses.fields(self))  # type: ignore[arg-type]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options as a plain dict (JSON, spec tables)."""
+        return dict(self.items())
+
+
+def option(default: Any, help: str = "", *, kind: type | None = None, **schema: Any) -> Any:
+    """A field of a game's options dataclass that is also an entry of its option schema:
+    ``default`` is the one default; ``kind`` (default: the default's type, ``list`` for a
+    tuple) and ``schema`` (``low``, ``high``, ``choices``, ``check``, ``flag``,
+    ``excludes``, ``lists``) are :class:`Option`'s."""
+    if kind is None:
+        if default is None:
+            raise TypeError("an option whose default is None needs its kind")
+        kind = list if isinstance(default, tuple) else type(default)
+    return dataclasses.field(default=default,
+                             metadata={"option": {"kind": kind, "help": help, **schema}})
+
+
+def options_schema(options_type: type[GameOptions]) -> tuple[Option, ...]:
+    """The option schema a typed-options dataclass declares (one :class:`Option` per
+    field, in field order): what `tabletune play` turns into flags and specs may set."""
+    out = []
+    for f in dataclasses.fields(options_type):  # type: ignore[arg-type]
+        spec = dict(f.metadata.get("option") or {})
+        if not spec:
+            raise TypeError(f"{options_type.__name__}.{f.name}: declare it with option()")
+        kind = spec.pop("kind")
+        out.append(Option(f.name, kind, f.default, **spec))
+    return tuple(out)
+
+
+class FrozenOptions(GameOptions):
+    """Checked options of a game that declares no options type (a plug-in or test game
+    with only a schema): the same read-only mapping, its names also read as attributes."""
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        object.__setattr__(self, "_values", dict(values))
+
+    def __getattr__(self, name: str) -> Any:
+        values = self.__dict__.get("_values", {})
+        if name in values:
+            return values[name]
+        raise AttributeError(name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenOptions, (self._values,))
+
+    def _names(self) -> tuple[str, ...]:
+        return tuple(self._values)

@@ -19,8 +19,10 @@ capabilities these hooks make up (exact solver, State API, genomes and the genom
 handshake, report notes, watch, tallies, trainer) are documented one protocol each in
 :mod:`games.capabilities`, whose ``offers(game, "solver")`` is how the tuning layer asks.
 
-``Option``, ``Outcomes`` and ``seating_for`` live in :mod:`games.options` and
-:mod:`games.outcomes` and are re-exported here, so a game imports only this module.
+``Option``, ``GameOptions``, ``option``, ``Outcomes`` and ``seating_for`` live in
+:mod:`games.options` and :mod:`games.outcomes` and are re-exported here, so a game imports
+only this module. A game declares its options once, as a frozen dataclass of typed options
+(``options_type``, fields made by ``option``); ``check_options`` returns one.
 
 Built-in games are known by name from :mod:`games.catalog` and each registers when
 :func:`get` first asks for it, so a command imports only the game it uses; a game defined
@@ -45,11 +47,11 @@ import numpy as np
 
 from games import catalog
 from games.core import BotSpec, InputError, make_params, param_ranges
-from games.options import Option
+from games.options import FrozenOptions, GameOptions, Option, option, options_schema
 from games.outcomes import Outcomes, seating_for
 
-__all__ = ["BotInfo", "BotSpec", "Game", "Option", "Outcomes", "describe_params", "get",
-           "names", "parse_bot_text", "register", "seating_for"]
+__all__ = ["BotInfo", "BotSpec", "Game", "GameOptions", "Option", "Outcomes", "describe_params",
+           "get", "names", "option", "parse_bot_text", "register", "seating_for"]
 
 _GAMES: dict[str, Game] = {}
 _IMPORTED: set[str] = set()
@@ -126,7 +128,12 @@ class Game:
     player_counts: tuple[int, ...] = (2,)
     #: objective names a study may ask for; ``win_rate`` and ``mean_score`` are generic
     objectives: tuple[str, ...] = ("win_rate",)
-    #: the ``[game]`` option schema (also the game's flags of ``tabletune play``)
+    #: the game's typed options (:class:`games.options.GameOptions`: a frozen dataclass
+    #: whose fields declare each option once, default included); ``check_options`` returns
+    #: one, and ``options`` below is derived from it
+    options_type: type[GameOptions] | None = None
+    #: the ``[game]`` option schema (also the game's flags of ``tabletune play``): derived
+    #: from ``options_type`` where a game declares one
     options: tuple[Option, ...] = ()
     #: opponents a study uses when its spec names none
     default_opponents: tuple[str, ...] = ()
@@ -149,6 +156,11 @@ class Game:
     #: reproductions of published tables that belong to this game: reproduction name ->
     #: module (the protocol of :mod:`games.reproduction`), run by `tabletune reproduce NAME`
     reproductions: dict[str, str] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("options_type") is not None and "options" not in cls.__dict__:
+            cls.options = options_schema(cls.options_type)
 
     # ---- required
     def bots(self) -> dict[str, BotInfo]:
@@ -182,8 +194,10 @@ class Game:
         return BotSpec(spec.name, {k: getattr(params, k) for k in spec.params}, None,
                        spec.label_text)
 
-    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Options with defaults filled in; InputError naming ``game.KEY`` otherwise."""
+    def check_options(self, options: Mapping[str, Any]) -> GameOptions:
+        """The game's typed options (``options_type``; :class:`games.options.FrozenOptions`
+        for a game with a schema only), defaults filled in; InputError naming ``game.KEY``
+        otherwise. Checked options may be checked again (a changed copy, a worker)."""
         schema = {o.name: o for o in self.options}
         unknown = sorted(set(options) - set(schema))
         if unknown:
@@ -193,7 +207,16 @@ class Game:
         out = {}
         for name, opt in schema.items():
             out[name] = opt.validate(options.get(name, opt.default), f"game.{name}")
-        return out
+        return FrozenOptions(out) if self.options_type is None else self.options_type(**out)
+
+    def typed(self, options: Mapping[str, Any]) -> Any:
+        """``options`` as the game's typed options: checked ones as they are, a plain
+        mapping (a Python caller's dict) checked first."""
+        if self.options_type is not None and isinstance(options, self.options_type):
+            return options
+        if self.options_type is None and isinstance(options, FrozenOptions):
+            return options
+        return self.check_options(options)
 
     def settle_options(self, options: Mapping[str, Any], seed: int) -> tuple[Any, list[str]]:
         """Checked options with what a run fixes from its root ``seed`` when it starts (such

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -39,24 +40,26 @@ def _card_set_of(cards: Any, start: Any, hand_size: int) -> Any:
     return make_card_set(cards, start, hand_size)
 
 
+@dataclass(frozen=True, eq=False)
+class DeckbuilderOptions(registry.GameOptions):
+    """The model's game, each option declared once (``DeckbuilderGame.check_options``)."""
+
+    turns: int = registry.option(31, "game length T (turns)", low=1, high=10_000,
+                                 flag="--turns", excludes=("end_chance",))
+    end_chance: float | None = registry.option(
+        None, "end chance after every turn (geometric end)", kind=float,
+        check=check_end_chance)
+    cards: Any = registry.option(None, "card set, e.g. copper:t1:c0,silver:t2:c3,estate:v1:c2",
+                                 kind=object, check=_cards_text)
+    start: Any = registry.option(None, "starting deck, e.g. copper=7,estate=3", kind=object,
+                                 check=_start_text)
+    hand_size: int = registry.option(5, "cards drawn each turn", low=1, high=100)
+
+
 def card_set(options: Mapping[str, Any]) -> Any:
     """The card set the options describe (the thesis set by default), cached per process."""
-    return _card_set_of(_cards_text(options.get("cards")), _start_text(options.get("start")),
-                        int(options.get("hand_size", 5)))
-
-
-_OPTIONS = (
-    registry.Option("turns", int, 31, "game length T (turns)", low=1, high=10_000,
-                    flag="--turns", excludes=("end_chance",)),
-    registry.Option("end_chance", float, None, "end chance after every turn (geometric end)",
-                    check=check_end_chance),
-    registry.Option("cards", object, None,
-                    "card set, e.g. copper:t1:c0,silver:t2:c3,estate:v1:c2",
-                    check=_cards_text),
-    registry.Option("start", object, None, "starting deck, e.g. copper=7,estate=3",
-                    check=_start_text),
-    registry.Option("hand_size", int, 5, "cards drawn each turn", low=1, high=100),
-)
+    opts: DeckbuilderOptions = GAME.typed(options)
+    return _card_set_of(_cards_text(opts.cards), _start_text(opts.start), opts.hand_size)
 
 
 def _one_thread_in_workers() -> None:
@@ -74,7 +77,7 @@ class DeckbuilderGame(registry.Game):
     summary = "Deck-building model (Leiden thesis): solo, exact DP optimum, buy rules"
     player_counts = (1,)
     objectives = ("fraction_of_optimum", "mean_score")
-    options = _OPTIONS
+    options_type = DeckbuilderOptions
     default_bots = ("picky",)
     has_winner = False
     test_options = {"turns": 12}
@@ -100,7 +103,7 @@ class DeckbuilderGame(registry.Game):
         resolve(spec.name, dict(spec.params))
         return spec
 
-    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+    def check_options(self, options: Mapping[str, Any]) -> DeckbuilderOptions:
         out = super().check_options(options)
         try:
             card_set(out)
@@ -115,10 +118,11 @@ class DeckbuilderGame(registry.Game):
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> registry.Outcomes:
         (bot,) = bots
-        turns = int(options.get("turns", 31))
+        opts: DeckbuilderOptions = self.typed(options)
+        turns = opts.turns
         scores = np.asarray(simulate_scores(self._strategy(bot), turns, count, seed, start,
-                                            card_set(options), None,
-                                            end_chance=options.get("end_chance")),
+                                            card_set(opts), None,
+                                            end_chance=opts.end_chance),
                             dtype=np.float64)
         return registry.Outcomes(start, np.zeros((count, 1), dtype=np.int64),
                                  np.zeros((count, 1), dtype=np.int8), scores[:, None],
@@ -127,7 +131,8 @@ class DeckbuilderGame(registry.Game):
 
     def optimum(self, options: Mapping[str, Any]) -> float:
         """The DP-optimal expected score of the options' game (fixed length only)."""
-        return float(optimal_value(int(options.get("turns", 31)), card_set(options)))
+        opts: DeckbuilderOptions = self.typed(options)
+        return float(optimal_value(opts.turns, card_set(opts)))
 
     def objective_values(self, outcomes: registry.Outcomes, bot: int, objective: str,
                          options: Mapping[str, Any]) -> np.ndarray:
@@ -141,16 +146,17 @@ class DeckbuilderGame(registry.Game):
         strat = self._strategy(bot)
         if strat.kind == "flatmc":
             return None
-        self.check_study(options, objective)
+        opts: DeckbuilderOptions = self.typed(options)
+        self.check_study(opts, objective)
         _one_thread_in_workers()
-        value = float(exact_value(strat, int(options.get("turns", 31)), card_set(options),
-                                  end_chance=options.get("end_chance")))
+        value = float(exact_value(strat, opts.turns, card_set(opts),
+                                  end_chance=opts.end_chance))
         if objective == "fraction_of_optimum":
-            return value / self.optimum(options)
+            return value / self.optimum(opts)
         return value
 
     def check_study(self, options: Mapping[str, Any], objective: str) -> None:
-        if objective == "fraction_of_optimum" and options.get("end_chance") is not None:
+        if objective == "fraction_of_optimum" and self.typed(options).end_chance is not None:
             raise InputError("game.end_chance: fraction_of_optimum needs a fixed game length; "
                              "use objective = \"mean_score\" with an end chance")
 
@@ -171,34 +177,44 @@ class DeckbuilderGame(registry.Game):
 
     def solve(self, options: Mapping[str, Any], strategies: Sequence[str],
               extra: Mapping[str, Any]) -> dict[str, Any]:
-        return solve_summary(options.get("turns", 31), card_set(options), list(strategies),
-                             options.get("end_chance"), extra.get("tol", 1e-6),
+        opts: DeckbuilderOptions = self.typed(options)
+        return solve_summary(opts.turns, card_set(opts), list(strategies),
+                             opts.end_chance, extra.get("tol", 1e-6),
                              extra.get("max_size", 120), extra.get("notify"))
 
     def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
         """The turn-level API (games.deckbuilder.state), fixed game length."""
         from games.core import game_rng
         from games.deckbuilder.state import DeckbuilderState
-        return DeckbuilderState(card_set(options), int(options.get("turns", 31)),
+        opts: DeckbuilderOptions = self.typed(options)
+        return DeckbuilderState(card_set(opts), opts.turns,
                                 game_rng(seed, 0))
 
     def genome_kinds(self) -> dict[str, Any]:
-        from games.deckbuilder.genome import make_kind
-        return {"deckbuilder-buylist": make_kind}
+        return {"deckbuilder-buylist": self.buylist_kind}
+
+    def buylist_kind(self, options: Mapping[str, Any]) -> Any:
+        """The ``deckbuilder-buylist`` genome kind: the game's own options among
+        ``options`` checked (so their defaults are the ones declared above), the genome's
+        own keys read by the genome."""
+        from games.deckbuilder.genome import DeckbuilderBuyList
+        own = self.typed({o.name: options[o.name] for o in self.options if o.name in options})
+        return DeckbuilderBuyList(dict(options), card_set(own), own.turns)
 
     def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any],
                      study: registry.StudyTerms = registry.StudyTerms()) -> list[str]:
         """The DP optimum and the best rule's expected score in points."""
         best = data.get("best") or {}
-        if options.get("end_chance") is not None or "mean" not in best:
+        opts: DeckbuilderOptions = self.typed(options)
+        if opts.end_chance is not None or "mean" not in best:
             return []
-        optimum = self.optimum(options)
+        optimum = self.optimum(opts)
         if study.objective == "fraction_of_optimum":
             points, fraction = best["mean"] * optimum, best["mean"]
         else:
             points, fraction = best["mean"], best["mean"] / optimum
         how = "exact" if best.get("exact") else f"estimated on {best.get('games', 0):,} games"
-        return [f"DP optimum at T = {int(options.get('turns', 31))}: {optimum:.3f} points "
+        return [f"DP optimum at T = {opts.turns}: {optimum:.3f} points "
                 f"expected. Best rule (trial {best.get('trial')}): {points:.3f} points, "
                 f"{100 * fraction:.2f}% of the optimum ({how})."]
 
@@ -213,7 +229,7 @@ class DeckbuilderGame(registry.Game):
         opts = self.check_options(options)
         out = self.play([BotSpec("picky")], opts, seed, 0, count)
         assert np.all(out.score >= 0)
-        if opts.get("end_chance") is None:
+        if opts.end_chance is None:
             exact = self.exact(BotSpec("picky"), opts, "mean_score")
             sd = float(out.score.std()) or 1.0
             assert abs(float(out.score.mean()) - exact) < 5 * sd / np.sqrt(count) + 1e-9

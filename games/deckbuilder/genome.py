@@ -22,18 +22,17 @@ MAX_MONEY = 15  # five Golds
 
 
 class DeckbuilderBuyList:
-    """The ``deckbuilder-buylist`` genome kind; options: turns, cards, start, max_entries."""
+    """The ``deckbuilder-buylist`` genome kind: the card set and game length of the game's
+    checked options (``DeckbuilderGame.buylist_kind`` builds it), its own options
+    max_entries, max_count and seed_genomes."""
 
     name = "deckbuilder-buylist"
 
-    def __init__(self, options: dict[str, Any]) -> None:
-        from games.deckbuilder.model import make_card_set
-
-        self.card_set = make_card_set(options.get("cards"), options.get("start"),
-                                      int(options.get("hand_size", 5)))
+    def __init__(self, options: dict[str, Any], card_set: Any, turns: int) -> None:
+        self.card_set = card_set
         self.cards = tuple(c.name for c in self.card_set.cards)
         self.cost = {c.name: c.cost for c in self.card_set.cards}
-        self.turns = int(options.get("turns", 31))
+        self.turns = int(turns)
         self.max_entries = int(options.get("max_entries", 8))
         self.max_count = int(options.get("max_count", 30))
         if self.turns < 1 or self.max_entries < 1 or self.max_count < 1:
@@ -152,7 +151,3 @@ class DeckbuilderBuyList:
                 raise ValueError(f"{card}: empty turn window {left_min}..{left_max}")
             if not 0 <= count <= self.max_count:
                 raise ValueError(f"{card}: count limit {count} outside 0..{self.max_count}")
-
-
-def make_kind(options: dict[str, Any]) -> DeckbuilderBuyList:
-    return DeckbuilderBuyList(options)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -13,34 +14,16 @@ from games.core import BotSpec, InputError
 from games.dominion import kingdoms
 from games.dominion.bots import NAMED, SPECIAL_BOTS, HeuristicParams, build_bot, spec_from_text
 from games.dominion.learned import LEARNED, LearnedPlayParams
-from games.dominion.match import END_RULES, GameConfig, play_games
+from games.dominion.match import GameConfig, play_games
+from games.dominion.options import DominionOptions
 from games.dominion.strategy import StrategyParams
-
-_OPTIONS = (
-    registry.Option("kingdom", object, "default",
-                    "comma-separated kingdom cards (at most 10), a preset (default: seed "
-                    "001's; blog: seed 004's; the 2nd-edition rulebook's, such as "
-                    "first-game; `--kingdom list` shows them), none, random (10 cards drawn "
-                    "with the run's seed) or random:N (drawn with seed N)",
-                    check=kingdoms.check_kingdom, flag="--kingdom",
-                    lists=kingdoms.preset_lines),
-    registry.Option("end_rule", str, "standard",
-                    "standard (Provinces or 3 piles) or provinces", choices=tuple(END_RULES)),
-    registry.Option("tiebreak", bool, True, "a VP tie goes to the player with fewer turns"),
-    registry.Option("cap", int, 100, "stop a game after this many rounds", low=1,
-                    high=10_000),
-    registry.Option("solo", int, 0, "solo mode: one bot alone, turns to this many Provinces "
-                    "(1-8; 0, the default, plays a table of 2-4 bots)",
-                    low=0, high=8),
-)
 
 
 def config_of(options: Mapping[str, Any]) -> GameConfig:
-    """The engine's rules from checked options."""
-    return GameConfig(kingdom=options.get("kingdom"), end_rule=options.get("end_rule",
-                      "standard"), tiebreak=bool(options.get("tiebreak", True)),
-                      cap=int(options.get("cap", 100)),
-                      solo_provinces=int(options.get("solo", 0))).checked()
+    """The engine's rules from the game's options (checked first if a plain mapping)."""
+    opts: DominionOptions = GAME.typed(options)
+    return GameConfig(kingdom=opts.kingdom, end_rule=opts.end_rule, tiebreak=opts.tiebreak,
+                      cap=opts.cap, solo_provinces=opts.solo).checked()
 
 
 class DominionGame(registry.Game):
@@ -50,7 +33,7 @@ class DominionGame(registry.Game):
     summary = "Dominion: base cards, 11 kingdom cards, Big Money family, buy lists, heuristic"
     player_counts = (1, 2, 3, 4)
     objectives = ("win_rate",)
-    options = _OPTIONS
+    options_type = DominionOptions  # its fields are the option schema
     default_opponents = ("big-money-ultimate",)
     cli_aliases = {"-k": "--kingdom"}
     has_trainer = True  # the learned player (tabletune train)
@@ -94,7 +77,7 @@ class DominionGame(registry.Game):
         return spec
 
     def seats(self, n_bots: int, options: Mapping[str, Any]) -> int:
-        if int(options.get("solo", 0)) > 0:
+        if self.typed(options).solo > 0:
             return 1  # every bot plays alone
         if not 2 <= n_bots <= 4:
             raise InputError(f"dominion is played by 2-4 players (or solo), got {n_bots} bots")
@@ -102,11 +85,12 @@ class DominionGame(registry.Game):
 
     def settle_options(self, options: Mapping[str, Any], seed: int) -> tuple[Any, list[str]]:
         """A ``random`` kingdom drawn with the run's root seed, and a line naming its cards."""
-        if not kingdoms.is_random(options.get("kingdom")):
-            return options, []
-        drawn = kingdoms.parse_kingdom(options["kingdom"], seed)
+        opts: DominionOptions = self.typed(options)
+        if not kingdoms.is_random(opts.kingdom):
+            return opts, []
+        drawn = kingdoms.parse_kingdom(opts.kingdom, seed)
         _, source = kingdoms.random_pool()
-        return ({**options, "kingdom": drawn},
+        return (dataclasses.replace(opts, kingdom=drawn),
                 [f"kingdom random, drawn with seed {seed} from {source}: {', '.join(drawn)}"])
 
     def releases_gil(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
@@ -191,7 +175,7 @@ class DominionGame(registry.Game):
         for vp, res in zip(out.score, out.outcome, strict=True):
             winners = res >= 0
             assert winners.any()
-            if not opts["tiebreak"]:
+            if not opts.tiebreak:
                 assert np.all(vp[winners] == vp.max())
 
 

@@ -4,12 +4,22 @@ state and the invariant check of the contract suite."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from games.core import BotSpec, InputError, game_seeds
-from games.registry import BotInfo, Game, Option, Outcomes, StudyTerms, register, seating_for
+from games.registry import (
+    BotInfo,
+    Game,
+    GameOptions,
+    Outcomes,
+    StudyTerms,
+    option,
+    register,
+    seating_for,
+)
 from games.splendor.genetic_params import (
     GENETIC_EXAMPLES,
     GENETIC_PARAMS,
@@ -35,6 +45,16 @@ _ERRORS = {E_TOKENS: "tokens not conserved", E_LIMIT: "a player above 10 tokens"
            E_BONUS: "bonuses differ from cards bought"}
 
 
+@dataclass(frozen=True, eq=False)
+class SplendorOptions(GameOptions):
+    """A match's rules, each option declared once (``SplendorGame.check_options``)."""
+
+    cap: int = option(100, "rounds after which a game stops (reported as capped)", low=1,
+                      high=100000)
+    refill: str = option("none", "lookahead refills: none (the thesis) or sampled",
+                         choices=("none", "sampled"))
+
+
 class SplendorGame(Game):
     """Splendor for 2-4 players (Reed thesis): outcome 1/0/-1 per seat, score = points,
     turns = rounds played, capped = the round cap (or an all-pass standstill) ended it."""
@@ -43,12 +63,7 @@ class SplendorGame(Game):
     summary = "Splendor: gems, development cards and nobles, 2-4 players"
     player_counts = (2, 3, 4)
     objectives = ("win_rate", "mean_score")
-    options = (
-        Option("cap", int, 100, "rounds after which a game stops (reported as capped)",
-               low=1, high=100000),
-        Option("refill", str, "none", "lookahead refills: none (the thesis) or sampled",
-               choices=("none", "sampled")),
-    )
+    options_type = SplendorOptions
     default_opponents = ("greedy",)
     reproductions = {"splendor": "games.splendor.reproduce.thesis",
                      "splendor-genetic": "games.splendor.reproduce.genetic"}
@@ -67,7 +82,7 @@ class SplendorGame(Game):
 
     def rows(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> np.ndarray:
         """The kernel rows of a line-up (specs checked here)."""
-        sampled = options.get("refill", "none") == "sampled"
+        sampled = self.typed(options).refill == "sampled"
         return np.stack([bot_row(b.name, self.params_of(self.check_bot(b)), sampled)
                          for b in bots])
 
@@ -77,7 +92,7 @@ class SplendorGame(Game):
 
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> Outcomes:
-        opts = self.check_options(options)
+        opts: SplendorOptions = self.typed(options)
         players = self.seats(len(bots), opts)
         seating = seating_for(start, count, len(bots), players, rotate)
         rows = self.rows(bots, opts)
@@ -85,18 +100,18 @@ class SplendorGame(Game):
             from games.splendor.online import play_online
 
             out = play_online(game_seeds(seed, count, start), seating, [b.name for b in bots],
-                              [self.params_of(b) for b in bots], rows, opts["cap"],
-                              opts["refill"] == "sampled")
+                              [self.params_of(b) for b in bots], rows, opts.cap,
+                              opts.refill == "sampled")
         else:
-            out = run_games(game_seeds(seed, count, start), seating, rows, opts["cap"])
+            out = run_games(game_seeds(seed, count, start), seating, rows, opts.cap)
         return Outcomes(start, seating, out["outcome"], out["score"], out["turns"],
                         out["capped"].astype(bool))
 
     def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> SplendorState:
-        opts = self.check_options(options)
+        opts: SplendorOptions = self.typed(options)
         if players not in self.player_counts:
             raise InputError(f"splendor is played by 2, 3 or 4 players, got {players}")
-        return SplendorState.new(players, seed, 0, opts["cap"])
+        return SplendorState.new(players, seed, 0, opts.cap)
 
     def watch(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int,
               index: int) -> str:
@@ -111,13 +126,13 @@ class SplendorGame(Game):
     def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
         """Random games for 2, 3 and 4 players (a third each), every invariant checked after
         every turn inside the kernel."""
-        opts = self.check_options(options)
+        opts: SplendorOptions = self.typed(options)
         rows = self.rows([BotSpec("random")] * 4, opts)
         done = 0
         for i, players in enumerate((2, 3, 4)):
             n = count // 3 + (1 if i < count % 3 else 0)
             seating = seating_for(done, n, players)
-            out = run_games(game_seeds(seed, n, done), seating, rows[:players], opts["cap"],
+            out = run_games(game_seeds(seed, n, done), seating, rows[:players], opts.cap,
                             check=True)
             bad = np.flatnonzero(out["errors"])
             if bad.size:

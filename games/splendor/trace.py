@@ -74,17 +74,17 @@ def trace_game(bots: Sequence[BotSpec | str], options: Mapping[str, Any] | None 
     from ``watch`` do not import each other."""
     game: Any = registry.get("splendor")  # a SplendorGame: rows() is its own
     specs = [game.parse_bot(b) if isinstance(b, str) else game.check_bot(b) for b in bots]
-    opts = game.check_options(dict(options or {}))
+    opts = game.typed(options or {})
     players = game.seats(len(specs), opts)
     seat_bot = seating_for(index, 1, len(specs), players, rotate)[0]
     rows = game.rows(specs, opts)
-    st = SplendorState.new(players, seed, index, opts["cap"])
+    st = SplendorState.new(players, seed, index, opts.cap)
     seed_u = np.uint64(game_seeds(seed, 1, index)[0])
     stream = np.array([seed_u ^ BOT_STREAM], dtype=np.uint64)
     trace = GameTrace([specs[b].label for b in seat_bot])
     genetic = genetic_bots(int(seed_u), [b.name for b in specs],
                            [game.params_of(b) for b in specs], rows,
-                           opts["refill"] == "sampled")
+                           opts.refill == "sampled")
     while not st.is_terminal():
         seat = st.current_player()
         row = rows[seat_bot[seat]]

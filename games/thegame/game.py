@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -12,17 +13,19 @@ from games.core import BotSpec
 from games.thegame.players import PLAYERS
 from games.thegame.simulate import play_block
 
-_OPTIONS = (
-    registry.Option("depth", int, 0, "search depth d (0 = greedy turn)", low=0, high=4,
-                    flag="--depth"),
-    registry.Option("players", int, 1, "players at the table (1-5), all of the same family",
-                    low=1, high=5),
-    registry.Option("expert", bool, False, "lay at least 3 cards a turn"),
-    registry.Option("short_turn", bool, True,
-                    "the seed's end-of-game convention; --strict-end: a turn that falls short "
-                    "lays nothing (changes cards left, never a win)",
-                    flag="--short-turn/--strict-end"),
-)
+
+@dataclass(frozen=True, eq=False)
+class TheGameOptions(registry.GameOptions):
+    """The table's rules, each option declared once (``TheGame.check_options`` returns one)."""
+
+    depth: int = registry.option(0, "search depth d (0 = greedy turn)", low=0, high=4,
+                                 flag="--depth")
+    players: int = registry.option(1, "players at the table (1-5), all of the same family",
+                                   low=1, high=5)
+    expert: bool = registry.option(False, "lay at least 3 cards a turn")
+    short_turn: bool = registry.option(
+        True, "the seed's end-of-game convention; --strict-end: a turn that falls short lays "
+        "nothing (changes cards left, never a win)", flag="--short-turn/--strict-end")
 
 
 class TheGame(registry.Game):
@@ -32,7 +35,7 @@ class TheGame(registry.Game):
     summary = "The Game (Benndorf): value-function players with depth-d search, 1-5 players"
     player_counts = (1,)
     objectives = ("win_rate", "cards_left", "under_10")
-    options = _OPTIONS
+    options_type = TheGameOptions
     default_games = 100_000
     default_bots = ("recovery-fallback",)
     cli_aliases = {"--player": "--bots", "-d": "--depth"}
@@ -49,10 +52,10 @@ class TheGame(registry.Game):
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> registry.Outcomes:
         (bot,) = bots
-        batch = play_block(bot.name, dict(bot.params), int(options.get("depth", 0)), int(seed),
-                           int(start), int(count), players=int(options.get("players", 1)),
-                           expert=bool(options.get("expert", False)),
-                           short_turn=bool(options.get("short_turn", True)))
+        opts: TheGameOptions = self.typed(options)
+        batch = play_block(bot.name, dict(bot.params), opts.depth, int(seed), int(start),
+                           int(count), players=opts.players, expert=opts.expert,
+                           short_turn=opts.short_turn)
         left = batch.cards_left
         outcome = np.where(left == 0, 1, -1).astype(np.int8)[:, None]
         return registry.Outcomes(start, np.zeros((count, 1), dtype=np.int64), outcome,
@@ -99,8 +102,8 @@ class TheGame(registry.Game):
         """The turn-level API (games.thegame.state): game ``seed`` of the engine's deals."""
         from games.core import game_seeds
         from games.thegame.state import TheGameState
-        return TheGameState(int(game_seeds(seed, 1)[0]), int(options.get("players", 1)),
-                            bool(options.get("expert", False)))
+        opts: TheGameOptions = self.typed(options)
+        return TheGameState(int(game_seeds(seed, 1)[0]), opts.players, opts.expert)
 
     def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
         """Cards left lie in 0..98 and a won game has none left."""

@@ -77,8 +77,8 @@ def test_bots_listing():
 
 @pytest.mark.parametrize("args, message", [
     (["--bots", "big-money,mega-money"], "unknown bot 'mega-money'"),
-    (["--bots", "big-money,smithy-big-money", "--kingdom", "smithy,chapel"],
-     "'chapel' is not implemented"),
+    (["--bots", "big-money,smithy-big-money", "--kingdom", "smithy,copper"],
+     "'copper' is a basic card"),
     (["--bots", "big-money", "--kingdom", "smithy,unknown-card"],
      "unknown kingdom card 'unknown-card'"),
     (["--bot", "province | gold | smithy:x", "--bot", "big-money"], "'x'"),

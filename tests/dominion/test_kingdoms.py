@@ -120,7 +120,7 @@ def test_the_game_draws_a_random_kingdom_with_the_runs_seed():
     assert tuple(settled["kingdom"]) == draw_random(5)
     assert len(notes) == 1 and ", ".join(draw_random(5)) in notes[0]
     assert game.settle_options(game.check_options({}), 5)[1] == []
-    bots = [BotSpec("big-money"), BotSpec("smithy-big-money")]
+    bots = [BotSpec("big-money"), BotSpec("big-money-ultimate")]  # basic cards only
     drawn = game.play(bots, checked, 5, 0, 40)  # a Python caller: drawn in play itself
     fixed = game.play(bots, settled, 5, 0, 40)
     assert (drawn.outcome == fixed.outcome).all() and (drawn.turns == fixed.turns).all()
@@ -136,7 +136,7 @@ def test_cli_lists_presets_and_says_which_cards_were_drawn():
     for name in PRESETS:
         assert name in listing.stdout
     assert "Silver & Gold" in listing.stdout and "random" in listing.stdout
-    args = ["--bots", "big-money,smithy-big-money", "-n", "40", "-s", "3", "--kingdom",
+    args = ["--bots", "big-money,big-money-ultimate", "-n", "40", "-s", "3", "--kingdom",
             "random", "--json"]
     one, two = _play(*args), _play(*args)
     assert one.exit_code == 0, one.output

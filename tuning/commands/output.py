@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console
@@ -46,7 +47,7 @@ def show_error(message: str, status: int = 2) -> None:
 
 def _clean(value: Any) -> Any:
     """Make a value JSON-safe: numpy scalars to Python, NaN/inf to None, tuples to lists."""
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):  # dicts and a game's typed options
         return {str(k): _clean(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_clean(v) for v in value]

@@ -87,7 +87,9 @@ class Scorer:
         return Scorer.build(self.game, self.options, self.objective, opponents)
 
     def with_options(self, **changes: Any) -> Scorer:
-        return replace(self, options={**self.options, **changes})
+        """The same scorer with some game options changed (checked again)."""
+        game = registry.get(self.game)
+        return replace(self, options=game.check_options({**self.options, **changes}))
 
     def block(self, bot: BotSpec, seed: int, start: int, count: int) -> np.ndarray:
         """Per-game objective values of ``bot`` in games ``start .. start+count-1``."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +95,7 @@ def write_summary(out_dir: Path | str, data: dict[str, Any]) -> Path:
 
 def _plain(value: Any) -> Any:
     """JSON-safe: numpy scalars as Python numbers, tuples as lists, NaN and inf as null."""
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):  # dicts and a game's typed options
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]

@@ -1,0 +1,30 @@
+"""Dominion's typed options, each declared once with its default: what ``[game]`` in a spec
+and the flags of `tabletune play dominion` set, and what the game's code reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.dominion import kingdoms
+from games.dominion.match import END_RULES
+from games.options import GameOptions, option
+
+
+@dataclass(frozen=True, eq=False)
+class DominionOptions(GameOptions):
+    """The rules of a Dominion match (``DominionGame.check_options`` returns one; its
+    kingdom is then card keys, or ``("random",)`` until the run's seed draws it)."""
+
+    kingdom: tuple[str, ...] | str = option(
+        "default",
+        "comma-separated kingdom cards (at most 10), a preset (default: seed 001's; blog: "
+        "seed 004's; the 2nd-edition rulebook's, such as first-game; `--kingdom list` shows "
+        "them), none, random (10 cards drawn with the run's seed) or random:N (drawn with "
+        "seed N)", kind=object, check=kingdoms.check_kingdom, flag="--kingdom",
+        lists=kingdoms.preset_lines)
+    end_rule: str = option("standard", "standard (Provinces or 3 piles) or provinces",
+                           choices=tuple(END_RULES))
+    tiebreak: bool = option(True, "a VP tie goes to the player with fewer turns")
+    cap: int = option(100, "stop a game after this many rounds", low=1, high=10_000)
+    solo: int = option(0, "solo mode: one bot alone, turns to this many Provinces (1-8; 0, "
+                       "the default, plays a table of 2-4 bots)", low=0, high=8)
