@@ -329,30 +329,33 @@ def test_decision_errors_name_the_parameter_and_its_range():
     assert default_play_order()[0] == INDEX["throne-room"]
 
 
-def _play_mirror(buylist: str, kingdom: tuple[str, ...], games: int):
-    """Whole two-player games by take_turn; yields the final state of each."""
-    supply = initial_supply(2, kingdom)
-    comp = compile_bots([BotSpec("a", genome=buylist), BotSpec("b", genome=buylist)], supply)
-    zones = np.zeros((2, 4, NC), dtype=np.int64)
-    draw = np.zeros((2, 400), dtype=np.int8)
-    pinfo = np.zeros((2, 2), dtype=np.int64)
+def _play_mirror(buylist: str, kingdom: tuple[str, ...], games: int, players: int = 2,
+                 bots: list[BotSpec] | None = None):
+    """Whole games by take_turn, cards checked after every turn; yields each final state."""
+    supply = initial_supply(players, kingdom)
+    bots = bots or [BotSpec(f"bot{k}", genome=buylist) for k in range(players)]
+    comp = compile_bots(bots, supply)
+    zones = np.zeros((players, 4, NC), dtype=np.int64)
+    draw = np.zeros((players, 400), dtype=np.int8)
+    pinfo = np.zeros((players, 2), dtype=np.int64)
     piles = np.zeros((2, NC), dtype=np.int64)
     ts = np.zeros(NTS, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
-    seats = np.arange(2, dtype=np.int64)
+    seats = np.arange(players, dtype=np.int64)
     total = np.where(supply >= 0, supply, 0)
-    total[INDEX["copper"]] += 14
-    total[INDEX["estate"]] += 6
+    total[INDEX["copper"]] += 7 * players
+    total[INDEX["estate"]] += 3 * players
     for game in range(games):
         setup_game(np.uint64(500 + game), supply, zones, draw, pinfo, piles, rng)
-        for turn in range(200):
-            p = turn % 2
+        for turn in range(100 * players):
+            p = turn % players
             take_turn(p, p, comp.rules, comp.nrules, comp.amode, comp.bmode, comp.fparams,
                       comp.weights, comp.lparams, comp.dparams, comp.porder, seats, zones,
                       draw, pinfo, piles, ts, rng, *new_record(0))
             held = zones[:, OWNED].sum(axis=0)
             assert np.array_equal(held + np.maximum(piles[0], 0) + piles[1], total)
-            for q in range(2):
+            assert zones.min() >= 0 and piles[0].min() >= -1
+            for q in range(players):
                 counts = zones[q, DISCARD] + zones[q, HAND] + zones[q, PLAY]
                 counts = counts + np.bincount(draw[q, :pinfo[q, DLEN]], minlength=NC)
                 assert np.array_equal(counts, zones[q, OWNED])
@@ -392,3 +395,18 @@ def test_base_set_kingdom_random_games_conserve_cards():
                                      "| library:1 | sentry:1 | bandit:1 | militia:1 | silver",
                                      kingdom, 10):
         assert zones[:, OWNED].min() >= 0 and piles[0].min() >= -1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_bots_play_every_base_set_card_conserving_cards(players):
+    kingdoms = (("artisan", "bandit", "bureaucrat", "cellar", "chapel", "council-room",
+                 "gardens", "harbinger", "library", "merchant"),
+                ("militia", "mine", "moat", "moneylender", "poacher", "remodel", "sentry",
+                 "throne-room", "vassal", "witch"),
+                ("throne-room", "vassal", "library", "witch", "workshop", "festival",
+                 "laboratory", "market", "smithy", "village"))
+    for kingdom in kingdoms:
+        bots = [BotSpec("random")] * (players - 1) + [BotSpec("heuristic")]
+        ended = sum(bool(game_over(piles, END_STANDARD))
+                    for _, piles in _play_mirror("", kingdom, 6, players, bots))
+        assert ended >= 1
