@@ -122,13 +122,23 @@ def _steward(p, mode, zones, pinfo, ts, rng):
     return steward_choice(p, zones, pinfo, ts)
 
 
-@njit(void(Int, Int, Int, F1, I1, F2, I1, F2, Int, Z, D, PI, PI, TS, R), cache=True)
-def resolve_chain(p, c, mode, dp, po, dps, seats, rules, nrule, zones, draw, pinfo, piles,
-                  ts, rng):
-    """Throne Room's or Vassal's own effect (c is in play, its primitives applied), and
-    every card they play in turn, in order."""
+@njit(void(Int, Int, Int, Int, F1, I1, F2, I1, F2, Int, Z, D, PI, PI, TS, R), cache=True)
+def play_card(p, c, choice, mode, dp, po, dps, seats, rules, nrule, zones, draw, pinfo, piles,
+              ts, rng):
+    """Play action card c from p's hand for one action: its primitives, then its effect.
+    Throne Room and Vassal play further cards: a stack of pending plays resolves them in
+    order (an entry d + NC is card d's own effect only, its primitives already applied)."""
+    zones[p, HAND, c] -= 1
+    zones[p, PLAY, c] += 1
+    ts[ACTIONS] -= 1
+    apply_primitives(p, c, choice, zones, draw, pinfo, piles, ts, rng)
+    if SPECIAL[c] != SPECIAL_EFFECT:
+        return
+    if c != THRONE_ROOM and c != VASSAL:
+        card_effect(p, c, dp, dps, seats, rules, nrule, zones, draw, pinfo, piles, ts, rng)
+        return
     stack = np.empty(STACK, dtype=np.int64)
-    stack[0] = c + NC  # + NC: the card's own effect only
+    stack[0] = c + NC
     n = 1
     while n > 0:
         n -= 1
@@ -158,22 +168,6 @@ def resolve_chain(p, c, mode, dp, po, dps, seats, rules, nrule, zones, draw, pin
                     zones[p, DISCARD, t] += 1
         else:
             card_effect(p, d, dp, dps, seats, rules, nrule, zones, draw, pinfo, piles, ts, rng)
-
-
-@njit(void(Int, Int, Int, Int, F1, I1, F2, I1, F2, Int, Z, D, PI, PI, TS, R), cache=True)
-def play_card(p, c, choice, mode, dp, po, dps, seats, rules, nrule, zones, draw, pinfo, piles,
-              ts, rng):
-    """Play action card c from p's hand for one action: its primitives, then its effect."""
-    zones[p, HAND, c] -= 1
-    zones[p, PLAY, c] += 1
-    ts[ACTIONS] -= 1
-    apply_primitives(p, c, choice, zones, draw, pinfo, piles, ts, rng)
-    if SPECIAL[c] == SPECIAL_EFFECT:
-        if c == THRONE_ROOM or c == VASSAL:
-            resolve_chain(p, c, mode, dp, po, dps, seats, rules, nrule, zones, draw, pinfo,
-                          piles, ts, rng)
-        else:
-            card_effect(p, c, dp, dps, seats, rules, nrule, zones, draw, pinfo, piles, ts, rng)
 
 
 @njit(Int(Int, F1, Z, PI, PI, TS, Flt, Flt), cache=True)
@@ -269,7 +263,8 @@ def action_phase(p, mode, k, wa, zones, draw, pinfo, piles, ts, rng):
     for i in range(NC):
         po[i] = DEFAULT_PORDER[i]
     dps = np.empty((1, ND), dtype=np.float64)
-    dps[0] = dp
+    for i in range(ND):  # element by element: a row assignment compiles its error messages
+        dps[0, i] = dp[i]
     seats = np.zeros(zones.shape[0], dtype=np.int64)
     rules = np.zeros((1, RULE_WIDTH), dtype=np.float64)
     bot_actions(p, mode, k, wa, dp, po, dps, seats, rules, 0, zones, draw, pinfo, piles, ts,
