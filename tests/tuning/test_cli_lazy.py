@@ -17,6 +17,7 @@ import sys
 import pytest
 import typer.main
 
+from games import catalog
 from tuning.commands import lazy, rich_help
 
 _RUN = """
@@ -102,6 +103,19 @@ def test_help_pages_need_no_markdown_and_look_as_with_typers_own_import(args):
     plain, _, _, plain_modules = _tabletune("plain-rich", *args)
     assert "rich.markdown" in plain_modules  # the comparison is with Typer's own import
     assert out == plain and "Usage: tabletune" in out
+
+
+GAME_LINES = [*((game, ("bots", game, "--json")) for game in sorted(catalog.BUILTIN)),
+              ("deckbuilder", ("solve", "deckbuilder", "--turns", "5", "--json"))]
+
+
+@pytest.mark.parametrize(("game", "args"), GAME_LINES, ids=[" ".join(a[:2]) for _, a in GAME_LINES])
+def test_a_game_command_imports_its_game_alone(game, args):
+    _, err, code, modules = _tabletune("lazy", *args)
+    assert code in (0, None), err
+    loaded = {name for name in catalog.BUILTIN
+              if any(m == f"games.{name}" or m.startswith(f"games.{name}.") for m in modules)}
+    assert loaded == {game}
 
 
 def test_a_command_missing_from_the_table_still_runs():
