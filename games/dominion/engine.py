@@ -11,8 +11,9 @@ State of one game (all small integer arrays, reused across games of a batch):
   the game's seed from ``games.core.game_seeds``.
 
 Bots are data (see ``games.dominion.bots``): a table of buy rules (card, copy limit and up to
-three conditions) plus an action mode. The shared action player plays villages first, then
-other non-terminals, then terminals (draw before money). Mode 1 instead scores each
+three conditions), an action mode, decision parameters and a play order
+(``games.dominion.decisions``). The static action player plays by the play order (by default
+villages first, then other non-terminals, then terminals, draw before money). Mode 1 scores each
 playable card with seed 001's heuristic; mode 2 plays randomly (for robustness tests);
 mode 3 never plays an action (to test what dead action cards cost).
 
