@@ -362,14 +362,3 @@ def play_action(p, c, choice, zones, draw, pinfo, piles, ts, rng):
     zones[p, PLAY, c] += 1
     ts[ACTIONS] -= 1
     apply_primitives(p, c, choice, zones, draw, pinfo, piles, ts, rng)
-
-_MOVED = ("action_phase",)
-
-
-def __getattr__(name: str) -> object:
-    """``action_phase`` (the action player with default decisions) lives in
-    :mod:`games.dominion.actions`, which imports this module; old imports still work."""
-    if name in _MOVED:
-        from games.dominion import actions
-        return getattr(actions, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

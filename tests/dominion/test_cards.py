@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from games.dominion.actions import action_phase
 from games.dominion.cards import INDEX, card_index, initial_supply
 from games.dominion.engine import (
     ACT_STATIC,
@@ -20,7 +21,6 @@ from games.dominion.engine import (
     ST_DRAW,
     ST_TRASH,
     TURNS,
-    action_phase,
     draw_cards,
     gains_to_end,
     game_over,

@@ -80,6 +80,7 @@ def final_decks(model_path: str, opponent: str, games: int = 400, seed: int = 5
     """Mean copies of each card owned at the end of ``games`` games of the model against
     ``opponent`` (seats alternating), for both: what the model actually buys. Replays the
     engine's turn loop in Python, so it is for a few hundred games, not for speed."""
+    from games.dominion.actions import action_phase
     from games.dominion.bots import compile_bots
     from games.dominion.cards import COST, NC, initial_supply
     from games.dominion.engine import (
@@ -90,7 +91,6 @@ def final_decks(model_path: str, opponent: str, games: int = 400, seed: int = 5
         LP_TIEBREAK,
         OWNED,
         TURNS,
-        action_phase,
         cleanup,
         gain,
         game_over,
