@@ -70,6 +70,7 @@ app = _Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+LazyGroup.typer_app = app
 
 
 @app.callback()

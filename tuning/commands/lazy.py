@@ -69,6 +69,9 @@ class LazyGroup(CheckedGroup):
     command's module on first use; while it formats its own help it lists the summaries."""
 
     _listing = False
+    #: the Typer app whose command modules attach to it; set by :mod:`tuning.commands.apps`,
+    #: which builds the app with this class (so this module need not import that one)
+    typer_app: Any = None
 
     def list_commands(self, ctx: Any) -> list[str]:
         return [*COMMANDS, *(n for n in super().list_commands(ctx) if n not in COMMANDS)]
@@ -104,8 +107,7 @@ class LazyGroup(CheckedGroup):
         they attached to the app; all commands known by now, by name."""
         import typer.main
 
-        from tuning.commands.apps import app
-
+        app = LazyGroup.typer_app
         for module in modules:
             importlib.import_module(f"tuning.commands.{module}")
         built = typer.main.get_command(app)
