@@ -37,7 +37,8 @@ class DominionGame(registry.Game):
     default_opponents = ("big-money-ultimate",)
     cli_aliases = {"-k": "--kingdom"}
     has_trainer = True  # the learned player (tabletune train)
-    reproductions = {"dominion": "games.dominion.reproduce"}  # the sources' tables
+    reproductions = {"dominion": "games.dominion.reproduce",  # the sources' tables
+                     "dominion-baseset": "games.dominion.reproduce.baseset"}  # vs pyminion
     golden_bots = ("smithy-big-money", "big-money", "heuristic")
     test_options = {"kingdom": "all"}  # every kingdom card the engine plays: every bot plays
 

@@ -28,7 +28,9 @@ class SerialPool:
 
 
 def test_the_reproduction_is_found_through_the_registry():
-    assert registry.get("dominion").reproductions == {"dominion": "games.dominion.reproduce"}
+    assert registry.get("dominion").reproductions == {
+        "dominion": "games.dominion.reproduce",
+        "dominion-baseset": "games.dominion.reproduce.baseset"}
     assert reproductions()["dominion"] == "games.dominion.reproduce"
     assert game_module("dominion") is reproduce
 
