@@ -25,8 +25,10 @@ Rules the kernel applies with these parameters (the defaults are the shared plan
   when a Militia victim discards.
 * Gains with a cost cap (Workshop $4, Artisan $5, Remodel): the card the bot's buy list
   would buy with that many coins (its conditions evaluated now). If no rule matches, the
-  kernel gains the most expensive card that fits and is not a Curse, Copper or Estate
-  (Workshop, Artisan and Remodel must gain when they can), else nothing.
+  kernel gains the most expensive card that fits and is not a Curse, Copper or Estate, else
+  a Copper, else an Estate, else a Curse: the printed "gain a card costing up to" is not
+  optional, so nothing is gained only when no supply pile holds a card that fits. (Mine's
+  gain is optional with its trash, see below; Bureaucrat gains a Silver while Silvers last.)
 * Chapel: trashes up to ``chapel_max`` cards: every Curse, then Estates, then Coppers
   while the treasure money owned stays at least ``chapel_money_floor``.
 * Moneylender: trashes a Copper for +$3 while more than ``moneylender_copper_floor``

@@ -100,9 +100,10 @@ VICTORY_ORDER = np.array(sorted((i for i, c in enumerate(CARDS) if c.victory),
 
 @njit(Int(Int, Int, F2, Int, Z, PI, PI, TS), cache=True)
 def capped_choice(p, cap, rules, nrule, zones, pinfo, piles, ts):
-    """The card p gains when an effect gains one costing up to ``cap``: what its buy list
-    would buy with ``cap`` coins now, else the most expensive card in stock that fits and is
-    not a Curse, Copper or Estate (lowest index on ties), else -1."""
+    """The card p gains when an effect gains one costing up to ``cap`` (the gain is
+    mandatory, as printed): what its buy list would buy with ``cap`` coins now, else the most
+    expensive card in stock that fits and is not a Curse, Copper or Estate (lowest index on
+    ties), else Copper, else Estate, else Curse; -1 only when no card in stock fits."""
     if nrule > 0:
         coins = ts[COINS]
         ts[COINS] = cap
@@ -115,7 +116,12 @@ def capped_choice(p, cap, rules, nrule, zones, pinfo, piles, ts):
         if piles[0, d] > 0 and COST[d] <= cap and d != CURSE and d != COPPER and d != ESTATE:
             if best < 0 or COST[d] > COST[best]:
                 best = d
-    return best
+    if best >= 0:
+        return best
+    for d in (COPPER, ESTATE, CURSE):  # junk, but the card says gain
+        if piles[0, d] > 0 and COST[d] <= cap:
+            return d
+    return -1
 
 
 @njit(Int(Int, Int, Int, Z), cache=True)

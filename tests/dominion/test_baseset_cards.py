@@ -294,6 +294,33 @@ def test_workshop_gains_what_the_buy_list_buys_with_four():
     assert s.count(DISCARD, "smithy") == 1
 
 
+def test_remodel_of_a_curse_must_gain_a_copper_when_the_buy_list_wants_nothing():
+    s = State(kingdom=("remodel", "smithy")).hand(remodel=1, curse=1, copper=2)
+    s.play("remodel", buylist="province | gold | silver")  # Big Money: nothing at $2
+    assert s.count(OWNED, "curse") == 0 and s.piles[1, INDEX["curse"]] == 1
+    assert s.count(DISCARD, "copper") == 1 and s.count(OWNED, "copper") == 3
+    assert s.piles[0, INDEX["copper"]] == s.supply0[INDEX["copper"]] - 1
+
+
+def test_workshop_falls_back_to_the_dearest_useful_card_then_copper_estate_curse():
+    s = State(players=2, kingdom=("workshop", "cellar")).hand(workshop=1)
+    s.piles[0, INDEX["silver"]] = s.piles[0, INDEX["workshop"]] = 0
+    s.play("workshop", buylist="province | gold")  # nothing matches: Cellar, not Copper
+    assert s.count(DISCARD, "cellar") == 1 and s.count(DISCARD, "copper") == 0
+    s.piles[0, INDEX["cellar"]] = 0  # only Coppers, Estates and Curses fit $4 now
+    for gained in ("copper", "estate", "curse", None):
+        before = s.zones[0, DISCARD].copy()
+        s.zones[0, HAND, INDEX["workshop"]] += 1
+        s.zones[0, OWNED, INDEX["workshop"]] += 1
+        s.play("workshop", buylist="province | gold")
+        got = s.zones[0, DISCARD] - before
+        if gained is None:  # no supply pile holds a card that fits: nothing
+            assert got.sum() == 0
+        else:
+            assert got[INDEX[gained]] == 1 and got.sum() == 1
+            s.piles[0, INDEX[gained]] = 0
+
+
 def test_artisan_gains_into_hand_and_tops_a_card():
     s = State(kingdom=("artisan", "laboratory")).hand(artisan=1, estate=1, copper=1)
     s.ts[ACTIONS] = 2
