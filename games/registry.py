@@ -29,6 +29,10 @@ Built-in games are known by name from :mod:`games.catalog` and each registers wh
 elsewhere (a plug-in, a test) calls :func:`register` with its instance, and names its module
 (dotted name or ``.py`` path) in the ``TABLETUNE_GAMES`` environment variable (comma
 separated) so that worker processes and other commands import it too.
+
+Longer than 400 lines on purpose: :class:`Game` is the whole contract a game author reads,
+every hook with its default and its docstring in one place; what it builds on is already
+apart (:mod:`games.options`, :mod:`games.outcomes`, :mod:`games.catalog`).
 """
 
 from __future__ import annotations

@@ -32,61 +32,9 @@ from games.dominion.engine import (
 )
 from games.dominion.features import NF
 from games.dominion.learned import ENDGAME_MODES, LEARNED, learned_weights
+from games.dominion.named_bots import NAMED
 from games.dominion.strategy import Strategy, decision_fields, parse_strategy, with_params
 
-# name -> (buy list, one-line description)
-NAMED: dict[str, tuple[str, str]] = {
-    "big-money": (
-        "province | gold | silver",
-        "Province with $8+, Gold with $6-7, Silver with $3-5 (the baseline)"),
-    "big-money-ultimate": (
-        "province@money>18 | duchy@gains<=4 | estate@gains<=2 | gold | duchy@gains<=6 | silver",
-        "Big Money with Province only once money in deck > 18 and Duchy/Estate endgame rules"),
-    "smithy-big-money": (
-        "province@money>15 | duchy@gains<=4 | estate@gains<=2 | gold | duchy@gains<=6"
-        " | smithy:1 | smithy:2@cards>=16 | silver",
-        "Big Money Ultimate's endgame, one Smithy early and a second at 16+ cards"),
-    "blog-big-money": (
-        "province | gold | silver",
-        "seed 004's Money deck (same buys as big-money)"),
-    "blog-smithy": (
-        "province | gold | smithy@dshare<1/20 | silver",
-        "seed 004's Smithy bot: Smithy while Smithies in draw+discard are under 1/20 of cards"),
-    "blog-steward": (
-        "province | gold | steward@dshare<1/20 | silver",
-        "seed 004's Steward bot: Steward while Stewards in draw+discard are under 1/20"),
-    # The base set's standard bots (the cross-check against pyminion plays the same ones).
-    "double-witch": (
-        "province | gold | witch:2 | silver",
-        "Big Money with two Witches (base set)"),
-    "double-militia": (
-        "province | gold | militia:2 | silver",
-        "Big Money with two Militias (base set)"),
-    "laboratory-big-money": (
-        "province | gold | laboratory | silver",
-        "Big Money buying a Laboratory whenever it has $5 (base set)"),
-    "council-room-big-money": (
-        "province | gold | council-room:1 | silver",
-        "Big Money with one Council Room (base set)"),
-    "moneylender-big-money": (
-        "province | gold | moneylender:1 | silver",
-        "Big Money with one Moneylender, trashing Coppers (base set)"),
-    "bandit-big-money": (
-        "province | gold | bandit:1 | silver",
-        "Big Money with one Bandit (base set)"),
-    "bureaucrat-big-money": (
-        "province | gold | bureaucrat:1 | silver",
-        "Big Money with one Bureaucrat (base set)"),
-    "moat-big-money": (
-        "province | gold | moat:2 | silver",
-        "Big Money with two Moats against attacks (base set)"),
-    "chapel-witch": (
-        "province | gold | witch:1 | chapel:1 | silver",
-        "one Witch and one Chapel, then money (base set)"),
-    "workshop-gardens": (
-        "province | gardens | workshop | estate@gains<=6 | copper",
-        "Workshops gaining Gardens, Estates near the end, Coppers (base set)"),
-}
 SPECIAL_BOTS: dict[str, str] = {
     "heuristic": "buy rules and action play driven by tunable coefficients (see HeuristicParams)",
     "random": "random legal play: random actions, Steward choices and affordable buys",
