@@ -16,7 +16,7 @@ from games.dominion.bots import NAMED
 from games.dominion.buylist import parse_buylist
 from games.dominion.cards import BASE_SET_KEYS
 from games.dominion.crosscheck import compare, lineup, rules
-from games.dominion.crosscheck.players import CARD, make_player
+from games.dominion.crosscheck.players import CARD, KEY, keys, make_player
 from games.dominion.crosscheck.runner import CrossGame, play, play_one
 from games.dominion.game import GAME
 from games.outcomes import Outcomes
@@ -99,7 +99,46 @@ def test_gains_fall_back_to_the_dearest_useful_card_when_the_list_wants_nothing(
     valid = [CARD[k] for k in ("copper", "curse", "estate", "silver")]
     got = me.decider.gain_decision("", CARD["workshop"], valid, me, game, 1, 1)
     assert [c.name for c in got] == ["Silver"]
-    assert rules.gain_fallback(["copper", "curse", "estate"], 4) is None
+    assert rules.gain_fallback(["curse", "estate", "copper", "duchy"], 5) == "duchy"
+    assert rules.gain_fallback(["curse", "estate", "copper"], 4) == "copper"
+    assert rules.gain_fallback(["curse", "estate"], 4) == "estate"
+    assert rules.gain_fallback(["curse", "silver"], 2) == "curse"
+    assert rules.gain_fallback(["silver", "smithy"], 2) is None
+
+
+def _play_in_pyminion(card: str, hand: list[str], buylist: str, kingdom: tuple[str, ...],
+                      empty: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
+    """Play ``card`` from a hand of ``card`` + ``hand`` in a fresh pyminion game as a bot
+    of ``buylist`` (the piles ``empty`` emptied first): the discard pile and the trash."""
+    rng = random.Random(5)
+    players = [make_player(n, buylist, rng) for n in ("a", "b")]
+    game = CrossGame(players, kingdom)
+    game.start()
+    for pile in game.supply.piles:
+        if KEY[pile.name] in empty:
+            pile.cards.clear()
+    me = players[0]
+    me.hand.cards = [CARD[k] for k in (card, *hand)]
+    me.discard_pile.cards = []
+    me.state.actions = 1
+    CARD[card].play(me, game)
+    return keys(me.discard_pile.cards), keys(game.trash.cards)
+
+
+def test_pyminion_remodel_of_a_curse_gains_a_copper_for_big_money():
+    discard, trash = _play_in_pyminion("remodel", ["curse", "copper"], lineup.BOTS["big-money"],
+                                       ("remodel", "smithy"))
+    assert trash == ["curse"] and discard == ["copper"]
+
+
+def test_pyminion_workshop_falls_back_to_the_dearest_useful_card_then_copper():
+    nothing = "province | gold"  # matches nothing at $4
+    discard, _ = _play_in_pyminion("workshop", [], nothing, ("workshop", "cellar"),
+                                   empty=("silver", "workshop"))
+    assert discard == ["cellar"]
+    discard, _ = _play_in_pyminion("workshop", [], nothing, ("workshop", "cellar"),
+                                   empty=("silver", "workshop", "cellar"))
+    assert discard == ["copper"]  # only Coppers, Estates and Curses fit $4
 
 
 def test_runner_rotates_seats_and_replays_the_same_games_in_any_blocks():

@@ -86,13 +86,12 @@ class BuyListDecider(BotDecider):
     def gain_up_to(self, cap: int, valid_cards: list[Card], player: Player, game: Any,
                    required: bool) -> list[Card]:
         """A gain with a cost cap: the buy list's card for ``cap`` coins; else, where the
-        card must gain (Workshop, Artisan), the fallback of :func:`rules.gain_fallback`."""
+        card must gain (Workshop, Artisan, Remodel), the fallback of
+        :func:`rules.gain_fallback` (Copper, Estate or Curse when nothing better fits)."""
         valid = {KEY[c.name] for c in valid_cards}
         card = self.choose(player, game, cap, allowed=valid)
         if card is None and required:
             key = rules.gain_fallback(valid, cap)
-            if key is None and valid_cards:  # pyminion insists on a gain: the least bad
-                key = rules.junk_order(valid)[-1]
             card = CARD[key] if key is not None else None
         return [card] if card is not None else []
 

@@ -19,8 +19,9 @@ CHAPEL_MAX = 4
 CHAPEL_MONEY_FLOOR = 6
 #: Remodel turns a Gold into a Province once at most this many Provinces are left.
 REMODEL_GOLD_PROVINCES = 4
-#: Cards a Workshop, Artisan or Remodel gain never falls back to.
-GAIN_FALLBACK_EXCLUDED = frozenset({"curse", "copper", "estate"})
+#: Cards a Workshop, Artisan or Remodel gain falls back to last, in this order (junk, but
+#: the printed "gain a card costing up to" is not optional).
+GAIN_FALLBACK_LAST: tuple[str, ...] = ("copper", "estate", "curse")
 
 
 def cost(key: str) -> int:
@@ -100,11 +101,15 @@ def remodel_target(hand: Sequence[str], provinces_left: int,
 
 
 def gain_fallback(candidates: Iterable[str], cap: int) -> str | None:
-    """The gain of a Workshop, Artisan or Remodel when the buy list wants nothing: the most
-    expensive card costing at most ``cap`` that is not a Curse, Copper or Estate (ties by
-    card index); None when there is none."""
-    fits = [k for k in candidates if cost(k) <= cap and k not in GAIN_FALLBACK_EXCLUDED]
-    return max(fits, key=lambda k: (cost(k), -INDEX[k])) if fits else None
+    """The gain of a Workshop, Artisan or Remodel when the buy list wants nothing (the gain
+    is mandatory): the most expensive card of ``candidates`` (the supply cards in stock)
+    costing at most ``cap`` that is not a Curse, Copper or Estate (ties by card index), else
+    Copper, else Estate, else Curse; None only when no candidate fits."""
+    fits = {k for k in candidates if cost(k) <= cap}
+    useful = [k for k in fits if k not in GAIN_FALLBACK_LAST]
+    if useful:
+        return max(useful, key=lambda k: (cost(k), -INDEX[k]))
+    return next((k for k in GAIN_FALLBACK_LAST if k in fits), None)
 
 
 def seat_outcomes(vp: Sequence[int], turns: Sequence[int]) -> list[int]:
