@@ -29,7 +29,7 @@ Quick use, through the one entry point every game has::
   ``extra["plies"]`` (turns of all players together).
 
 That is the one way to play Dominion; the kernel call beneath it
-(``games.dominion.match.play_games``) is the engine's, not a second results type.
+(``games.dominion.match._play_games``) is the engine's, not a second results type.
 
 Buy lists: ``parse_buylist`` / ``format_buylist`` (grammar in ``games.dominion.buylist``);
 ``BuyList`` is the genome (tuple of ``BuyRule``), text round-trips exactly.

@@ -14,7 +14,7 @@ from games.core import BotSpec, InputError
 from games.dominion import kingdoms
 from games.dominion.bots import NAMED, SPECIAL_BOTS, HeuristicParams, build_bot, spec_from_text
 from games.dominion.learned import LEARNED, LearnedPlayParams
-from games.dominion.match import GameConfig, play_games
+from games.dominion.match import GameConfig, _play_games
 from games.dominion.options import DominionOptions
 from games.dominion.strategy import StrategyParams
 
@@ -100,10 +100,8 @@ class DominionGame(registry.Game):
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> registry.Outcomes:
         options = self.settle_options(options, seed)[0]  # unless the run settled it
-        res = play_games(list(bots), seed, start, count, players=len(bots), rotate=rotate,
-                         config=config_of(options))
-        return registry.Outcomes(start, res.seating, res.outcome, res.vp.astype(np.float64),
-                                 res.turns, res.capped, extra={"plies": res.plies})
+        return _play_games(list(bots), seed, start, count, players=len(bots), rotate=rotate,
+                           config=config_of(options)).outcomes()
 
     def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
         """The turn-level API (:mod:`games.dominion.state`): game 0 of the run with root

@@ -5,7 +5,7 @@ shared seat rotation (:func:`games.outcomes.seating_for`: seat k holds bot
 ``(k + i) % players``), so any split of the indices over workers gives the same games.
 Matches go through the game's one entry point, ``DominionGame.play`` (a block of games as
 :class:`games.outcomes.Outcomes`), spread over workers by :func:`games.blocks.map_blocks`
-or the tuning layer's match. :func:`play_games` is the kernel call beneath it; its raw
+or the tuning layer's match. :func:`_play_games` is the kernel call beneath it; its raw
 arrays are no results type of their own (``.outcomes()`` makes them the generic one), and
 beside them it hands the learned player's trainer its training samples.
 """
@@ -78,7 +78,7 @@ class _KernelRun:
                         self.turns, self.capped, extra={"plies": self.plies})
 
 
-def play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
+def _play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
                kingdom: tuple[str, ...] | str | None = None, players: int | None = None, *,
                rotate: bool = True, config: GameConfig | None = None,
                record_rows: int = 0) -> _KernelRun:

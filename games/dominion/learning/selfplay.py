@@ -12,7 +12,7 @@ import numpy as np
 
 from games.core import BotSpec
 from games.dominion.learned import LEARNED
-from games.dominion.match import GameConfig, play_games
+from games.dominion.match import GameConfig, _play_games
 
 #: room for training samples per game (decisions of the learner); more are not kept
 ROWS_PER_GAME = 160
@@ -53,8 +53,8 @@ def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
         other = learner(opp_weights, eps, False, "snapshot", guide, explore, margin)
     else:
         other = opponent
-    run = play_games([me, other], seed, start, count, config=GameConfig(kingdom=kingdom),
-                     record_rows=ROWS_PER_GAME * count)
+    run = _play_games([me, other], seed, start, count, config=GameConfig(kingdom=kingdom),
+                      record_rows=ROWS_PER_GAME * count)
     out = run.outcomes()
     y = rewards(out.outcome, out.score, run.meta, margin)
     return run.features, y, float(out.bot_result()[:, 0].mean())
@@ -64,6 +64,6 @@ def probe_block(weights: np.ndarray, opponent: BotSpec, seed: int, start: int, c
                 kingdom: tuple[str, ...], guide: str = "", margin: float = 0.01
                 ) -> np.ndarray:
     """Greedy learner's per-game scores (1 / 0.5 / 0) against a probe opponent."""
-    run = play_games([learner(weights, guide=guide, margin=margin), opponent], seed, start,
-                     count, config=GameConfig(kingdom=kingdom))
+    run = _play_games([learner(weights, guide=guide, margin=margin), opponent], seed, start,
+                      count, config=GameConfig(kingdom=kingdom))
     return run.outcomes().bot_result()[:, 0]
