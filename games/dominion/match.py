@@ -79,9 +79,9 @@ class _KernelRun:
 
 
 def _play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
-               kingdom: tuple[str, ...] | str | None = None, players: int | None = None, *,
-               rotate: bool = True, config: GameConfig | None = None,
-               record_rows: int = 0) -> _KernelRun:
+                kingdom: tuple[str, ...] | str | None = None, players: int | None = None, *,
+                rotate: bool = True, config: GameConfig | None = None,
+                record_rows: int = 0) -> _KernelRun:
     """Play games ``start .. start+count-1`` of the run with root ``seed``: the kernel call
     beneath ``DominionGame.play``; its arrays become :class:`Outcomes` by ``.outcomes()``.
 
