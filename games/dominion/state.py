@@ -44,6 +44,7 @@ import numpy as np
 
 from games.core import InputError, game_rng
 from games.dominion.cards import CARDS, COIN, COPPER, ESTATE, INDEX, NC, SILVER, card_key
+from games.dominion.options import DominionOptions
 from games.dominion.turns.effects import AUTO, BUY, DECISIONS, PLAY, distinct, push
 from games.dominion.turns.moves import END_ACTIONS, END_TURN, PLAY_TREASURES, Move
 from games.dominion.turns.table import (
@@ -59,6 +60,7 @@ from games.dominion.turns.table import BUY as BUY_PHASE
 from games.state import State
 
 END_RULES = ("standard", "provinces")
+_RULES = DominionOptions()  # the declared defaults of the rules: end rule, tiebreak, cap, solo
 
 
 class DominionState(Table, State):
@@ -69,10 +71,12 @@ class DominionState(Table, State):
 
     @classmethod
     def new(cls, players: int = 2, kingdom: Sequence[str] = (), *,
-            rng: np.random.Generator | None = None, end_rule: str = "standard",
-            tiebreak: bool = True, cap: int = 100, solo: int = 0) -> DominionState:
+            rng: np.random.Generator | None = None, end_rule: str = _RULES.end_rule,
+            tiebreak: bool = _RULES.tiebreak, cap: int = _RULES.cap,
+            solo: int = _RULES.solo) -> DominionState:
         """A fresh game: kingdom cards by key, starting decks shuffled and 5 cards drawn
-        each with ``rng`` (seed 0 when not given)."""
+        each with ``rng`` (seed 0 when not given); the rules default to the game's options
+        (:class:`games.dominion.options.DominionOptions`)."""
         if not 1 <= players <= 4:
             raise InputError(f"dominion is played by 1 (solo) or 2-4 players, got {players}")
         if end_rule not in END_RULES:
@@ -106,11 +110,14 @@ class DominionState(Table, State):
     @classmethod
     def from_options(cls, options: Mapping[str, Any], seed: int, players: int
                      ) -> DominionState:
-        """Game 0 of the run with root ``seed`` under the game's checked options."""
-        return cls.new(players, tuple(options.get("kingdom") or ()), rng=game_rng(seed, 0),
-                       end_rule=str(options.get("end_rule", "standard")),
-                       tiebreak=bool(options.get("tiebreak", True)),
-                       cap=int(options.get("cap", 100)), solo=int(options.get("solo", 0)))
+        """Game 0 of the run with root ``seed`` under the game's options (typed ones as
+        they are, a plain mapping checked first; a ``random`` kingdom must be drawn
+        already, as ``DominionGame.new_state`` does)."""
+        from games.dominion.game import GAME  # the registry entry imports this module late
+        opts: DominionOptions = GAME.typed(options)
+        return cls.new(players, tuple(opts.kingdom or ()), rng=game_rng(seed, 0),
+                       end_rule=opts.end_rule, tiebreak=opts.tiebreak, cap=opts.cap,
+                       solo=opts.solo)
 
     def __init__(self) -> None:
         State.__init__(self)

@@ -98,8 +98,10 @@ def test_the_scorer_checks_changed_options_again():
 
 
 GAME_CODE = ("games/deckbuilder/game.py", "games/deckbuilder/genome.py",
-             "games/dominion/game.py", "games/dominion/genome.py", "games/thegame/game.py",
-             "games/splendor/game.py", "games/splendor/trace.py")
+             "games/dominion/game.py", "games/dominion/genome.py", "games/dominion/state.py",
+             *sorted(f"games/dominion/turns/{p.name}"
+                     for p in (ROOT / "games/dominion/turns").glob("*.py")),
+             "games/thegame/game.py", "games/splendor/game.py", "games/splendor/trace.py")
 
 
 def test_game_code_reads_attributes_and_writes_no_default_again():
@@ -108,3 +110,21 @@ def test_game_code_reads_attributes_and_writes_no_default_again():
         text = (ROOT / path).read_text(encoding="utf-8")
         for name in names:
             assert not re.search(rf"""\.get\(\s*["']{name}["']\s*,""", text), (path, name)
+
+
+def test_the_dominion_state_takes_its_default_rules_from_the_options():
+    """The turn-level state's own keywords default to the declared options (not a second
+    copy of them), and ``from_options`` reads a plain mapping through the game's check."""
+    import inspect
+
+    from games.dominion.state import DominionState
+
+    game = registry.get("dominion")
+    defaults = game.check_options({})
+    params = inspect.signature(DominionState.new).parameters
+    for name in ("end_rule", "tiebreak", "cap", "solo"):
+        assert params[name].default == getattr(defaults, name), name
+    st = DominionState.from_options({"cap": 7, "tiebreak": "no", "kingdom": "smithy"}, 3, 2)
+    assert (st.cap, st.tiebreak, st.end_rule, st.solo) == (7, False, "standard", 0)
+    with pytest.raises(InputError, match="game.cap"):
+        DominionState.from_options({"cap": 0}, 3, 2)
