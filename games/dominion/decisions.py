@@ -178,7 +178,8 @@ def check_decision(name: str, value: object) -> float:
     spec = DECISIONS.get(name.strip().lower().replace("-", "_"))
     if spec is None:
         raise InputError(f"unknown decision parameter {name!r}; known: {', '.join(DECISIONS)}")
-    span = f"{spec.kind} in [{spec.low:g}, {spec.high:g}]"
+    refused = InputError(f"decision parameter {spec.name} = {_as_given(value)}: expected "
+                         f"{spec.kind} in [{spec.low:g}, {spec.high:g}]")
     if isinstance(value, str):
         text = value.strip().lower()
         if spec.kind == "bool" and text in ("true", "yes", "on", "false", "no", "off"):
@@ -187,15 +188,24 @@ def check_decision(name: str, value: object) -> float:
             try:
                 value = float(text)
             except ValueError:
-                raise InputError(f"decision parameter {spec.name} = {value!r}: "
-                                 f"expected {span}") from None
+                raise refused from None
     if not isinstance(value, (bool, int, float, np.integer, np.floating)):
-        raise InputError(f"decision parameter {spec.name} = {value!r}: expected {span}")
+        raise refused
     x = float(value)
     if not np.isfinite(x) or not spec.low <= x <= spec.high or (
             spec.kind != "float" and x != int(x)):
-        raise InputError(f"decision parameter {spec.name} = {value!r}: expected {span}")
+        raise refused
     return x
+
+
+def _as_given(value: object) -> str:
+    """A decision value as its user wrote it (``9``, not the ``9.0`` it is stored as):
+    a text stripped, a number as Python prints it, anything else by its repr."""
+    if isinstance(value, str):
+        return value.strip() or repr(value)
+    if isinstance(value, np.generic):
+        value = value.item()
+    return str(value) if isinstance(value, (bool, int, float)) else repr(value)
 
 
 def decisions_row(values: dict[str, object] | None = None) -> np.ndarray:

@@ -356,6 +356,26 @@ def test_decision_errors_name_the_parameter_and_its_range():
     assert default_play_order()[0] == INDEX["throne-room"]
 
 
+@pytest.mark.parametrize("given, shown", [("9", "9"), (" 9 ", "9"), (9, "9"),
+                                          (np.int64(9), "9"), (9.0, "9.0"), ("2.5", "2.5"),
+                                          (2.5, "2.5"), ("x", "x")])
+def test_a_refused_decision_value_is_shown_as_given(given, shown):
+    """Text from the command line is named as typed, not as the float it is stored as, and
+    a non-integer for an int parameter is refused like a value out of range."""
+    with pytest.raises(InputError) as err:
+        check_decision("chapel_max", given)
+    assert str(err.value) == f"decision parameter chapel_max = {shown}: expected int in [0, 4]"
+    assert check_decision("chapel_max", "3") == check_decision("chapel_max", 3.0) == 3.0
+
+
+def test_a_strategys_set_section_names_a_refused_value_as_written():
+    from games.dominion.strategy import parse_strategy
+
+    for text in ("9", "2.5"):
+        with pytest.raises(InputError, match=rf"^decision parameter chapel_max = {text}: "):
+            parse_strategy(f"province | chapel | silver | set: chapel_max={text}")
+
+
 def _play_mirror(buylist: str, kingdom: tuple[str, ...], games: int, players: int = 2,
                  bots: list[BotSpec] | None = None):
     """Whole games by take_turn, cards checked after every turn; yields each final state."""
