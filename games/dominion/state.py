@@ -42,6 +42,7 @@ from typing import Any
 
 import numpy as np
 
+from games import registry
 from games.core import InputError, game_rng
 from games.dominion.cards import CARDS, COIN, COPPER, ESTATE, INDEX, NC, SILVER, card_key
 from games.dominion.options import DominionOptions
@@ -113,8 +114,7 @@ class DominionState(Table, State):
         """Game 0 of the run with root ``seed`` under the game's options (typed ones as
         they are, a plain mapping checked first; a ``random`` kingdom must be drawn
         already, as ``DominionGame.new_state`` does)."""
-        from games.dominion.game import GAME  # the registry entry imports this module late
-        opts: DominionOptions = GAME.typed(options)
+        opts: DominionOptions = registry.get("dominion").typed(options)  # by name: no cycle
         return cls.new(players, tuple(opts.kingdom or ()), rng=game_rng(seed, 0),
                        end_rule=opts.end_rule, tiebreak=opts.tiebreak, cap=opts.cap,
                        solo=opts.solo)
