@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -72,7 +73,14 @@ def test_bots_listing():
     assert all(v["description"] for v in data.values())
     smithy = data["heuristic"]["params"]["smithy_share"]
     assert smithy["low"] <= smithy["default"] <= smithy["high"]
-    assert "big-money-ultimate" in _run("bots", "dominion").stdout
+    listing = _run("bots", "dominion").stdout
+    assert "big-money-ultimate" in listing and "smithy_share" not in listing
+    assert len(listing.splitlines()) < 2 * len(data)  # a row per bot, no parameter dump
+    heuristic = _run("bots", "dominion", "heuristic").stdout
+    assert f"heuristic: {len(data['heuristic']['params'])} parameters" in heuristic
+    assert re.search(r"│ smithy_share +│ +0\.1 │ 0 \.\. 0\.5 +│", heuristic)
+    witch = _run("bots", "dominion", "double-witch").stdout
+    assert "province | gold | witch:2 | silver" in witch and "chapel_max" in witch
 
 
 @pytest.mark.parametrize("args, message", [

@@ -73,7 +73,7 @@ class BotsGroup(GameGroup):
     """`tabletune bots GAME`: a game's bots and their parameters."""
 
     def build(self, game: Any) -> tuple[Callable[..., Any], str | None]:
-        from tuning.commands.play import make_bots_command
+        from tuning.commands.bots import make_bots_command
 
         return make_bots_command(game), None
 

@@ -1,4 +1,4 @@
-"""`tabletune play GAME` and `tabletune bots GAME` for every registered game.
+"""`tabletune play GAME` for every registered game.
 
 One command per game is built from its registry description when that game is asked for
 (:mod:`tuning.commands.game_groups`): the common flags (bots, games, seed, jobs, parameters,
@@ -255,30 +255,3 @@ def make_play_command(game: registry.Game) -> Any:
     play.__signature__ = inspect.Signature(_common(game))  # type: ignore[attr-defined]
     play.__doc__ = f"Play {game.summary}: matches between named bots, per-bot results."
     return clean_errors(play)
-
-
-def make_bots_command(game: registry.Game) -> Any:
-    """The ``tabletune bots <game>`` command: every bot with its parameters."""
-
-    def bots(as_json: bool = typer.Option(False, "--json", help="print JSON")) -> None:
-        from games import registry
-
-        rows = {name: {"description": info.summary, **({"text": info.detail}
-                                                       if info.detail else {}),
-                       "positional": list(info.positional),
-                       "params": registry.describe_params(info.params_type)}
-                for name, info in game.bots().items()}
-        if as_json:
-            print_json(rows)
-            return
-        table = Table(title=f"{game.name} bots (tabletune play {game.name} --bots NAME)")
-        for col in ("name", "description", "parameters (default)"):
-            table.add_column(col, overflow="fold")
-        for name, row in rows.items():
-            params = ", ".join(f"{k}={v['default']}" for k, v in row["params"].items())
-            desc = row["description"] + (f" [{row['text']}]" if row.get("text") else "")
-            table.add_row(name, desc, params)
-        console.print(table)
-
-    bots.__doc__ = f"List the bots of {game.name} with their parameters and defaults."
-    return clean_errors(bots)
