@@ -255,7 +255,7 @@ def bot_actions(p, mode, k, wa, dp, po, dps, seats, rules, nrule, zones, draw, p
 @njit(void(Int, Int, Flt, Flt, Z, D, PI, PI, TS, R), cache=True)
 def action_phase(p, mode, k, wa, zones, draw, pinfo, piles, ts, rng):
     """``bot_actions`` with the default decisions and play order for every player and no
-    buy rules (gains fall back to the most expensive card that fits)."""
+    buy rules (with no rule matching, a gain falls back as decisions.py says)."""
     dp = np.empty(ND, dtype=np.float64)
     for i in range(ND):
         dp[i] = DEFAULT_DPARAMS[i]
