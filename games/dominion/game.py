@@ -27,7 +27,8 @@ def config_of(options: Mapping[str, Any]) -> GameConfig:
 
 
 class DominionGame(registry.Game):
-    """Base cards plus eleven kingdom cards, 2-4 players or solo."""
+    """Basic cards, Curses, the sources' kingdom cards and the whole base set (2nd
+    edition); 2-4 players or solo."""
 
     name = "dominion"
     summary = "Dominion: base cards, 11 kingdom cards, Big Money family, buy lists, heuristic"
