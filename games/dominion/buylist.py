@@ -15,6 +15,9 @@ Grammar (entries separated by ``|`` or spaces; both only separate, order is prio
                | var op number          <var> <op> number
     op        := "<=" | "<" | ">=" | ">" | "="
     number    := 12 | 0.05 | 1/20
+    var       := left | gains | money | cards | turn | coins | count | share | dshare
+               | lead | empty | treasures | actions | adensity | curses | tshare
+               | attacks | kattacks
 
 Variables: ``left`` Provinces left in the supply; ``gains`` gains to the end of the game
 (Provinces left, or the cards in the three smallest piles if fewer); ``money`` total coin
@@ -22,7 +25,12 @@ value of the player's treasures; ``cards`` cards the player owns; ``turn`` the p
 number (1 = first); ``coins`` coins still available on this buy; ``count`` copies of the
 entry's card owned; ``share`` count / cards; ``dshare`` copies in the draw and discard
 piles only / cards (the blog's counting); ``lead`` own VP minus the best opponent's;
-``empty`` empty supply piles.
+``empty`` empty supply piles; ``treasures`` treasure cards the player owns; ``actions``
+Action cards owned; ``adensity`` actions / cards; ``curses`` Curses owned; ``tshare`` count /
+treasures (pyminion's "Smithy while Smithies < treasures / 11" is ``smithy@tshare<1/11``);
+``attacks`` Attack cards all opponents own together; ``kattacks`` Attack kingdom piles in
+this game's supply (0 without one: ``moat:1@kattacks>=1`` buys a Moat only if attacks can
+come).
 
 Example: ``province@8 duchy@<=4 estate@<=2 | gold | smithy:1 | silver`` buys a Province
 whenever possible (8 or fewer left), a Duchy once 4 or fewer Provinces are left, an Estate
@@ -50,7 +58,10 @@ from games.dominion.cards import KEYS, card_index, card_key
 from games.dominion.engine import MAX_COND, RULE_WIDTH
 
 VARIABLES: tuple[str, ...] = ("left", "gains", "money", "cards", "turn", "coins", "count",
-                              "share", "dshare", "lead", "empty")
+                              "share", "dshare", "lead", "empty",
+                              # appended: a variable's index is its engine VAR_* code
+                              "treasures", "actions", "adensity", "curses", "tshare",
+                              "attacks", "kattacks")
 OPERATORS: tuple[str, ...] = ("<=", "<", ">=", ">", "=")
 
 _NUMBER = r"[-+]?[0-9.]+(?:e[-+]?[0-9]+)?(?:/[0-9.]+)?"

@@ -64,6 +64,10 @@ RULE_WIDTH = 3 + 3 * MAX_COND  # card, limit (-1: none), n conditions, (var, op,
 # Condition variables.
 (VAR_LEFT, VAR_GAINS, VAR_MONEY, VAR_CARDS, VAR_TURN, VAR_COINS, VAR_COUNT, VAR_SHARE,
  VAR_DSHARE, VAR_LEAD, VAR_EMPTY) = range(11)
+# Appended later (codes above keep their meaning): treasures, actions, actions / cards,
+# Curses owned, copies / treasures, opponents' Attack cards, Attack kingdom piles in play.
+(VAR_TREASURES, VAR_ACTIONS, VAR_ADENSITY, VAR_CURSES, VAR_TSHARE, VAR_ATTACKS,
+ VAR_KATTACKS) = range(11, 18)
 OP_LE, OP_LT, OP_GE, OP_GT, OP_EQ = range(5)
 # Action modes and buy modes of a bot.
 ACT_STATIC, ACT_SCORED, ACT_RANDOM, ACT_NONE = 0, 1, 2, 3

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from games.dominion.cards import COIN, COST, NC, PROVINCE
+from games.dominion.cards import CARDS, COIN, COST, CURSE, IS_ACTION, IS_TREASURE, NC, PROVINCE
 from games.dominion.engine import (
     COINS,
     F2,
@@ -26,16 +26,23 @@ from games.dominion.engine import (
     PLAY,
     TS,
     TURNS,
+    VAR_ACTIONS,
+    VAR_ADENSITY,
+    VAR_ATTACKS,
     VAR_CARDS,
     VAR_COINS,
     VAR_COUNT,
+    VAR_CURSES,
     VAR_DSHARE,
     VAR_EMPTY,
     VAR_GAINS,
+    VAR_KATTACKS,
     VAR_LEAD,
     VAR_LEFT,
     VAR_MONEY,
     VAR_SHARE,
+    VAR_TREASURES,
+    VAR_TSHARE,
     VAR_TURN,
     Bool,
     Flt,
@@ -47,6 +54,19 @@ from games.dominion.engine import (
 )
 
 MONEY_CARDS = np.flatnonzero(COIN > 0).astype(np.int64)  # the cards with a coin value
+# Card types a condition counts: TYPED[kind, card] for kind T_TREASURE, T_ACTION, T_ATTACK.
+T_TREASURE, T_ACTION, T_ATTACK = 0, 1, 2
+TYPED = np.array([IS_TREASURE, IS_ACTION, [c.attack for c in CARDS]], dtype=np.bool_)
+
+
+@njit(Int(Int, Z, Int), cache=True)
+def owned_of(p, zones, kind):
+    """How many cards of type ``kind`` (a TYPED row) player p owns."""
+    n = 0
+    for d in range(NC):
+        if TYPED[kind, d]:
+            n += zones[p, OWNED, d]
+    return n
 
 
 @njit(Flt(Int, Int, Int, Z, PI, PI, TS), cache=True)
@@ -69,6 +89,27 @@ def condition_value(var, p, c, zones, pinfo, piles, ts):
         for i in range(MONEY_CARDS.shape[0]):
             money += zones[p, OWNED, MONEY_CARDS[i]] * COIN[MONEY_CARDS[i]]
         return float(money)
+    if var == VAR_TREASURES:
+        return float(owned_of(p, zones, T_TREASURE))
+    if var == VAR_ACTIONS:
+        return float(owned_of(p, zones, T_ACTION))
+    if var == VAR_CURSES:
+        return float(zones[p, OWNED, CURSE])
+    if var == VAR_TSHARE:
+        t = owned_of(p, zones, T_TREASURE)
+        return zones[p, OWNED, c] / t if t > 0 else 0.0
+    if var == VAR_ATTACKS:
+        n = 0
+        for q in range(zones.shape[0]):
+            if q != p:
+                n += owned_of(q, zones, T_ATTACK)
+        return float(n)
+    if var == VAR_KATTACKS:
+        n = 0
+        for d in range(NC):
+            if TYPED[T_ATTACK, d] and piles[0, d] >= 0:
+                n += 1
+        return float(n)
     total = 0
     for d in range(NC):
         total += zones[p, OWNED, d]
@@ -76,6 +117,8 @@ def condition_value(var, p, c, zones, pinfo, piles, ts):
         return float(total)
     if var == VAR_SHARE:
         return zones[p, OWNED, c] / total if total > 0 else 0.0
+    if var == VAR_ADENSITY:
+        return owned_of(p, zones, T_ACTION) / total if total > 0 else 0.0
     if var == VAR_DSHARE:
         away = zones[p, OWNED, c] - zones[p, HAND, c] - zones[p, PLAY, c]
         return away / total if total > 0 else 0.0

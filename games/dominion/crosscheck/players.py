@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.dominion.buylist import BuyRule, parse_buylist
-from games.dominion.cards import ACTION_ORDER, KEYS, card_key
+from games.dominion.cards import ACTION_ORDER, CARDS, INDEX, KEYS, card_key
 from games.dominion.crosscheck import rules
 from games.dominion.crosscheck._pyminion import BotDecider, Card, CardType, Deck, Player, base
 
@@ -251,11 +251,41 @@ def _value(var: str, key: str, owned: Counter[str], player: Player, game: Any,
     if var == "dshare":
         near = keys(player.hand.cards + player.playmat.cards).count(key)
         return (owned[key] - near) / total if total else 0.0
+    if var in _TYPED:
+        return _typed(var, key, owned, player, game)
     if var == "lead":
         mine = player.get_victory_points()
         others = [q.get_victory_points() for q in game.players if q is not player]
         return mine - max(others) if others else mine
     raise ValueError(f"unknown buy-list variable {var!r}")
+
+
+_TYPED = ("treasures", "actions", "adensity", "curses", "tshare", "attacks", "kattacks")
+
+
+def _of(owned: Counter[str], test: Any) -> int:
+    """Cards in ``owned`` whose card row passes ``test``."""
+    return sum(n for k, n in owned.items() if test(CARDS[INDEX[k]]))
+
+
+def _typed(var: str, key: str, owned: Counter[str], player: Player, game: Any) -> float:
+    """The buy-list variables that count cards by type, as the kernel computes them."""
+    treasures = _of(owned, lambda c: c.treasure)
+    if var == "treasures":
+        return treasures
+    if var == "actions":
+        return _of(owned, lambda c: c.action)
+    if var == "adensity":
+        total = sum(owned.values())
+        return _of(owned, lambda c: c.action) / total if total else 0.0
+    if var == "curses":
+        return owned["curse"]
+    if var == "tshare":
+        return owned[key] / treasures if treasures else 0.0
+    if var == "attacks":
+        return sum(_of(Counter(keys(q.get_all_cards())), lambda c: c.attack)
+                   for q in game.players if q is not player)
+    return sum(1 for k in CARD if CARDS[INDEX[k]].attack and _pile(game, CARD[k].name) >= 0)
 
 
 def make_player(name: str, buylist: str, rng: random.Random) -> Player:
