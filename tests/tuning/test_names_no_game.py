@@ -43,6 +43,8 @@ def game_mentions(source: str, games: set[str]) -> list[str]:
     docs = _docstrings(tree)
     alternatives = "|".join(map(re.escape, sorted(games)))
     module = re.compile(rf"games\.({alternatives})(\.|$)")
+    # a game named in running text, e.g. a help text's example (not a study such as NAME-x)
+    word = re.compile(rf"(?<![\w-])({alternatives})(?![\w-])", re.IGNORECASE)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -55,7 +57,8 @@ def game_mentions(source: str, games: set[str]) -> list[str]:
                 found.append(f"line {node.lineno}: from {name} import ...")
         elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
               and id(node) not in docs
-              and (node.value in games or module.match(node.value))):
+              and (node.value in games or module.match(node.value)
+                   or word.search(node.value))):
             found.append(f"line {node.lineno}: {node.value!r}")
     return found
 
@@ -76,6 +79,7 @@ def test_the_scan_sees_imports_and_names(games):
     assert game_mentions(f"from games import {name}\n", games)
     assert game_mentions(f"if game == {name!r}:\n    pass\n", games)
     assert game_mentions(f"importlib.import_module('games.{name}.game')\n", games)
+    assert game_mentions(f"help = 'by name (e.g. {name.capitalize()})'\n", games)
     assert not game_mentions(f'"""Docs may name {name}."""\nfrom games import registry\n',
                              games)
     assert not game_mentions(f"x = '{name}-buylist'\nfrom games.core import InputError\n",

@@ -14,8 +14,9 @@ from tuning.stopping import stop_signals
 
 @app.command("reproduce")
 def reproduce_command(
-    game: str = typer.Argument(..., help="The reproduction, by name (e.g. deckbuilder); "
-                                         "an unknown name lists them all."),
+    game: str = typer.Argument(..., help="The reproduction, by name (a game's name or one "
+                                         "of its reproductions); an unknown name lists them "
+                                         "all."),
     out: Path | None = typer.Option(None, "--out",
                                     help="Report folder (default: the committed one under "
                                          "reports/)."),
