@@ -18,21 +18,10 @@ from games.core import Record, wilson_interval
 from games.outcomes import Outcomes
 
 
-@dataclass(frozen=True)
-class Rate:
-    """One bot's record in one engine, its score rate and 95% Wilson interval."""
-
-    wins: int
-    ties: int
-    losses: int
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.ties + self.losses
-
-    @property
-    def score(self) -> float:
-        return (self.wins + 0.5 * self.ties) / self.games if self.games else float("nan")
+@dataclass
+class Rate(Record):
+    """One bot's record in one engine (wins, ties, losses, score) with the 95% Wilson
+    interval of its score rate, the interval the cross-check compares engines by."""
 
     @property
     def ci(self) -> tuple[float, float]:
@@ -46,8 +35,7 @@ class Rate:
 def bot_rate(out: Outcomes, bot: int) -> Rate:
     """Bot ``bot``'s record over the games of ``out``, whichever seat it sat in."""
     o = out.bot_outcome()[:, bot]
-    rec = Record(int((o == 1).sum()), int((o == 0).sum()), int((o == -1).sum()))
-    return Rate(rec.wins, rec.ties, rec.losses)
+    return Rate(int((o == 1).sum()), int((o == 0).sum()), int((o == -1).sum()))
 
 
 def difference(a: Rate, b: Rate) -> tuple[float, float, float]:
