@@ -131,6 +131,19 @@ def read_json(path: Path) -> Any:
         raise InputError(f"{path}: not JSON ({exc})") from None
 
 
+def data_or_collect(out_dir: Path, settings: Settings, collect: Callable[[Settings], Any]
+                    ) -> tuple[Any, list[Path]]:
+    """A report's ``data.json``: read back with ``from_json``, else played by ``collect``
+    and written; returns the data and the files written (none when read back)."""
+    path = Path(out_dir) / "data.json"
+    if settings.from_json:
+        return read_json(path), []
+    data = collect(settings)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return data, [path]
+
+
 def play_parts(out_dir: Path, settings: Settings,
                collect: Callable[[Path, Settings], list[Path]]) -> tuple[list[Path], Path | None]:
     """Play the requested parts into ``out_dir`` with ``collect`` (none with ``from_json``)

@@ -9,12 +9,11 @@ template.md with the tables filled in, so ``from_json`` rewrites it from data.js
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
 from games.core import InputError
-from games.reproduction import Settings, read_json, text_file
+from games.reproduction import Settings, data_or_collect, text_file
 
 FOLDER = "reports/dominion"
 SEED: int | None = 2024
@@ -86,15 +85,10 @@ def reproduce(out_dir: Path, settings: Settings) -> list[Path]:
     if template is None:
         raise InputError(f"template.md not found in {out_dir} or {FOLDER}")
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    if settings.from_json:
-        data = read_json(out_dir / "data.json")
-    else:
-        data = collect(settings)
-        (out_dir / "data.json").write_text(json.dumps(data, indent=1) + "\n",
-                                           encoding="utf-8")
+    data, written = data_or_collect(out_dir, settings, collect)
+    if not settings.from_json:
         plot_blog(data["bars"], out_dir / "blog_table.png")
-        written += [out_dir / "data.json", out_dir / "blog_table.png"]
+        written.append(out_dir / "blog_table.png")
     (out_dir / "README.md").write_text(readme_text(data, template.read_text(encoding="utf-8")),
                                        encoding="utf-8")
     return written + [out_dir / "README.md"]

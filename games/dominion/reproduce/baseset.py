@@ -16,7 +16,6 @@ every disagreement), so ``from_json`` rewrites the README from the data alone.
 from __future__ import annotations
 
 import dataclasses
-import json
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -27,7 +26,7 @@ from games.core import BotSpec, InputError
 from games.dominion.crosscheck import compare
 from games.dominion.crosscheck.lineup import BOTS, EXTRA_MATCHUPS, MATCHUPS, kingdom_of
 from games.outcomes import Outcomes
-from games.reproduction import Settings, read_json, say, text_file
+from games.reproduction import Settings, data_or_collect, say, text_file
 
 FOLDER = "reports/dominion-baseset"
 SEED: int | None = 2028
@@ -306,14 +305,7 @@ def reproduce(out_dir: Path, settings: Settings) -> list[Path]:
     data.json and README.md."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    if settings.from_json:
-        data = read_json(out_dir / "data.json")
-    else:
-        data = collect(settings)
-        (out_dir / "data.json").write_text(json.dumps(data, indent=1) + "\n",
-                                           encoding="utf-8")
-        written.append(out_dir / "data.json")
+    data, written = data_or_collect(out_dir, settings, collect)
     notes = text_file(out_dir, "notes.md", FOLDER)
     (out_dir / "README.md").write_text(
         readme_text(data, notes.read_text(encoding="utf-8") if notes else None),
