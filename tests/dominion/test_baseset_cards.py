@@ -25,13 +25,12 @@ from games.dominion.engine import (
     END_STANDARD,
     HAND,
     MERCHANTS,
-    NTS,
     OWNED,
     PLAY,
     game_over,
     victory_points,
 )
-from games.dominion.kernel import new_record, play_treasures, setup_game, take_turn
+from games.dominion.kernel import new_record, new_state, play_treasures, setup_game, take_turn
 from tests.dominion.state import State
 
 DECK = ["copper"] * 10
@@ -382,12 +381,7 @@ def _play_mirror(buylist: str, kingdom: tuple[str, ...], games: int, players: in
     supply = initial_supply(players, kingdom)
     bots = bots or [BotSpec(f"bot{k}", genome=buylist) for k in range(players)]
     comp = compile_bots(bots, supply)
-    zones = np.zeros((players, 4, NC), dtype=np.int64)
-    draw = np.zeros((players, 400), dtype=np.int8)
-    pinfo = np.zeros((players, 2), dtype=np.int64)
-    piles = np.zeros((2, NC), dtype=np.int64)
-    ts = np.zeros(NTS, dtype=np.int64)
-    rng = np.zeros(1, dtype=np.uint64)
+    zones, draw, pinfo, piles, ts, rng = new_state(players, supply)
     seats = np.arange(players, dtype=np.int64)
     total = np.where(supply >= 0, supply, 0)
     total[INDEX["copper"]] += 7 * players
