@@ -17,9 +17,9 @@ import pytest
 
 from games import catalog
 
-_PROBE = """
-import json, sys
-sys.argv = ["tabletune", *json.loads(sys.argv[1])]
+#: runs ``main()`` with ``sys.argv`` as set before it; prints the exit code and every module
+#: imported (tests/tuning/test_cli_lazy.py puts its own set-up in front of it)
+RUN_AND_LIST_MODULES = """
 from tuning.cli import main
 try:
     main()
@@ -30,6 +30,10 @@ else:
 sys.stdout.flush()
 print("\\nMODULES " + json.dumps({"code": code, "modules": sorted(sys.modules)}))
 """
+_PROBE = """
+import json, sys
+sys.argv = ["tabletune", *json.loads(sys.argv[1])]
+""" + RUN_AND_LIST_MODULES
 
 
 def _modules(*args: str) -> tuple[int, set[str]]:

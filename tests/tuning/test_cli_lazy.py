@@ -18,6 +18,7 @@ import pytest
 import typer.main
 
 from games import catalog
+from tests.tuning.test_cli_imports import RUN_AND_LIST_MODULES
 from tuning.commands import lazy, rich_help
 
 _RUN = """
@@ -32,16 +33,7 @@ elif mode == "untabled":
     from tuning.commands import lazy
     del lazy.COMMANDS["studies"]  # as if a new command's line were forgotten
 sys.argv = ["tabletune", *args]
-from tuning.cli import main
-try:
-    main()
-except SystemExit as exc:
-    code = exc.code
-else:
-    code = 0
-sys.stdout.flush()
-print("\\nMODULES " + json.dumps({"code": code, "modules": sorted(sys.modules)}))
-"""
+""" + RUN_AND_LIST_MODULES
 
 
 def _tabletune(mode: str, *args: str) -> tuple[str, str, int, set[str]]:
