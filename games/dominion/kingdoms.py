@@ -7,7 +7,9 @@ A kingdom is given (``--kingdom``, ``[game] kingdom`` in a spec) as
 * a preset: the sources' kingdoms (``default`` = seed 001's, also ``stanford`` and
   ``seed001``; ``blog`` = seed 004's, also ``seed004``) and the six recommended kingdoms of
   the 2nd-edition base-set rulebook (``first-game``, ``size-distortion``, ``deck-top``,
-  ``sleight-of-hand``, ``improvements``, ``silver-and-gold``); ``none`` is an empty kingdom;
+  ``sleight-of-hand``, ``improvements``, ``silver-and-gold``); ``attack``, the kingdom of the
+  attack studies (Witch and Militia against Moat, Chapel, the Laboratory/Market/Smithy
+  engines and Gardens); ``none`` is an empty kingdom;
   two presets name card pools larger than a table's ten: ``sources`` (the sources' eleven
   kingdom cards, what their simulations drew on) and ``all`` (every card the engine plays,
   the contract suite's supply, where every bot finds its cards);
@@ -61,6 +63,9 @@ PRESETS: dict[str, tuple[str, ...]] = {
                      "moneylender", "poacher", "remodel", "witch"),
     "silver-and-gold": ("bandit", "bureaucrat", "chapel", "harbinger", "laboratory",
                         "merchant", "mine", "moneylender", "throne-room", "vassal"),
+    # not a rulebook set: the kingdom of the attack studies (studies/dominion-attack-*)
+    "attack": ("witch", "militia", "chapel", "laboratory", "market", "smithy", "village",
+               "moat", "council-room", "gardens"),
 }
 PRESET_ALIASES: dict[str, str] = {"stanford": "default", "seed001": "default",
                                   "seed004": "blog"}
@@ -75,6 +80,7 @@ PRESET_TITLES: dict[str, str] = {
     "sleight-of-hand": "Sleight of Hand (2nd-edition rulebook)",
     "improvements": "Improvements (2nd-edition rulebook)",
     "silver-and-gold": "Silver & Gold (2nd-edition rulebook)",
+    "attack": "the attack studies' kingdom: two attacks, Moat, Chapel, engines and Gardens",
 }
 EMPTY = ("none", "empty")
 

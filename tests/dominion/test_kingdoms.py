@@ -39,7 +39,7 @@ def test_any_reasonable_spelling(all_playable):
 
 
 def test_presets_are_ten_base_set_cards_and_take_any_spelling(all_playable):
-    rulebook = [n for n in PRESETS if n not in ("default", "blog", "sources", "all")]
+    rulebook = [n for n in PRESETS if n not in ("default", "blog", "sources", "all", "attack")]
     assert len(rulebook) == 6
     for name in rulebook:
         keys = PRESETS[name]
@@ -53,6 +53,8 @@ def test_presets_are_ten_base_set_cards_and_take_any_spelling(all_playable):
     # together the six recommended kingdoms use every card of the base set
     covered = set().union(*(set(PRESETS[n]) for n in rulebook))
     assert covered == set(BASE_SET_KEYS)
+    attack = parse_kingdom("Attack")
+    assert len(set(attack)) == 10 and {"witch", "militia", "moat"} <= set(attack)
 
 
 def test_sources_kingdoms_need_no_new_card():
