@@ -68,8 +68,9 @@ class Trainer(Protocol):
         """The fixed setup a model is trained for, from the study's checked ``[game]``
         options (e.g. the cards on the table); it travels with every worker task."""
 
-    def new_learner(self, options: Any, seed: int) -> Learner:
-        """A fresh value model for a run with root ``seed``."""
+    def new_learner(self, options: Any, seed: int, setup: tuple[str, ...]) -> Learner:
+        """A fresh value model for a run with root ``seed`` and this ``setup`` (the
+        features may depend on it: the cards on the table)."""
 
     def play_block(self, weights: np.ndarray, eps: float, opponent: Any,
                    opp_weights: np.ndarray | None, seed: int, start: int, count: int,

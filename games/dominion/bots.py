@@ -27,10 +27,12 @@ from games.dominion.engine import (
     BUY_RANDOM,
     BUY_RULES,
     LP_END_RULE,
+    LP_LAYOUT,
+    LP_SLOTS,
     NLP,
     RULE_WIDTH,
 )
-from games.dominion.features import NF
+from games.dominion.features import LAYOUTS, Layout, layout_for, layout_of, slot_cards
 from games.dominion.learned import ENDGAME_MODES, LEARNED, learned_weights
 from games.dominion.named_bots import NAMED
 from games.dominion.strategy import Strategy, decision_fields, parse_strategy, with_params
@@ -199,6 +201,7 @@ class LearnedBot:
     margin: float = 0.01          # reward per VP of difference (the model's training margin)
 
 
+NF_MAX = max(x.nf for x in LAYOUTS)  # a row of weights holds any layout's
 ACTION_MODES = {"static": ACT_STATIC, "scored": ACT_SCORED, "none": ACT_NONE}
 DECISION_NAMES: tuple[str, ...] = tuple(name for name, _, _ in decision_fields())
 
@@ -279,7 +282,7 @@ class CompiledBots:
     amode: np.ndarray
     bmode: np.ndarray
     fparams: np.ndarray
-    weights: np.ndarray = field(default_factory=lambda: np.zeros((1, NF)))
+    weights: np.ndarray = field(default_factory=lambda: np.zeros((1, NF_MAX)))
     lparams: np.ndarray = field(default_factory=lambda: np.zeros((1, NLP)))
     dparams: np.ndarray = field(default_factory=lambda: default_decisions()[None, :])
     porder: np.ndarray = field(default_factory=lambda: play_order(())[None, :])
@@ -291,7 +294,7 @@ def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
     game; play priorities only rank cards, wherever they are)."""
     tables, amode, bmode, fparams = [], [], [], []
     kingdom = tuple(k for k in KINGDOM_KEYS if supply[INDEX[k]] >= 0)
-    weights = np.zeros((len(specs), NF), dtype=np.float64)
+    weights = np.zeros((len(specs), NF_MAX), dtype=np.float64)
     lparams = np.zeros((len(specs), NLP), dtype=np.float64)
     dparams = np.tile(default_decisions(), (len(specs), 1))
     porder = np.tile(play_order(()), (len(specs), 1))
@@ -306,9 +309,14 @@ def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
             amode.append(ACT_STATIC)
             bmode.append(BUY_LEARNED)
             fparams.append((4.0, 1.0))
-            weights[b] = bot.weights
+            layout = _learned_layout(spec.label, bot.weights, kingdom)
+            weights[b, :len(bot.weights)] = bot.weights
             lparams[b, :LP_END_RULE] = (bot.eps, 1.0 if bot.record else 0.0, bot.explore,
                                         1.0 if bot.endgame else 0.0, bot.margin)
+            lparams[b, LP_LAYOUT] = layout.code
+            if layout.extra:
+                slots = slot_cards(layout, kingdom)
+                lparams[b, LP_SLOTS:LP_SLOTS + len(slots)] = slots
         elif isinstance(bot, HeuristicBot):
             bl = bot.buylist()
             bl = BuyList(tuple(r for r in bl.rules if supply[INDEX[r.card]] >= 0))
@@ -336,6 +344,17 @@ def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
     return CompiledBots(rules, nrules, np.array(amode, dtype=np.int64),
                         np.array(bmode, dtype=np.int64), np.array(fparams, dtype=np.float64),
                         weights, lparams, dparams, porder)
+
+
+def _learned_layout(label: str, weights: np.ndarray, kingdom: tuple[str, ...]) -> Layout:
+    """The feature layout of a learned bot's weights, which must describe this kingdom's
+    cards: weights of the sources' layout play only where every card is one of theirs."""
+    layout = layout_of(size=len(weights))
+    assert layout is not None  # learned_weights checked the size
+    if layout != layout_for(kingdom) and not layout.extra:
+        raise InputError(f"bot {label!r}: its features describe the sources' cards only, "
+                         f"not kingdom {','.join(kingdom)}")
+    return layout
 
 
 def _check_kingdom(label: str, strategy: Strategy, supply: np.ndarray) -> None:

@@ -76,9 +76,11 @@ BUY_RULES, BUY_RANDOM, BUY_LEARNED = 0, 1, 2
 ST_DRAW, ST_COINS, ST_TRASH = 0, 1, 2
 # A learned bot's parameters, lparams[b]: exploration rate, record flag, exploration mode,
 # estimated endgame on/off, reward margin, and the game's end rule and tie-break (set per
-# batch).
+# batch); its feature layout (0 the sources', 1 the kingdom's) and the card in each of the
+# kingdom layout's 17 slots (games.dominion.features).
 LP_EPS, LP_RECORD, LP_EXPLORE, LP_ENDGAME, LP_MARGIN, LP_END_RULE, LP_TIEBREAK = range(7)
-NLP = 7
+LP_LAYOUT, LP_SLOTS = 7, 8
+NLP = LP_SLOTS + 17
 # End rules.
 END_STANDARD, END_PROVINCES = 0, 1
 

@@ -23,17 +23,33 @@ for the plans a buy list expresses:
   guide, the learned value decides when to leave the list (see ``encode``).
 
 ``encode`` scores the state after player p gains card c (c = -1: gains nothing) without
-changing it; with ``write`` set it also stores the active indices in ``out``. The layout
-has an id (``FEATURE_SET``) that every saved model records.
+changing it; with ``write`` set it also stores the active indices in ``out``.
+
+Two layouts (:class:`Layout`), each with an id that every saved model records:
+
+* ``sources``: the count features cover the sources' 18 cards (``FEATURE_SET``). A kingdom
+  made only of the sources' cards keeps it, so the models trained on them load, play and
+  retrain exactly as before;
+* ``kingdom``: the count features cover the game's own cards, the 7 basic cards (Curses
+  held among them) and the kingdom's cards in card order (17 slots, so any kingdom of the
+  base set fits and every model of this layout has the same size), the VP lead counts
+  Gardens, and two more groups see the attacks: (Curses left in the supply, stage) and
+  (Attack cards the opponents own, stage). Any kingdom with a card beyond the sources'
+  uses it (``FEATURE_SET_KINGDOM``); which card sits in which slot follows from the kingdom
+  that a model records.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 from numba import njit, types
 
 from games.dominion.cards import (
     COIN,
+    CURSE,
+    INDEX,
     IS_ACTION,
     IS_TREASURE,
     NC,
@@ -45,6 +61,9 @@ from games.dominion.cards import (
 from games.dominion.engine import (
     DISCARD,
     HAND,
+    LP_LAYOUT,
+    LP_SLOTS,
+    NLP,
     OWNED,
     PI,
     PLAY,
@@ -54,11 +73,16 @@ from games.dominion.engine import (
     Int,
     Z,
     gains_to_end,
+    victory_points,
 )
+from games.dominion.matcher import T_ATTACK, owned_of
 
-# The cards with count features: the sources' cards (a model's layout must not change when
-# the engine learns more cards).
+# The sources' layout: count features for the sources' cards (its layout must not change
+# when the engine learns more cards). The kingdom layout: the basic cards and ten kingdom
+# cards.
 FC = SOURCE_CARDS
+NBASIC = CURSE + 1  # Copper .. Curse
+KC = NBASIC + 10
 NSTAGE = 8
 NCOUNT = 12
 NAVG = 16
@@ -73,27 +97,127 @@ NVILL = 6           # villages (+2 Actions), capped at 5
 NGREEN = 16         # victory cards that are not treasures, capped at 15
 NDRAW = 6           # cards left in the draw pile / 3, capped at 5
 NPROVS = 9          # Provinces owned, capped at 8
+NCURSES = 11        # Curses left in the supply, capped at 10 (kingdom layout)
+NATTACK = 6         # Attack cards the opponents own, capped at 5 (kingdom layout)
+NGPHASE = 3         # guide features: gains to the end 7+, 3-6, 0-2
 
+# Offsets of the groups after the card counts (add the card block's size).
+R_AVG = 0
+R_DENS = R_AVG + NAVG * NSTAGE
+R_LEADP = R_DENS + NDENS * NSTAGE
+R_LEADG = R_LEADP + NLEAD * NPROV
+R_GSTAGE = R_LEADG + NLEAD * NGAINS
+R_SIZE = R_GSTAGE + NGAINS * NSTAGE * 3
+R_MONEY = R_SIZE + NSIZE * NSTAGE
+R_TERM = R_MONEY + NMONEY * NPROV
+R_VILL = R_TERM + NTERM * NSIZE
+R_GREEN = R_VILL + NVILL * NTERM
+R_DRAW = R_GREEN + NGREEN * NSTAGE
+R_OPP = R_DRAW + NDENS * NDRAW
+R_PROVS = R_OPP + NDENS * NSTAGE
+R_GUIDE = R_PROVS + NPROVS * NPROVS
+
+# The sources' layout, by name (older code and the reports read these).
 OFF_CARD = 0
 OFF_AVG = OFF_CARD + FC * NCOUNT * NSTAGE
-OFF_DENS = OFF_AVG + NAVG * NSTAGE
-OFF_LEADP = OFF_DENS + NDENS * NSTAGE
-OFF_LEADG = OFF_LEADP + NLEAD * NPROV
-OFF_GSTAGE = OFF_LEADG + NLEAD * NGAINS
-OFF_SIZE = OFF_GSTAGE + NGAINS * NSTAGE * 3
-OFF_MONEY = OFF_SIZE + NSIZE * NSTAGE
-OFF_TERM = OFF_MONEY + NMONEY * NPROV
-OFF_VILL = OFF_TERM + NTERM * NSIZE
-OFF_GREEN = OFF_VILL + NVILL * NTERM
-OFF_DRAW = OFF_GREEN + NGREEN * NSTAGE
-OFF_OPP = OFF_DRAW + NDENS * NDRAW
-OFF_PROVS = OFF_OPP + NDENS * NSTAGE
-OFF_GUIDE = OFF_PROVS + NPROVS * NPROVS
-NGPHASE = 3         # guide features: gains to the end 7+, 3-6, 0-2
+OFF_DENS = OFF_AVG + R_DENS
+OFF_LEADP = OFF_AVG + R_LEADP
+OFF_LEADG = OFF_AVG + R_LEADG
+OFF_GSTAGE = OFF_AVG + R_GSTAGE
+OFF_SIZE = OFF_AVG + R_SIZE
+OFF_MONEY = OFF_AVG + R_MONEY
+OFF_TERM = OFF_AVG + R_TERM
+OFF_VILL = OFF_AVG + R_VILL
+OFF_GREEN = OFF_AVG + R_GREEN
+OFF_DRAW = OFF_AVG + R_DRAW
+OFF_OPP = OFF_AVG + R_OPP
+OFF_PROVS = OFF_AVG + R_PROVS
+OFF_GUIDE = OFF_AVG + R_GUIDE
 NF = OFF_GUIDE + (FC + 1) * NGPHASE * 2
 NGROUPS = 14        # features beyond the card counts
+NEXTRA = 2          # the kingdom layout's attack groups
 NACTIVE = FC + NGROUPS
 FEATURE_SET = f"dominion-indicators-v2:{FC}x{NCOUNT}x{NSTAGE}:{NF}"
+# The kingdom layout's sizes.
+NF_KINGDOM = (KC * NCOUNT * NSTAGE + R_GUIDE + (KC + 1) * NGPHASE * 2
+              + (NCURSES + NATTACK) * NSTAGE)
+NACTIVE_KINGDOM = KC + NGROUPS + NEXTRA
+FEATURE_SET_KINGDOM = f"dominion-kingdom-v3:{KC}x{NCOUNT}x{NSTAGE}:{NF_KINGDOM}"
+assert NLP == LP_SLOTS + KC, "the kernel parameters hold one card per kingdom slot"
+#: width of the kernel's sample rows: the wider layout's (a run trims to its own)
+NACTIVE_MAX = max(NACTIVE, NACTIVE_KINGDOM)
+#: a learned bot's layout in its kernel parameters (``lp[LP_LAYOUT]``, ``lp[LP_SLOTS + s]``:
+#: the card in slot s of the kingdom layout, -1 none); see games.dominion.engine's LP_*
+LAYOUT_SOURCES, LAYOUT_KINGDOM = 0, 1
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One feature layout: its name, card slots, whether it has the attack groups."""
+
+    name: str
+    cards: int
+    extra: bool
+
+    @property
+    def code(self) -> int:
+        return LAYOUT_KINGDOM if self.extra else LAYOUT_SOURCES
+
+    @property
+    def base(self) -> int:
+        """Where the groups after the card counts start."""
+        return self.cards * NCOUNT * NSTAGE
+
+    @property
+    def guide(self) -> int:
+        """Offset of the guide features (``guide_size`` of them)."""
+        return self.base + R_GUIDE
+
+    @property
+    def guide_size(self) -> int:
+        return (self.cards + 1) * NGPHASE * 2
+
+    @property
+    def nf(self) -> int:
+        return NF_KINGDOM if self.extra else NF
+
+    @property
+    def nactive(self) -> int:
+        return self.cards + NGROUPS + (NEXTRA if self.extra else 0)
+
+    @property
+    def feature_set(self) -> str:
+        return FEATURE_SET_KINGDOM if self.extra else FEATURE_SET
+
+
+SOURCES = Layout("sources", FC, False)
+KINGDOM = Layout("kingdom", KC, True)
+LAYOUTS = (SOURCES, KINGDOM)
+
+
+def layout_for(kingdom: tuple[str, ...] | list[str]) -> Layout:
+    """The layout of a kingdom: the sources' for their own cards, else the kingdom's."""
+    return SOURCES if all(INDEX[k] < SOURCE_CARDS for k in kingdom) else KINGDOM
+
+
+def layout_of(feature_set: str | None = None, size: int | None = None) -> Layout | None:
+    """The layout with this id or weight count (None: neither matches)."""
+    for lay in LAYOUTS:
+        if feature_set == lay.feature_set or size == lay.nf:
+            return lay
+    return None
+
+
+def slot_cards(layout: Layout, kingdom: tuple[str, ...] | list[str]) -> np.ndarray:
+    """The card of each slot (-1: an empty slot): the sources' cards in order, or the basic
+    cards then the kingdom's cards in card order."""
+    if not layout.extra:
+        return np.arange(FC, dtype=np.int64)
+    cards = list(range(NBASIC)) + sorted(INDEX[k] for k in kingdom)
+    if len(cards) > KC:
+        raise ValueError(f"a kingdom of {len(kingdom)} cards does not fit {KC - NBASIC} slots")
+    return np.array(cards + [-1] * (KC - len(cards)), dtype=np.int64)
+
 
 W1 = types.float64[::1]
 O1I = types.int64[::1]
@@ -105,11 +229,16 @@ def _cap(x, n):
     return 0 if x < 0 else (x if x < n else n - 1)
 
 
-@njit(Flt(Int, Int, Int, Z, PI, PI, W1, O1I, Bool), cache=True)
-def encode(p, c, guide, zones, pinfo, piles, w, out, write):
+@njit(Flt(Int, Int, Int, Z, PI, PI, W1, W1, O1I, Bool), cache=True)
+def encode(p, c, guide, zones, pinfo, piles, w, lp, out, write):
     """Linear value ``sum(w[active])`` of the state after p gains c; indices into ``out``.
-    ``guide`` is a guide buy list's choice (-1 nothing, -2 no guide): the last feature says,
-    per choice of the list and phase of the game, whether c is that choice."""
+    ``guide`` is a guide buy list's choice (-1 nothing, -2 no guide): one feature says,
+    per choice of the list and phase of the game, whether c is that choice. ``lp``: the
+    bot's kernel parameters, which name its layout and, in the kingdom layout, the card of
+    each slot."""
+    kingdom = lp[LP_LAYOUT] > 0.0
+    fc = KC if kingdom else FC
+    base = fc * NCOUNT * NSTAGE
     if c >= 0:
         zones[p, OWNED, c] += 1
         zones[p, DISCARD, c] += 1
@@ -130,22 +259,31 @@ def encode(p, c, guide, zones, pinfo, piles, w, out, write):
         if IS_TREASURE[d]:
             treasures += n
         mine += n * VP[d]
-        if d >= FC:
-            continue
+    gslot = 0  # the guide's choice: 0 nothing (or no guide), else its slot + 1
+    for s in range(fc):
+        d = int(lp[LP_SLOTS + s]) if kingdom else s
+        n = zones[p, OWNED, d] if d >= 0 else 0
         k = n if n < NCOUNT else NCOUNT - 1
-        if VP[d] > 0 and not IS_ACTION[d] and not IS_TREASURE[d]:
+        if d >= 0 and VP[d] > 0 and not IS_ACTION[d] and not IS_TREASURE[d]:
             k = 0  # pure victory cards count through the VP lead and the green cards
-        i = OFF_CARD + (d * NCOUNT + k) * NSTAGE + stage
+        if d >= 0 and d == guide:
+            gslot = s + 1
+        i = OFF_CARD + (s * NCOUNT + k) * NSTAGE + stage
         value += w[i]
         if write:
-            out[d] = i
+            out[s] = i
+    if kingdom:
+        mine = victory_points(p, zones)  # Gardens count
     best = -(1 << 30)
     opp = p
     for q in range(zones.shape[0]):
         if q != p:
             v = 0
-            for d in range(NC):
-                v += zones[q, OWNED, d] * VP[d]
+            if kingdom:
+                v = victory_points(q, zones)
+            else:
+                for d in range(NC):
+                    v += zones[q, OWNED, d] * VP[d]
             if v > best:
                 best = v
                 opp = q
@@ -179,27 +317,40 @@ def encode(p, c, guide, zones, pinfo, piles, w, out, write):
         o_money += zones[opp, OWNED, d] * COIN[d]
     ldens = _cap(int(8.0 * left_money / left) if left > 0 else 0, NDENS)
     odens = _cap(int(8.0 * o_money / o_total) if o_total > 0 else 0, NDENS)
-    idx = (OFF_AVG + avg * NSTAGE + stage,
-           OFF_DENS + dens * NSTAGE + stage,
-           OFF_LEADP + (lead + 15) * NPROV + prov,
-           OFF_LEADG + (lead + 15) * NGAINS + g,
-           OFF_GSTAGE + (g * NSTAGE + stage) * 3 + sign,
-           OFF_SIZE + size * NSTAGE + stage,
-           OFF_MONEY + _cap(money // 2, NMONEY) * NPROV + prov,
-           OFF_TERM + _cap(term, NTERM) * NSIZE + size,
-           OFF_VILL + _cap(vill, NVILL) * NTERM + _cap(term, NTERM),
-           OFF_GREEN + _cap(green, NGREEN) * NSTAGE + stage,
-           OFF_DRAW + ldens * NDRAW + _cap(left // 3, NDRAW),
-           OFF_OPP + odens * NSTAGE + stage,
-           OFF_PROVS + _cap(zones[p, OWNED, PROVINCE], NPROVS) * NPROVS
+    idx = (R_AVG + avg * NSTAGE + stage,
+           R_DENS + dens * NSTAGE + stage,
+           R_LEADP + (lead + 15) * NPROV + prov,
+           R_LEADG + (lead + 15) * NGAINS + g,
+           R_GSTAGE + (g * NSTAGE + stage) * 3 + sign,
+           R_SIZE + size * NSTAGE + stage,
+           R_MONEY + _cap(money // 2, NMONEY) * NPROV + prov,
+           R_TERM + _cap(term, NTERM) * NSIZE + size,
+           R_VILL + _cap(vill, NVILL) * NTERM + _cap(term, NTERM),
+           R_GREEN + _cap(green, NGREEN) * NSTAGE + stage,
+           R_DRAW + ldens * NDRAW + _cap(left // 3, NDRAW),
+           R_OPP + odens * NSTAGE + stage,
+           R_PROVS + _cap(zones[p, OWNED, PROVINCE], NPROVS) * NPROVS
            + _cap(zones[opp, OWNED, PROVINCE], NPROVS),
-           OFF_GUIDE + ((guide + 1 if -1 <= guide < FC else 0) * NGPHASE
-                        + (0 if g >= 7 else (1 if g >= 3 else 2))) * 2
+           R_GUIDE + (gslot * NGPHASE + (0 if g >= 7 else (1 if g >= 3 else 2))) * 2
            + (1 if c == guide else 0))
     for j in range(NGROUPS):
-        value += w[idx[j]]
+        value += w[base + idx[j]]
         if write:
-            out[FC + j] = idx[j]
+            out[fc + j] = base + idx[j]
+    if kingdom:
+        extra = base + R_GUIDE + (fc + 1) * NGPHASE * 2
+        attacks = 0
+        for q in range(zones.shape[0]):
+            if q != p:
+                attacks += owned_of(q, zones, T_ATTACK)
+        curses = piles[0, CURSE] if piles[0, CURSE] > 0 else 0
+        j0 = extra + _cap(curses, NCURSES) * NSTAGE + stage
+        j1 = extra + NCURSES * NSTAGE + _cap(attacks, NATTACK) * NSTAGE + stage
+        value += w[j0]
+        value += w[j1]
+        if write:
+            out[fc + NGROUPS] = j0
+            out[fc + NGROUPS + 1] = j1
     if c >= 0:
         zones[p, OWNED, c] -= 1
         zones[p, DISCARD, c] -= 1
@@ -211,61 +362,76 @@ def _turns(s: int) -> str:
     return f"turns {3 * s + 1}+" if s == NSTAGE - 1 else f"turns {3 * s + 1}-{3 * s + 3}"
 
 
-def describe(index: int) -> str:
-    """A feature index in words (for reports on what a model learned)."""
+def describe(index: int, layout: Layout = SOURCES, cards: np.ndarray | None = None) -> str:
+    """A feature index in words (for reports on what a model learned); ``cards``: the card
+    of each slot (:func:`slot_cards`), the sources' cards when not given."""
     from games.dominion.cards import CARDS
-    if index < OFF_AVG:
-        d, rest = divmod(index - OFF_CARD, NCOUNT * NSTAGE)
-        k, s = divmod(rest, NSTAGE)
+    slots = slot_cards(SOURCES, ()) if cards is None else cards
+
+    def name(s: int) -> str:
+        return CARDS[int(slots[s])].name if slots[s] >= 0 else f"empty slot {s}"
+
+    if index < layout.base:
+        s, rest = divmod(index - OFF_CARD, NCOUNT * NSTAGE)
+        k, st = divmod(rest, NSTAGE)
         more = "+" if k == NCOUNT - 1 else ""
-        return f"{k}{more} {CARDS[d].name} at {_turns(s)}"
-    if index < OFF_DENS:
-        a, s = divmod(index - OFF_AVG, NSTAGE)
-        return f"treasure average ${a / 4:.2f}-{(a + 1) / 4:.2f} at {_turns(s)}"
-    if index < OFF_LEADP:
-        a, s = divmod(index - OFF_DENS, NSTAGE)
-        return f"money per card ${a / 8:.3f}+ at {_turns(s)}"
-    if index < OFF_LEADG:
-        lead, prov = divmod(index - OFF_LEADP, NPROV)
+        return f"{k}{more} {name(s)} at {_turns(st)}"
+    r = index - layout.base
+    if r < R_DENS:
+        a, st = divmod(r - R_AVG, NSTAGE)
+        return f"treasure average ${a / 4:.2f}-{(a + 1) / 4:.2f} at {_turns(st)}"
+    if r < R_LEADP:
+        a, st = divmod(r - R_DENS, NSTAGE)
+        return f"money per card ${a / 8:.3f}+ at {_turns(st)}"
+    if r < R_LEADG:
+        lead, prov = divmod(r - R_LEADP, NPROV)
         return f"VP lead {lead - 15:+d} with {prov} Provinces left"
-    if index < OFF_GSTAGE:
-        lead, g = divmod(index - OFF_LEADG, NGAINS)
+    if r < R_GSTAGE:
+        lead, g = divmod(r - R_LEADG, NGAINS)
         return f"VP lead {lead - 15:+d} with {g} gains to the end"
-    if index < OFF_SIZE:
-        rest, sign = divmod(index - OFF_GSTAGE, 3)
-        g, s = divmod(rest, NSTAGE)
-        return (f"{g} gains to the end at {_turns(s)}, "
+    if r < R_SIZE:
+        rest, sign = divmod(r - R_GSTAGE, 3)
+        g, st = divmod(rest, NSTAGE)
+        return (f"{g} gains to the end at {_turns(st)}, "
                 f"{('behind', 'level', 'ahead')[sign]}")
-    if index < OFF_MONEY:
-        size, s = divmod(index - OFF_SIZE, NSTAGE)
-        return f"{4 * size}-{4 * size + 3} cards at {_turns(s)}"
-    if index < OFF_TERM:
-        m, prov = divmod(index - OFF_MONEY, NPROV)
+    if r < R_MONEY:
+        size, st = divmod(r - R_SIZE, NSTAGE)
+        return f"{4 * size}-{4 * size + 3} cards at {_turns(st)}"
+    if r < R_TERM:
+        m, prov = divmod(r - R_MONEY, NPROV)
         return f"${2 * m}-{2 * m + 1} of treasure in the deck with {prov} Provinces left"
-    if index < OFF_VILL:
-        t, size = divmod(index - OFF_TERM, NSIZE)
+    if r < R_VILL:
+        t, size = divmod(r - R_TERM, NSIZE)
         return f"{t} terminal actions in {4 * size}-{4 * size + 3} cards"
-    if index < OFF_GREEN:
-        v, t = divmod(index - OFF_VILL, NTERM)
+    if r < R_GREEN:
+        v, t = divmod(r - R_VILL, NTERM)
         return f"{v} villages with {t} terminal actions"
-    if index < OFF_DRAW:
-        n, s = divmod(index - OFF_GREEN, NSTAGE)
-        return f"{n} victory cards at {_turns(s)}"
-    if index < OFF_OPP:
-        a, left = divmod(index - OFF_DRAW, NDRAW)
+    if r < R_DRAW:
+        n, st = divmod(r - R_GREEN, NSTAGE)
+        return f"{n} victory cards at {_turns(st)}"
+    if r < R_OPP:
+        a, left = divmod(r - R_DRAW, NDRAW)
         return f"draw pile ${a / 8:.3f}+ per card, {3 * left}-{3 * left + 2} cards left in it"
-    if index < OFF_PROVS:
-        a, s = divmod(index - OFF_OPP, NSTAGE)
-        return f"opponent's money per card ${a / 8:.3f}+ at {_turns(s)}"
-    if index < OFF_GUIDE:
-        mine, theirs = divmod(index - OFF_PROVS, NPROVS)
+    if r < R_PROVS:
+        a, st = divmod(r - R_OPP, NSTAGE)
+        return f"opponent's money per card ${a / 8:.3f}+ at {_turns(st)}"
+    if r < R_GUIDE:
+        mine, theirs = divmod(r - R_PROVS, NPROVS)
         return f"Provinces owned {mine} to the opponent's {theirs}"
-    rest, follow = divmod(index - OFF_GUIDE, 2)
-    card, phase = divmod(rest, NGPHASE)
-    what = "nothing" if card == 0 else CARDS[card - 1].name
-    when = ("7+", "3-6", "0-2")[phase]
-    return (f"{'follows' if follow else 'leaves'} the guide's choice ({what}) with {when} "
-            "gains to the end")
+    r -= R_GUIDE
+    if r < layout.guide_size:
+        rest, follow = divmod(r, 2)
+        card, phase = divmod(rest, NGPHASE)
+        what = "nothing" if card == 0 else name(card - 1)
+        when = ("7+", "3-6", "0-2")[phase]
+        return (f"{'follows' if follow else 'leaves'} the guide's choice ({what}) with "
+                f"{when} gains to the end")
+    r -= layout.guide_size
+    if r < NCURSES * NSTAGE:
+        n, st = divmod(r, NSTAGE)
+        return f"{n}{'+' if n == NCURSES - 1 else ''} Curses left in the supply at {_turns(st)}"
+    n, st = divmod(r - NCURSES * NSTAGE, NSTAGE)
+    return f"opponents own {n}{'+' if n == NATTACK - 1 else ''} Attack cards at {_turns(st)}"
 
 
 def _grid(offset: int, shape: tuple[int, ...], ordinal: tuple[bool, ...]) -> list[np.ndarray]:
@@ -280,26 +446,31 @@ def _grid(offset: int, shape: tuple[int, ...], ordinal: tuple[bool, ...]) -> lis
     return pairs
 
 
-def neighbours() -> np.ndarray:
+def neighbours(layout: Layout = SOURCES) -> np.ndarray:
     """Pairs of features that are neighbouring bins of one ordinal quantity (count k and
     k + 1 of a card at the same stage, stage s and s + 1, ...): a smoothness prior ties
     their weights, so a bin seen rarely borrows from its neighbours instead of being
     pulled to zero."""
     t, f = True, False
+    b = layout.base
     grids = [
-        (OFF_CARD, (FC, NCOUNT, NSTAGE), (f, t, t)),
-        (OFF_AVG, (NAVG, NSTAGE), (t, t)),
-        (OFF_DENS, (NDENS, NSTAGE), (t, t)),
-        (OFF_LEADP, (NLEAD, NPROV), (t, t)),
-        (OFF_LEADG, (NLEAD, NGAINS), (t, t)),
-        (OFF_GSTAGE, (NGAINS, NSTAGE, 3), (t, t, t)),
-        (OFF_SIZE, (NSIZE, NSTAGE), (t, t)),
-        (OFF_MONEY, (NMONEY, NPROV), (t, t)),
-        (OFF_TERM, (NTERM, NSIZE), (t, t)),
-        (OFF_VILL, (NVILL, NTERM), (t, t)),
-        (OFF_GREEN, (NGREEN, NSTAGE), (t, t)),
-        (OFF_DRAW, (NDENS, NDRAW), (t, t)),
-        (OFF_OPP, (NDENS, NSTAGE), (t, t)),
-        (OFF_PROVS, (NPROVS, NPROVS), (t, t)),
+        (OFF_CARD, (layout.cards, NCOUNT, NSTAGE), (f, t, t)),
+        (b + R_AVG, (NAVG, NSTAGE), (t, t)),
+        (b + R_DENS, (NDENS, NSTAGE), (t, t)),
+        (b + R_LEADP, (NLEAD, NPROV), (t, t)),
+        (b + R_LEADG, (NLEAD, NGAINS), (t, t)),
+        (b + R_GSTAGE, (NGAINS, NSTAGE, 3), (t, t, t)),
+        (b + R_SIZE, (NSIZE, NSTAGE), (t, t)),
+        (b + R_MONEY, (NMONEY, NPROV), (t, t)),
+        (b + R_TERM, (NTERM, NSIZE), (t, t)),
+        (b + R_VILL, (NVILL, NTERM), (t, t)),
+        (b + R_GREEN, (NGREEN, NSTAGE), (t, t)),
+        (b + R_DRAW, (NDENS, NDRAW), (t, t)),
+        (b + R_OPP, (NDENS, NSTAGE), (t, t)),
+        (b + R_PROVS, (NPROVS, NPROVS), (t, t)),
     ]
+    if layout.extra:
+        extra = layout.guide + layout.guide_size
+        grids += [(extra, (NCURSES, NSTAGE), (t, t)),
+                  (extra + NCURSES * NSTAGE, (NATTACK, NSTAGE), (t, t))]
     return np.concatenate([p for g in grids for p in _grid(*g)]).astype(np.int64)

@@ -36,7 +36,6 @@ from games.dominion.cards import (
     PLUS_COINS,
     PROVINCE,
     SILVER,
-    SOURCE_CARDS,
 )
 from games.dominion.engine import (
     ACTIONS,
@@ -82,7 +81,7 @@ from games.dominion.engine import (
     victory_points,
     void,
 )
-from games.dominion.features import NACTIVE, W1, encode
+from games.dominion.features import NACTIVE_MAX, W1, encode
 from games.dominion.matcher import choose_buy
 
 
@@ -248,14 +247,14 @@ def learned_buy(p, g, w, lp, zones, pinfo, piles, ts, rng, rec_idx):
     chances = np.full(MONEY_CAP + 1 if near else 1, -1.0)  # -1: not computed yet
     out = rec_idx[0]
     best = -1
-    best_v = encode(p, -1, g, zones, pinfo, piles, w, out, False)
+    best_v = encode(p, -1, g, zones, pinfo, piles, w, lp, out, False)
     if near:
         best_v = endgame_value(p, -1, best_v, lp, zones, pinfo, piles, chances)
     second = -2
     second_v = -1e300
-    for c in range(SOURCE_CARDS):  # the cards its features describe; never a Curse
+    for c in range(NC):  # every card of this game's supply but Curse
         if piles[0, c] > 0 and COST[c] <= ts[COINS] and c != CURSE:
-            v = encode(p, c, g, zones, pinfo, piles, w, out, False)
+            v = encode(p, c, g, zones, pinfo, piles, w, lp, out, False)
             if near:
                 v = endgame_value(p, c, v, lp, zones, pinfo, piles, chances)
             if v > best_v:
@@ -294,7 +293,7 @@ def buy_phase(p, bmode, rule_tab, nrule, w, lp, zones, pinfo, piles, ts, rng, re
             c = learned_buy(p, g, w, lp, zones, pinfo, piles, ts, rng, rec_idx)
             if lp[1] > 0.0 and rec_n[0] < rec_idx.shape[0]:
                 r = rec_n[0]
-                encode(p, c, g, zones, pinfo, piles, w, rec_idx[r], True)
+                encode(p, c, g, zones, pinfo, piles, w, lp, rec_idx[r], True)
                 rec_meta[r, 0] = rec_n[1]
                 rec_meta[r, 1] = p
                 rec_n[0] += 1
@@ -380,8 +379,10 @@ def new_state(players: int, supply0: np.ndarray) -> tuple[np.ndarray, ...]:
 
 
 def new_record(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Sample buffers of a batch: feature indices per row, (game row, seat), (count, game)."""
-    return (np.zeros((max(1, rows), NACTIVE), dtype=np.int64),
+    """Sample buffers of a batch: feature indices per row (as wide as the wider layout;
+    a row of the sources' layout leaves its last column 0), (game row, seat), (count,
+    game)."""
+    return (np.zeros((max(1, rows), NACTIVE_MAX), dtype=np.int64),
             np.zeros((max(1, rows), 2), dtype=np.int64), np.zeros(2, dtype=np.int64))
 
 

@@ -1,6 +1,7 @@
 """The learned bot's model file: linear weights over ``games.dominion.features``.
 
-A model is an ``.npz`` file holding the weights, the feature-set id, the kingdom it was
+A model is an ``.npz`` file holding the weights, the feature-set id (the layout of
+:mod:`games.dominion.features`: the sources' cards, or the kingdom's), the kingdom it was
 trained on and a small JSON of metadata. Loading checks all of it, so a damaged file, a
 file of another feature set or another kingdom is refused in one line (``InputError``)
 instead of playing nonsense. Saving is atomic (temporary file, then rename).
@@ -20,7 +21,7 @@ import numpy as np
 from games.atomic import atomic_open
 from games.core import InputError
 from games.dominion.cards import KEYS
-from games.dominion.features import FEATURE_SET, NF
+from games.dominion.features import FEATURE_SET, LAYOUTS, layout_of
 
 LEARNED = "learned"
 #: ``endgame`` values: the estimated endgame, its former name (kept so old commands and
@@ -43,12 +44,18 @@ class LearnedPlayParams:
 
 @dataclass
 class LearnedModel:
-    """Weights (``NF`` float64), the kingdom they were trained on, free-form metadata."""
+    """Weights (the layout's ``nf`` float64), the kingdom they were trained on, free-form
+    metadata, the layout's id."""
 
     weights: np.ndarray
     kingdom: tuple[str, ...]
     meta: dict[str, Any] = field(default_factory=dict)
-    feature_set: str = FEATURE_SET
+    feature_set: str = ""   # "": the layout whose size the weights have
+
+    def __post_init__(self) -> None:
+        if not self.feature_set:
+            layout = layout_of(size=len(self.weights))
+            self.feature_set = layout.feature_set if layout else FEATURE_SET
 
 
 def save_model(model: LearnedModel, path: str | Path) -> Path:
@@ -84,13 +91,15 @@ def load_model(path: str | Path) -> LearnedModel:
         raise InputError(f"learned model {str(path)!r}: damaged or not a model file "
                          f"({type(exc).__name__})") from None
     fs = str(data["feature_set"])
-    if fs != FEATURE_SET:
+    layout = layout_of(fs)
+    if layout is None:
         raise InputError(f"learned model {str(path)!r} uses feature set {fs!r}; this engine "
-                         f"has {FEATURE_SET!r} (retrain it)")
+                         f"has {' and '.join(repr(x.feature_set) for x in LAYOUTS)} "
+                         "(retrain it)")
     w = np.ascontiguousarray(data["weights"], dtype=np.float64)
-    if w.shape != (NF,) or not np.all(np.isfinite(w)):
+    if w.shape != (layout.nf,) or not np.all(np.isfinite(w)):
         raise InputError(f"learned model {str(path)!r}: weights are damaged "
-                         f"(shape {w.shape}, expected ({NF},) finite values)")
+                         f"(shape {w.shape}, expected ({layout.nf},) finite values)")
     kingdom = tuple(k for k in str(data["kingdom"]).split(",") if k)
     if any(k not in KEYS for k in kingdom):
         raise InputError(f"learned model {str(path)!r}: unknown kingdom {kingdom}")
@@ -122,8 +131,9 @@ def learned_weights(params: Mapping[str, Any], label: str, kingdom: tuple[str, .
     margin = 0.01
     if "weights" in params:
         w = np.ascontiguousarray(params["weights"], dtype=np.float64)
-        if w.shape != (NF,):
-            raise InputError(f"bot {label!r}: weights need shape ({NF},), got {w.shape}")
+        if w.ndim != 1 or layout_of(size=w.shape[0]) is None:
+            sizes = " or ".join(f"({x.nf},)" for x in LAYOUTS)
+            raise InputError(f"bot {label!r}: weights need shape {sizes}, got {w.shape}")
     elif "path" in params:
         model = load_model(params["path"])
         if kingdom is not None and set(model.kingdom) != set(kingdom):

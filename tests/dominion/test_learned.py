@@ -26,6 +26,7 @@ from games.dominion.features import (
     encode,
     neighbours,
 )
+from games.dominion.engine import NLP
 from games.dominion.game import GAME
 from games.dominion.kernel import new_state, setup_game
 from games.dominion.learned import LearnedModel, load_model, save_model
@@ -61,21 +62,22 @@ def test_encode_scores_a_gain_without_changing_the_state():
     setup_game(np.uint64(5), supply, zones, draw, pinfo, piles, rng)
     before = (zones.copy(), piles.copy())
     w = np.random.default_rng(0).normal(size=NF)
+    lp = np.zeros(NLP)  # the sources' layout
     out = np.zeros(NACTIVE, dtype=np.int64)
     gold = INDEX["gold"]
-    v = encode(0, gold, -2, zones, pinfo, piles, w, out, True)
+    v = encode(0, gold, -2, zones, pinfo, piles, w, lp, out, True)
     assert np.array_equal(zones, before[0]) and np.array_equal(piles, before[1])
     assert 0 <= out.min() and out.max() < NF and len(set(out.tolist())) == NACTIVE
     assert v == pytest.approx(w[out].sum())
     nothing = np.zeros(NACTIVE, dtype=np.int64)
-    encode(0, -1, -2, zones, pinfo, piles, w, nothing, True)
+    encode(0, -1, -2, zones, pinfo, piles, w, lp, nothing, True)
     assert not np.array_equal(out, nothing)  # the Gold count and money features moved
     assert out[-1] == nothing[-1]  # no guide: its feature does not tell the buys apart
     guided = np.zeros(NACTIVE, dtype=np.int64)
-    encode(0, gold, gold, zones, pinfo, piles, w, guided, True)
+    encode(0, gold, gold, zones, pinfo, piles, w, lp, guided, True)
     assert np.array_equal(guided[:-1], out[:-1]) and (guided[-1] - OFF_GUIDE) % 2 == 1
     other = np.zeros(NACTIVE, dtype=np.int64)
-    encode(0, INDEX["silver"], gold, zones, pinfo, piles, w, other, True)
+    encode(0, INDEX["silver"], gold, zones, pinfo, piles, w, lp, other, True)
     assert other[-1] == guided[-1] - 1  # the same guide choice, not followed
 
 

@@ -87,7 +87,7 @@ def setup(game_options: Mapping[str, Any]) -> tuple[str, ...]:
     return ("four-arms",)
 
 
-def new_learner(options: ToyOptions, seed: int) -> MeanReward:
+def new_learner(options: ToyOptions, seed: int, setup: tuple[str, ...]) -> MeanReward:
     return MeanReward()
 
 

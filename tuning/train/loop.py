@@ -116,7 +116,7 @@ def load_checkpoint(path: str | Path, study: str, trainer: Trainer) -> TrainStat
 
 def new_state(study: str, spec: TrainSpec, setup: tuple[str, ...]) -> TrainState:
     """A run before its first round: the trainer's fresh learner, seeded with the run's."""
-    learner = spec.trainer.new_learner(spec.options, spec.seed)
+    learner = spec.trainer.new_learner(spec.options, spec.seed, setup)
     return TrainState(study, spec.to_dict(), setup, learner)
 
 

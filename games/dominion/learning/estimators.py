@@ -7,7 +7,9 @@
   state's value is the mean of its features' weights: with a fixed number of active
   features that is the linear value of the weights divided by that number.
 
-Both are deterministic for the same samples in the same order.
+Both are deterministic for the same samples in the same order. Each is sized for one
+feature layout (``games.dominion.features.Layout``; the sources' by default, which is
+also what checkpoints written before there were two layouts hold).
 """
 
 from __future__ import annotations
@@ -20,24 +22,26 @@ import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 from numba import njit
 
-from games.dominion.features import NACTIVE, NF, neighbours
+from games.dominion.features import NACTIVE, NF, SOURCES, Layout, neighbours
 
 
-def one_hot(feats: np.ndarray) -> sp.csr_matrix:
-    """Sparse rows with a 1 at each active feature index."""
-    n = feats.shape[0]
-    data = np.ones(n * NACTIVE, dtype=np.float64)
-    indptr = np.arange(0, n * NACTIVE + 1, NACTIVE, dtype=np.int64)
-    return sp.csr_matrix((data, feats.reshape(-1).astype(np.int64), indptr), shape=(n, NF))
+def one_hot(feats: np.ndarray, nf: int = NF) -> sp.csr_matrix:
+    """Sparse rows with a 1 at each active feature index (``nf`` columns)."""
+    n, active = feats.shape
+    data = np.ones(n * active, dtype=np.float64)
+    indptr = np.arange(0, n * active + 1, active, dtype=np.int64)
+    return sp.csr_matrix((data, feats.reshape(-1).astype(np.int64), indptr), shape=(n, nf))
 
 
 class SGDValue:
     """Linear value trained with ``SGDRegressor.partial_fit``."""
 
     name = "sgd"
+    nf = NF  # the sources' layout (what older checkpoints hold)
 
     def __init__(self, eta0: float = 0.002, alpha: float = 1e-7, seed: int = 0,
-                 average: int = 0, ema: float = 0.0) -> None:
+                 average: int = 0, ema: float = 0.0, layout: Layout = SOURCES) -> None:
+        self.nf = layout.nf
         from sklearn.linear_model import SGDRegressor
         self.model = SGDRegressor(loss="squared_error", penalty="l2", alpha=alpha,
                                   learning_rate="constant", eta0=eta0, shuffle=False,
@@ -49,7 +53,7 @@ class SGDValue:
 
     def update(self, feats: np.ndarray, y: np.ndarray) -> None:
         if len(y):
-            self.model.partial_fit(one_hot(feats), y)
+            self.model.partial_fit(one_hot(feats, self.nf), y)
             self.fitted = True
             if self.ema > 0:
                 coef = np.asarray(self.model.coef_, dtype=np.float64)
@@ -59,13 +63,14 @@ class SGDValue:
     def weights(self) -> np.ndarray:
         """Kernel weights: the fitted coefficients, or their average over recent rounds."""
         if not self.fitted:
-            return np.zeros(NF)
+            return np.zeros(self.nf)
         if self.smooth is not None:
             return np.ascontiguousarray(self.smooth)
         return np.ascontiguousarray(self.model.coef_, dtype=np.float64)
 
     def predict(self, feats: np.ndarray) -> np.ndarray:
-        return self.model.predict(one_hot(feats)) if self.fitted else np.zeros(len(feats))
+        return (self.model.predict(one_hot(feats, self.nf)) if self.fitted
+                else np.zeros(len(feats)))
 
 
 class AverageRewardValue:
@@ -73,25 +78,28 @@ class AverageRewardValue:
     (capped), ``k`` new visits of mean reward ``m``: ``w = (n * w + k * m) / (n + k)``."""
 
     name = "average"
+    nactive = NACTIVE  # the sources' layout (what older checkpoints hold)
 
-    def __init__(self, visit_cap: int = 250) -> None:
+    def __init__(self, visit_cap: int = 250, layout: Layout = SOURCES) -> None:
         self.cap = visit_cap
-        self.w = np.zeros(NF)
-        self.visits = np.zeros(NF, dtype=np.int64)
+        self.nactive = layout.nactive
+        self.w = np.zeros(layout.nf)
+        self.visits = np.zeros(layout.nf, dtype=np.int64)
 
     def update(self, feats: np.ndarray, y: np.ndarray) -> None:
         if not len(y):
             return
         idx = feats.reshape(-1)
-        k = np.bincount(idx, minlength=NF)
-        s = np.bincount(idx, weights=np.repeat(y, NACTIVE), minlength=NF)
+        nf = len(self.w)
+        k = np.bincount(idx, minlength=nf)
+        s = np.bincount(idx, weights=np.repeat(y, self.nactive), minlength=nf)
         n = np.minimum(self.visits, self.cap).astype(np.float64)
         seen = k > 0
         self.w[seen] = (n[seen] * self.w[seen] + s[seen]) / (n[seen] + k[seen])
         self.visits += k
 
     def weights(self) -> np.ndarray:
-        return self.w / NACTIVE
+        return self.w / self.nactive
 
     def predict(self, feats: np.ndarray) -> np.ndarray:
         return self.w[feats].mean(axis=1)
@@ -109,15 +117,16 @@ def _accumulate(gram: np.ndarray, xty: np.ndarray, feats: np.ndarray, y: np.ndar
 
 
 @functools.lru_cache(maxsize=2)
-def penalty(alpha: float, smooth: float) -> np.ndarray:
+def penalty(alpha: float, smooth: float, layout: Layout = SOURCES) -> np.ndarray:
     """alpha * I + smooth * L (dense), L the Laplacian of the neighbouring-bin graph."""
-    e = neighbours()
+    nf = layout.nf
+    e = neighbours(layout)
     n = len(e)
     rows = np.concatenate([e[:, 0], e[:, 1], e[:, 0], e[:, 1]])
     cols = np.concatenate([e[:, 0], e[:, 1], e[:, 1], e[:, 0]])
     vals = np.concatenate([np.ones(2 * n), -np.ones(2 * n)]) * smooth
-    lap = sp.coo_matrix((vals, (rows, cols)), shape=(NF, NF)).tocsr()
-    out = (lap + alpha * sp.identity(NF, format="csr")).toarray()
+    lap = sp.coo_matrix((vals, (rows, cols)), shape=(nf, nf)).tocsr()
+    out = (lap + alpha * sp.identity(nf, format="csr")).toarray()
     out.setflags(write=False)
     return out
 
@@ -126,15 +135,18 @@ class RidgeValue:
     """Linear value: exact ridge solution of the normal equations of recent rounds."""
 
     name = "ridge"
+    layout = SOURCES  # what older checkpoints hold
 
     def __init__(self, forget: float = 0.9, alpha: float = 1.0, smooth: float = 1000.0,
-                 init: np.ndarray | None = None) -> None:
+                 init: np.ndarray | None = None, layout: Layout = SOURCES) -> None:
         self.forget = forget
         self.alpha = alpha
         self.smooth = smooth
-        self.gram = np.zeros((NF, NF))
-        self.xty = np.zeros(NF)
-        self.w = np.zeros(NF) if init is None else np.array(init, dtype=np.float64)
+        self.layout = layout
+        nf = layout.nf
+        self.gram = np.zeros((nf, nf))
+        self.xty = np.zeros(nf)
+        self.w = np.zeros(nf) if init is None else np.array(init, dtype=np.float64)
 
     def update(self, feats: np.ndarray, y: np.ndarray) -> None:
         if not len(y):
@@ -143,10 +155,11 @@ class RidgeValue:
         self.xty *= self.forget
         _accumulate(self.gram, self.xty, np.ascontiguousarray(feats, dtype=np.int64),
                     np.ascontiguousarray(y, dtype=np.float64))
-        m = sp.csr_matrix(self.gram + penalty(self.alpha, self.smooth))
+        m = sp.csr_matrix(self.gram + penalty(self.alpha, self.smooth, self.layout))
         inv_diag = 1.0 / m.diagonal()
         pre = spla.LinearOperator(m.shape, matvec=lambda v: inv_diag * v, dtype=np.float64)
-        w, info = spla.cg(m, self.xty, x0=self.w, rtol=1e-10, maxiter=20 * NF, M=pre)
+        w, info = spla.cg(m, self.xty, x0=self.w, rtol=1e-10, maxiter=20 * len(self.w),
+                          M=pre)
         if info != 0:  # not converged: fall back to the exact factorisation
             w = sla.cho_solve(sla.cho_factor(m.toarray(), check_finite=False), self.xty)
         self.w = w
@@ -172,10 +185,11 @@ class RidgeValue:
 def make_estimator(name: str, *, eta0: float, alpha: float, visit_cap: int, seed: int,
                    average: int = 0, ema: float = 0.0, forget: float = 0.9,
                    ridge: float = 1.0, smooth: float = 1000.0,
-                   init: np.ndarray | None = None
+                   init: np.ndarray | None = None, layout: Layout = SOURCES
                    ) -> SGDValue | AverageRewardValue | RidgeValue:
+    """The value model ``name`` for ``layout``'s features."""
     if name == "average":
-        return AverageRewardValue(visit_cap)
+        return AverageRewardValue(visit_cap, layout)
     if name == "ridge":
-        return RidgeValue(forget, ridge, smooth, init)
-    return SGDValue(eta0, alpha, seed, average, ema)
+        return RidgeValue(forget, ridge, smooth, init, layout)
+    return SGDValue(eta0, alpha, seed, average, ema, layout)

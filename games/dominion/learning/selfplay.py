@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from games.core import BotSpec
+from games.dominion.features import layout_of
 from games.dominion.learned import LEARNED
 from games.dominion.match import GameConfig, _play_games
 
@@ -57,7 +58,8 @@ def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
                       record_rows=ROWS_PER_GAME * count)
     out = run.outcomes()
     y = rewards(out.outcome, out.score, run.meta, margin)
-    return run.features, y, float(out.bot_result()[:, 0].mean())
+    feats = run.features[:, :layout_of(size=len(weights)).nactive]  # the layout's own width
+    return feats, y, float(out.bot_result()[:, 0].mean())
 
 
 def probe_block(weights: np.ndarray, opponent: BotSpec, seed: int, start: int, count: int,

@@ -2,7 +2,8 @@
 game-neutral loop of `tabletune train` drives.
 
 A model is a linear value of the engine's indicator features (``games.dominion.features``)
-over the kingdom it is trained for; the samples are (features after a buy, final reward)
+over the kingdom it is trained for, in that kingdom's layout (the sources' cards for their
+kingdoms, else the kingdom's own cards); the samples are (features after a buy, final reward)
 pairs from the games of :mod:`games.dominion.learning.selfplay`; the value models are those
 of :mod:`games.dominion.learning.estimators`.
 """
@@ -16,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from games.core import BotSpec
-from games.dominion.features import FEATURE_SET, NF, OFF_GUIDE
+from games.dominion.features import FEATURE_SET, NF, SOURCES, Layout, layout_for
 from games.dominion.kingdoms import parse_kingdom
 from games.dominion.learned import LearnedModel
 from games.dominion.learned import save_model as _save_model
@@ -30,6 +31,8 @@ __all__ = [
     "probe_block", "save_model", "setup", "summary",
 ]
 
+#: the sources' layout; a kingdom with other cards has the kingdom layout's size
+#: (``games.dominion.features.layout_for``)
 N_FEATURES = NF
 OPTIONS = TrainOptions
 DEFAULTS: Mapping[str, Any] = {
@@ -48,21 +51,24 @@ def setup(game_options: Mapping[str, Any]) -> tuple[str, ...]:
     return parse_kingdom(kingdom[0] if len(kingdom) == 1 else list(kingdom))
 
 
-def initial_weights(options: TrainOptions) -> np.ndarray:
+def initial_weights(options: TrainOptions, layout: Layout = SOURCES) -> np.ndarray:
     """Zero weights, except a bonus ``guide_init`` for following the guide list."""
-    w = np.zeros(NF)
+    w = np.zeros(layout.nf)
     if options.guide:
-        w[OFF_GUIDE + 1::2] = options.guide_init
+        w[layout.guide + 1:layout.guide + layout.guide_size:2] = options.guide_init
     return w
 
 
-def new_learner(options: TrainOptions, seed: int) -> Any:
-    """The value model the options name, seeded with the run's root seed."""
+def new_learner(options: TrainOptions, seed: int, setup: tuple[str, ...] | None = None
+                ) -> Any:
+    """The value model the options name, seeded with the run's root seed, sized for the
+    layout of the kingdom ``setup`` (None: the sources')."""
     o = options
+    layout = SOURCES if setup is None else layout_for(setup)
     return make_estimator(o.estimator, eta0=o.eta0, alpha=o.alpha, visit_cap=o.visit_cap,
                           seed=seed, average=o.sgd_average, ema=o.weight_ema,
                           forget=o.forget, ridge=o.ridge, smooth=o.smooth,
-                          init=initial_weights(o))
+                          init=initial_weights(o, layout), layout=layout)
 
 
 def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
