@@ -77,20 +77,37 @@ def _every_failure_retried(trials) -> None:
 
 def test_four_workers_share_one_budget_through_a_server_restart(make_spec, pg_url, postgres,
                                                                  cli, monkeypatch):
+    """The server goes down while four workers run: each rides it out, and none finishes
+    its share while the server is down (so the outage is met for certain, however fast or
+    slow the machine), and the budget is shared exactly once it is back."""
     monkeypatch.setenv("TABLETUNE_TEST_DELAY", "0.1")  # 4 blocks: about 0.5 s a trial
     path = make_spec(trials=8, games=200, block=50, pruner="none", reevaluate_games=100)
     procs = [cli.start("run", str(path), "--storage", pg_url, "--json") for _ in range(4)]
-    # restart once every worker has opened the study and claimed a trial: a worker still
+    outs: list[list[str]] = [[] for _ in procs]
+    errs: list[list[str]] = [[] for _ in procs]
+    readers = [threading.Thread(target=lambda f=f, e=e: e.extend(f), daemon=True)
+               for p, o, e in zip(procs, outs, errs, strict=True)
+               for f, e in ((p.stdout, o), (p.stderr, e))]
+    for r in readers:
+        r.start()
+    # stop once every worker has opened the study and claimed a trial: a worker still
     # starting up would meet a stopped server at its first connection, which is refused
     # at once by design (a wrong URL must not wait a minute)
     pids = {p.pid for p in procs}
-    assert _wait_for(lambda: pids <= {st.trial_owner(t)[1] for t in _trials(pg_url)}
-                     or all(p.poll() is not None for p in procs))
+    assert _wait_for(lambda: pids <= {st.trial_owner(t)[1] for t in _trials(pg_url)})
     assert _wait_for(lambda: _count(_trials(pg_url), TrialState.COMPLETE) >= 1)
-    postgres.restart()  # workers still run: trials of 0.5 s are left
-    outs = _finish(procs)
-    results = [json.loads(out) for out, _ in outs]
-    assert any("connection lost" in err for _, err in outs)
+    postgres.stop()
+    try:  # down until a worker has met the outage (a trial ends every 0.5 s)
+        assert _wait_for(lambda: any("connection lost" in "".join(e) for e in errs))
+        assert all(p.poll() is None for p in procs)  # riding it out, none gave up
+    finally:
+        postgres.start()
+    for p in procs:
+        p.wait(timeout=PROCESS_SECONDS)
+    for r in readers:
+        r.join(timeout=10)
+    assert [p.returncode for p in procs] == [0] * 4, ["".join(e)[-4000:] for e in errs]
+    results = [json.loads("".join(out)) for out in outs]
     trials = _trials(pg_url)
     assert _count(trials, TrialState.COMPLETE) == 8
     assert not [t for t in trials if t.state in (TrialState.RUNNING, TrialState.WAITING)]
