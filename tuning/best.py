@@ -6,11 +6,15 @@
   file or a database URL), as the run left it (its ``--seed``, see
   :func:`tuning.study.runner.load_study`). Without ``@`` and without that journal (a fresh
   clone), the published report's summary ``reports/STUDY/run.json`` gives it instead.
+  Its figure is the confirmation on further seeds that no selection played, with the
+  selection (re-evaluated) value beside it; a study or summary from before confirmations
+  shows its re-evaluated value, labelled as the selection value.
 - A DEAP evolution: the best of its checkpoint (``runs/STUDY/evolution.ckpt`` by default,
   or the file after ``@``) as ``tabletune evolve`` and ``tabletune report`` name it: the
   top of the hall of fame re-evaluated on fresh seeds (exactly where the game allows),
-  under the seed the run was started with. Without ``@`` and without that checkpoint, the
-  published report's ``reports/STUDY/run.json`` gives it instead.
+  confirmed on further fresh seeds, under the seed the run was started with. Without
+  ``@`` and without that checkpoint, the published report's ``reports/STUDY/run.json``
+  gives it instead.
 
 The result is the bot's text form (``strategy:name=value,...`` or a genome text), which
 every game's ``parse_bot`` reads, so it works wherever a bot name does: ``play --bots``,
@@ -31,6 +35,7 @@ from typing import Any
 
 from games import registry
 from games.core import BotSpec, InputError
+from tuning.overrides import split_derived, stored_study
 from tuning.refs import PREFIX, is_best, refs_in, split_ref
 from tuning.spec import StudySpec, load_spec, resolve_path
 from tuning.spec_checks import fail
@@ -75,14 +80,23 @@ def _published(spec: Any) -> Path | None:
     return None
 
 
-def _how(exact: bool, games: Any, ci: Any, seed: Any) -> str:
-    """Where a published figure comes from: exact, or its fresh games, interval and seed."""
+def _how(exact: bool, games: Any, ci: Any, seed: Any, run: dict[str, Any] | None = None,
+         selection: str = "best_selection_value") -> str:
+    """Where a published figure comes from: exact, or its fresh games, interval and seed;
+    confirmed on further seeds (``run``'s ``best_confirmed``, with the selection value
+    beside it), else the selection value of a summary from before confirmations."""
     if exact:
         return "exact"
     if not games or not ci:
         return "search value, not re-evaluated"
     root = f", root seed {seed}" if seed is not None else ""
-    return f"re-evaluated on {games:,} fresh games{root}, 95% CI {ci[0]:.4f}..{ci[1]:.4f}"
+    if run is not None and run.get("best_confirmed"):
+        chosen = run.get(selection)
+        beside = "" if chosen is None else f"; selection value {float(chosen):.4f}"
+        return (f"confirmed on {games:,} further fresh games{root}, 95% CI "
+                f"{ci[0]:.4f}..{ci[1]:.4f}{beside}")
+    return (f"re-evaluated on {games:,} fresh games{root}, 95% CI {ci[0]:.4f}..{ci[1]:.4f}: "
+            "the selection value, not confirmed")
 
 
 def _from_published(spec: Any, path: Path) -> tuple[str, str, str]:
@@ -93,20 +107,22 @@ def _from_published(spec: Any, path: Path) -> tuple[str, str, str]:
     where = f"{path} (published report)"
     if spec.optimizer == "deap":
         how = _how(bool(run.get("best_fitness_exact")), run.get("best_fitness_games"),
-                   run.get("best_fitness_ci"), run.get("best_fitness_seed"))
+                   run.get("best_fitness_ci"), run.get("best_fitness_seed"), run,
+                   "best_selection_fitness")
         generation = run.get("generations")
         return (run["best_genome"], where,
                 f"generation {generation}, {float(run['best_fitness']):.4f} ({how})")
     params = dict(run["best_params"])
     text = f"{spec.strategy}:{_params_text(params)}" if params else str(spec.strategy)
     how = (_how(bool(run.get("best_exact")), run.get("best_value_games"),
-                run.get("best_value_ci"), run.get("best_value_seed"))
+                run.get("best_value_ci"), run.get("best_value_seed"), run)
            if run.get("best_reevaluated", True) else "search value, not re-evaluated")
     return text, where, f"trial {run['best_trial']}, {float(run['best_value']):.4f} ({how})"
 
 
 def _from_study(spec: StudySpec, storage: str | None,
                 resolving: frozenset[str]) -> tuple[str, str, str]:
+    from tuning.study.confirm import describe
     from tuning.study.reevaluate import best_result
     from tuning.study.runner import load_study
     from tuning.study.storage import default_location
@@ -122,12 +138,8 @@ def _from_study(spec: StudySpec, storage: str | None,
                          f"trial yet: run it first (tabletune run {spec.name})")
     params = _params_text(dict(best["params"]))
     text = f"{spec.strategy}:{params}" if params else str(spec.strategy)
-    if best.get("reevaluated"):
-        how = ("exact" if best.get("exact") else
-               f"re-evaluated on {best.get('games') or 0:,} fresh games, 95% CI "
-               f"{best['ci95'][0]:.4f}..{best['ci95'][1]:.4f}")
-    else:
-        how = "search value, not re-evaluated yet"
+    lo, hi = best["ci95"]
+    how = describe(best) if best.get("exact") else f"95% CI {lo:.4f}..{hi:.4f}; {describe(best)}"
     return text, loaded.opened.location, f"trial {best['trial']}, {best['mean']:.4f} ({how})"
 
 
@@ -151,10 +163,12 @@ def _from_evolution(spec: StudySpec, storage: str | None,
     if not result.hall_of_fame:
         raise InputError(f"checkpoint {path} holds no hall of fame yet")
     with WorkerPool(1) as pool:
-        text, ev = best_of(run_spec, result, pool)
-    how = ("exact" if ev.exact else f"re-evaluated on {ev.games:,} fresh games, 95% CI "
-           f"{ev.ci95[0]:.4f}..{ev.ci95[1]:.4f}")
-    return text, str(path), f"generation {result.generation}, {ev.mean:.4f} ({how})"
+        found = best_of(run_spec, result, pool)
+    ev, chosen = found.confirmed, found.selection
+    how = ("exact" if ev.exact else f"confirmed on {ev.games:,} further fresh games, 95% CI "
+           f"{ev.ci95[0]:.4f}..{ev.ci95[1]:.4f}; selection value {chosen.mean:.4f}, "
+           f"re-evaluated on {chosen.games:,} games")
+    return found.text, str(path), f"generation {result.generation}, {ev.mean:.4f} ({how})"
 
 
 def _key(path: str | Path) -> str:
@@ -171,15 +185,24 @@ def resolve_best(text: str, game: str | None = None,
     missing and the command that makes it."""
     study, storage = split_ref(text)
     where = text.strip()
+    derived = split_derived(study)  # STUDY.HASH: a spec run with other game options
     try:
         key = _key(resolve_path(study))
+        derived = None
     except InputError as exc:
-        raise InputError(f"{where}: {exc}") from None
+        try:
+            key = _key(resolve_path(derived[0])) if derived else ""
+        except InputError:
+            key = ""
+        if not key:
+            raise InputError(f"{where}: {exc}") from None
     if key in resolving:
         raise InputError(f"{where}: study {study} names its own result as an opponent")
     inside = resolving | {key}
     try:
         spec = load_spec(key)
+        if derived is not None:
+            spec = stored_study(spec, derived[1], storage)
         if game is not None and spec.game != game:
             raise InputError(f"{where}: study {spec.name} is a {spec.game} study, not "
                              f"{game}")

@@ -23,6 +23,9 @@ from tuning.commands.output import wants_json as wants_json
 BACKEND_HELP = ("Where evaluations run: loky (worker processes), threading (threads; only "
                 "kernels that release the GIL gain), ray or dask (a cluster, --address); "
                 "spec: evaluation.backend.")
+OPTION_HELP = ("Game option NAME=VALUE replacing the spec's [game] one (repeatable); other "
+               "options make a study of their own, STUDY.HASH, with its own storage and "
+               "checkpoint.")
 
 
 def _flags_without_type() -> None:
@@ -96,6 +99,20 @@ def require_optimizer(spec: Any, study: str, optimizer: str) -> None:
         command = RUNS_WITH.get(spec.optimizer, "run")
         raise InputError(f"{spec.path}: study.optimizer is {spec.optimizer!r}; run it with: "
                          f"tabletune {command} {study}")
+
+
+def with_options(spec: Any, items: list[str]) -> Any:
+    """The spec with the ``--option`` game options applied; a study of other options (its
+    own name, storage and checkpoint) is said on stderr."""
+    from tuning.overrides import apply_items
+
+    changed = apply_items(spec, items)
+    if changed.name != spec.name:
+        err_console.print(f"game options {', '.join(items)}: study {changed.name} (its own "
+                          "storage and checkpoint; report it with the same --option flags, "
+                          f"play it as best:{changed.name})", highlight=False, markup=False,
+                          soft_wrap=True)
+    return changed
 
 
 def legacy_value(flag: str, value: Any, old: str, old_value: Any) -> Any:

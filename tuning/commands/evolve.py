@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import shlex
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,23 +15,29 @@ from games.errors import InputError, check_seed
 from tuning.commands import limits, places
 from tuning.commands.apps import (
     BACKEND_HELP,
+    OPTION_HELP,
     app,
     console,
     err_console,
     legacy_value,
     print_json,
     require_optimizer,
+    with_options,
 )
 from tuning.commands.progress import Reporter, duration, stop_line
 from tuning.stopping import stop_signals
 
 
 def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
-                   jobs: int | None, backend: str | None, address: str | None) -> str:
-    """The full command that continues ``evo``: every setting that differs from the spec."""
+                   jobs: int | None, backend: str | None, address: str | None,
+                   options: Sequence[str] = ()) -> str:
+    """The full command that continues ``evo``: every setting that differs from the spec
+    (``spec``: the run's, its ``--option`` game options applied)."""
     from tuning.evolution.runner import RUN_SETTINGS, default_checkpoint, run_flags
 
     words = ["tabletune", "evolve", study, "--resume"]
+    for item in options:
+        words += ["--option", item]
     words += run_flags(spec, {name: getattr(evo.settings, name) for name in RUN_SETTINGS})
     if checkpoint is not None and Path(checkpoint) != default_checkpoint(spec):
         words += ["--checkpoint", str(checkpoint)]
@@ -102,6 +109,7 @@ def evolve_command(
     backend: str | None = typer.Option(None, "--backend",
                                        help=BACKEND_HELP),
     address: str | None = typer.Option(None, "--address", help="Ray/Dask cluster address."),
+    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
     json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """Evolve a genome (DEAP) as a study spec describes; checkpoints as it goes.
@@ -109,6 +117,7 @@ def evolve_command(
     Ctrl-C or SIGTERM writes a checkpoint of the last finished generation; `--resume`
     continues exactly where it stopped (same hall of fame as an uninterrupted run), with the
     settings the run was started with; `--resume -g N` extends it to N generations.
+    Game options given with --option make an evolution of their own (STUDY.HASH).
     """
     from tuning.best import resolve_opponents
     from tuning.evaluation import WorkerPool
@@ -126,6 +135,8 @@ def evolve_command(
         check_seed(seed, "--seed")
     spec = load_spec(study)
     require_optimizer(spec, study, "deap")
+    spec = with_options(spec, option)
+    given_spec = spec
     spec = spec.with_overrides(jobs=workers, backend=backend, address=address)
     places.output_file(checkpoint or default_checkpoint(spec), "--checkpoint")
     spec = resolve_opponents(spec)  # best: opponents, now that the run starts
@@ -156,20 +167,22 @@ def evolve_command(
             if stop.path is None:
                 stop_line("stopped during generation 0, before the first checkpoint: nothing "
                           "to resume; run the same command again to start over", progress)
-            command = resume_command(study, load_spec(study), evo, checkpoint, jobs, backend,
-                                     address)
+            command = resume_command(study, given_spec, evo, checkpoint, jobs, backend,
+                                     address, option)
             stop_line(f"stopped after generation {stop.generation}; checkpoint {stop.path}; "
                       f"continue with: {command}", progress)
         wall = time.perf_counter() - started
         top = max(1, spec.evaluation.reevaluate_top)
         progress.finishing(f"re-evaluating the top {top} of the hall of fame on "
-                           f"{spec.evaluation.reevaluate_games:,} fresh games (exact where "
-                           "the game allows)")
+                           f"{spec.evaluation.reevaluate_games:,} fresh games, then "
+                           f"confirming the best on {spec.evaluation.confirmations:,} "
+                           "further ones (exact where the game allows)")
         try:
-            best, evaluation = best_of(spec, result, pool)
+            found = best_of(spec, result, pool)
+            best, evaluation, chosen = found.text, found.confirmed, found.selection
         except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the evolution itself is checkpointed
-            command = resume_command(study, load_spec(study), evo, checkpoint, jobs, backend,
-                                     address)
+            command = resume_command(study, given_spec, evo, checkpoint, jobs, backend,
+                                     address, option)
             stop_line(f"stopped while re-evaluating the hall of fame (generation "
                       f"{result.generation} is checkpointed in {evo.checkpoint}); the "
                       f"re-evaluation starts over with: {command}", progress)
@@ -184,6 +197,10 @@ def evolve_command(
         "best_fitness_ci": [lo, hi],
         "best_fitness_games": evaluation.games,
         "best_fitness_exact": evaluation.exact,
+        "best_confirmed": not evaluation.exact,
+        "best_selection_fitness": chosen.mean,
+        "best_selection_ci": list(chosen.ci95),
+        "best_selection_games": chosen.games,
         "hall_of_fame": [{"genome": t, "fitness": s.mean, "stderr": s.stderr}
                          for t, s in result.hall_of_fame],
         "checkpoint": str(evo.checkpoint),
@@ -196,7 +213,8 @@ def evolve_command(
         print_json(data)
         return
     how = "exact" if evaluation.exact else (
-        f"{evaluation.games} fresh games, 95% CI {lo:.4f}..{hi:.4f}")
+        f"confirmed on {evaluation.games:,} further fresh games, 95% CI {lo:.4f}..{hi:.4f}; "
+        f"selection value {chosen.mean:.4f}, re-evaluated on {chosen.games:,} games")
     console.print(f"best after {result.generation} generations: {best}", highlight=False)
     console.print(f"fitness {evaluation.mean:.4f} ({how}); {games} games in {wall:.1f} s",
                   highlight=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import time
 from pathlib import Path
 from typing import Any
@@ -12,11 +13,13 @@ from games.errors import InputError, check_seed
 from tuning.commands import limits, places
 from tuning.commands.apps import (
     BACKEND_HELP,
+    OPTION_HELP,
     app,
     console,
     err_console,
     print_json,
     require_optimizer,
+    with_options,
 )
 from tuning.commands.progress import Reporter, duration, given_command, stop_line
 from tuning.stopping import stop_signals
@@ -190,11 +193,13 @@ def run_command(
     backend: str | None = typer.Option(None, "--backend",
                                        help=BACKEND_HELP),
     address: str | None = typer.Option(None, "--address", help="Ray/Dask cluster address."),
+    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
     json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """Run (or resume) an Optuna study until it holds the requested number of trials.
 
     Several processes may run the same command on one storage: they share the budget.
+    Game options given with --option make a study of their own (STUDY.HASH).
     """
     from tuning.best import resolve_opponents
     from tuning.spec import load_spec
@@ -207,6 +212,7 @@ def run_command(
     places.journal_file(storage)
     spec = load_spec(study)
     require_optimizer(spec, study, "optuna")
+    spec = with_options(spec, option)
     spec = resolve_opponents(spec.with_overrides(trials=trials, jobs=jobs, seed=seed,
                                                  backend=backend, address=address,
                                                  storage=storage))
@@ -230,6 +236,7 @@ def run_command(
                       f"of {spec.optuna.trials} trials; to extend it: tabletune run {study} "
                       f"--trials {max(total, spec.optuna.trials) * 2}"
                       + (f" --seed {seed}" if seed is not None else "")
+                      + "".join(f" --option {shlex.quote(o)}" for o in option)
                       + (f" --storage {storage}" if storage else ""), highlight=False,
                       soft_wrap=True)
     else:
@@ -240,11 +247,10 @@ def run_command(
                       f"overhead {100 * summary.optuna_share:.1f}%)", highlight=False,
                       soft_wrap=True)
     if best:
+        from tuning.study.confirm import describe
+
         lo, hi = best["ci95"]
-        how = (f"re-evaluated on {best['games']:,} fresh games, root seed {best.get('seed')}; "
-               f"its search value, the dashboard's: {best['search_value']:.4f}"
-               if best.get("reevaluated") and best.get("games")
-               else "exact" if best.get("exact") else "search value")
+        how = describe(best)
         console.print(f"best (trial {best['trial']}): {best['mean']:.4f}, 95% CI "
                       f"{lo:.4f}..{hi:.4f} ({how})", highlight=False, soft_wrap=True)
         console.print(f"params: {best['params']}", highlight=False, soft_wrap=True)
@@ -262,13 +268,14 @@ def report_command(
     time_share: Path | None = typer.Option(None, "--time-share",
                                            help="Evolutions: a benchmarks/evolve_profile.py "
                                                 "record to quote (kept as time_share.json)."),
+    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
     json_out: bool = typer.Option(False, "--json", help="Print a JSON summary."),
 ) -> None:
     """Write index.html, README.md and PNG figures for a study or an evolution."""
     from tuning.best import resolve_opponents
     from tuning.spec import load_spec
 
-    spec = load_spec(study)
+    spec = with_options(load_spec(study), option)
     if out is not None and publish:
         raise InputError("--out and --publish exclude each other: --publish writes to "
                          f"reports/{spec.name}/")

@@ -1,0 +1,140 @@
+"""Game options given on the command line of ``run``, ``evolve`` and ``report``.
+
+``--option NAME=VALUE`` (repeatable) replaces one ``[game]`` option of a spec, so one spec
+serves, say, any table setting of its game. The options are part of what a study *is*: a
+spec run with other options becomes a study of its own, named ``STUDY.HASH`` (eight hex
+digits of the changed options as the game checks them), so its trials, storage
+(``runs/STUDY.HASH.journal``) and checkpoint (``runs/STUDY.HASH/``) never mix with those of
+the spec's own options. The same flags read it back (``report``), and so does
+``best:STUDY.HASH``, which takes the options from the stored run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from games import registry
+from games.core import InputError
+from tuning.spec import StudySpec, parse_spec
+
+#: ``STUDY.HASH``: a spec's study with changed game options
+_DERIVED = re.compile(r"^(?P<base>.+)\.(?P<hash>[0-9a-f]{8})$")
+FLAG = "--option"
+
+
+def parse_items(items: Iterable[str]) -> dict[str, str]:
+    """``NAME=VALUE`` texts as a mapping; one InputError for a text without ``=``, an empty
+    name or a name given twice."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, eq, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if not eq or not name or not value.strip():
+            raise InputError(f"{FLAG} {item!r}: expected NAME=VALUE, e.g. {FLAG} cap=50")
+        if name in out:
+            raise InputError(f"{FLAG} {name} is given twice: give it once")
+        out[name] = value.strip()
+    return out
+
+
+def _checked(game: registry.Game, options: Mapping[str, Any], names: Iterable[str]
+             ) -> dict[str, Any]:
+    """The game's checked values of ``names`` in ``options``, as JSON-ready values."""
+    checked = game.check_options(options)
+    return {n: list(v) if isinstance(v, tuple) else v
+            for n, v in ((n, checked[n]) for n in sorted(names))}
+
+
+def _digest(changed: Mapping[str, Any]) -> str:
+    text = json.dumps(changed, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def with_game_options(spec: StudySpec, overrides: Mapping[str, Any]) -> StudySpec:
+    """``spec`` with ``overrides`` replacing its ``[game]`` options, checked as the spec
+    file's own (one InputError naming ``--option NAME``), and named ``STUDY.HASH`` when the
+    game plays them differently from the spec's options; the spec itself otherwise."""
+    if not overrides:
+        return spec
+    game = registry.get(spec.game)
+    schema = {o.name: o for o in game.options}
+    for name in overrides:
+        if name not in schema:
+            raise InputError(f"{FLAG} {name}: unknown option for {spec.game}; allowed: "
+                             f"{', '.join(schema) or 'none'}")
+    # an overridden option drops a spec option it excludes (the line asks for this one)
+    kept = {k: v for k, v in spec.game_options.items()
+            if k not in overrides and not any(k in schema[n].excludes for n in overrides)}
+    merged = {**kept, **overrides}
+    try:
+        game.check_options(merged)
+    except InputError as exc:
+        raise InputError(f"{FLAG} {str(exc).removeprefix('game.')}") from None
+    game.check_exclusive(list(overrides), spell=lambda o: f"{FLAG} {o.name}")
+    now = _checked(game, merged, schema)
+    before = _checked(game, spec.game_options, schema)
+    changed = {n: v for n, v in now.items() if v != before[n]}
+    if not changed:
+        return spec
+    raw = {**spec.raw, "game": merged}
+    derived = parse_spec(raw, spec.path)
+    return derived.replace(name=f"{spec.name}.{_digest(changed)}")
+
+
+def apply_items(spec: StudySpec, items: Iterable[str]) -> StudySpec:
+    """:func:`with_game_options` of ``--option`` texts."""
+    return with_game_options(spec, parse_items(items))
+
+
+def split_derived(name: str) -> tuple[str, str] | None:
+    """``STUDY.HASH`` as (STUDY, HASH); None for a name of another form."""
+    found = _DERIVED.match(name)
+    return (found["base"], found["hash"]) if found else None
+
+
+def from_stored(spec: StudySpec, stored: Any, digest: str) -> StudySpec:
+    """The study ``STUDY.DIGEST`` of base ``spec``, with the ``[game]`` table a run stored
+    (``stored``: the spec's tables as the storage or checkpoint keeps them); InputError when
+    they do not make that study."""
+    wanted = f"{spec.name}.{digest}"
+    table = stored.get("game") if isinstance(stored, dict) else None
+    if not isinstance(table, dict):
+        raise InputError(f"{wanted}: the stored run keeps no game options to rebuild it from")
+    derived = with_game_options(spec, {k: v for k, v in table.items()
+                                       if spec.game_options.get(k) != v})
+    if derived.name != wanted:
+        raise InputError(f"{wanted}: the stored run's game options make study "
+                         f"{derived.name}, not {wanted}")
+    return derived
+
+
+def stored_study(base: StudySpec, digest: str, storage: str | None) -> StudySpec:
+    """The study ``STUDY.DIGEST`` of spec ``base`` as a run left it: the game options are
+    read from its Optuna storage (``storage``, default ``runs/STUDY.DIGEST.journal``) or
+    its evolution checkpoint (default ``runs/STUDY.DIGEST/evolution.ckpt``)."""
+    wanted = f"{base.name}.{digest}"
+    if base.optimizer == "deap":
+        from pathlib import Path
+
+        from tuning.evolution.checkpoint import load_checkpoint
+        from tuning.evolution.runner import default_checkpoint
+
+        path = Path(storage) if storage else default_checkpoint(base.replace(name=wanted))
+        if not path.is_file():
+            raise InputError(f"evolution {wanted} has no checkpoint {path}: run it first "
+                             f"(tabletune evolve {base.name} {FLAG} NAME=VALUE ...)")
+        return from_stored(base, load_checkpoint(path).get("spec"), digest)
+    import optuna
+
+    from tuning.study import storage as st
+
+    opened = st.open_storage(storage or st.default_location(wanted), create=False)
+    if wanted not in st.study_names(opened):
+        raise InputError(f"storage {opened.location} holds no study {wanted!r}; found: "
+                         f"{', '.join(st.study_names(opened)) or 'none'}")
+    study = optuna.load_study(study_name=wanted, storage=opened.storage)
+    return from_stored(base, study.user_attrs.get("spec"), digest)
