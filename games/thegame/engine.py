@@ -16,8 +16,47 @@ import numpy as np
 from numba import njit
 
 from games.thegame.rules import N_CARDS, is_backwards, shuffled_deck
-from games.thegame.search import longest_sequence, search_turn, workspace
-from games.thegame.values import P_DRAWS, P_HAND, static_rows
+from games.thegame.search import W_ACC, W_BEST, longest_sequence, search_turn, workspace
+from games.thegame.values import (
+    P_DRAWS,
+    P_FAMILY,
+    P_HAND,
+    P_LAY_MARGIN,
+    is_product_family,
+    product_value,
+    static_rows,
+)
+
+
+@njit(cache=True, nogil=True)
+def extra_play(prm: np.ndarray, static: np.ndarray, rows: np.ndarray, turn: int,
+               tops: np.ndarray, hand: np.ndarray, n: int, depth: int, m: np.ndarray,
+               in_hand: np.ndarray, unlaid: np.ndarray, unknown: int, keys: np.ndarray,
+               vals: np.ndarray, gens: np.ndarray, affected: np.ndarray, loo: np.ndarray,
+               crow: np.ndarray, iw: np.ndarray, fw: np.ndarray, out_slots: np.ndarray,
+               out_piles: np.ndarray) -> tuple[int, int]:
+    """The card and pile of one more play after the turn's minimum, or (0, -1) to stop.
+
+    A product-family player lays one more card when the best single play, valued by
+    v_(d-1) (v at d = 0), beats the position's own v by more than the margin
+    ``prm[P_LAY_MARGIN]``. Values are those of the position as it stands: the hand without
+    the cards laid so far, the same unknown cards (the refill comes after the turn), and
+    the bridge chances of the usual number of draws.
+    """
+    in_hand[:] = False
+    for k in range(n):
+        in_hand[hand[k]] = True
+    for c in range(2, 100):
+        m[c] = (prm[P_HAND] if in_hand[c] else 1.0) if unlaid[c] else 0.0
+    found = search_turn(prm, static, rows, turn, tops, hand, n, 1, max(depth - 1, 0), m,
+                        in_hand, unlaid, unknown, keys, vals, gens, affected, loo, crow, iw,
+                        fw, out_slots, out_piles)
+    if found == 0:
+        return 0, -1
+    stay = product_value(rows, prm, tops, m, out_slots, 0, affected)
+    if fw[W_ACC, W_BEST] > stay + prm[P_LAY_MARGIN]:
+        return hand[out_slots[0]], out_piles[0]
+    return 0, -1
 
 
 @njit(cache=True, nogil=True)
@@ -53,6 +92,7 @@ def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
     in_hand = np.zeros(101, dtype=np.bool_)
     m = np.zeros(101)
     hand_weight = prm[P_HAND]
+    lay_more = prm[P_LAY_MARGIN] < np.inf and is_product_family(int(prm[P_FAMILY]))
     turn = 0
     for g in range(seeds.size):
         deck = shuffled_deck(seeds[g])
@@ -114,6 +154,28 @@ def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
                     hand[keep] = hand[k]
                     keep += 1
             n = keep
+            while found > 0 and lay_more and n > 0:  # more than the minimum, card by card
+                turn += 1
+                card, p = extra_play(prm, static, rows, turn, tops, hand, n, depth, m,
+                                     in_hand, unlaid, unknown, keys, vals, gens, affected,
+                                     loo, crow, iw, fw, out_slots, out_piles)
+                if card == 0:
+                    break
+                if is_backwards(p, tops[p], card):
+                    back += 1
+                if tracing:
+                    trace[g, laid, 0] = card
+                    trace[g, laid, 1] = p
+                    trace[g, laid, 2] = nturns
+                tops[p] = card
+                unlaid[card] = False
+                laid += 1
+                keep = 0
+                for k in range(n):
+                    if hand[k] != card:
+                        hand[keep] = hand[k]
+                        keep += 1
+                n = keep
             nturns += 1
             if found == 0:
                 break

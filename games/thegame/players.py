@@ -91,6 +91,27 @@ class FallbackParams(DistanceParams):
 
 
 @dataclass(frozen=True)
+class LayMoreParams(FallbackParams):
+    """Recovery with fallback, the weights fitted at d = 0 (reports/thegame-penalty-d0), and
+    more than the minimum laid while one more card scores better by ``lay_margin``."""
+
+    alpha: float = tunable(5.137766281766317, 1.0, 20.0,
+                           doc="penalty of a pile the card cannot go on")
+    beta: float = tunable(0.07623242763683438, 0.0, 10.0, doc="magnitude of the recovery term")
+    gamma: float = tunable(0.005042452797870999, 0.001, 1.0, log=True,
+                           doc="falloff of the recovery term")
+    lam: float = tunable(0.17236899328960764, 0.01, 2.0,
+                         doc="power lambda of the amplified term")
+    bound: int = tunable(23, 0, 40, integer=True, doc="gap up to which bridges are used")
+    w_first: float = tunable(1.0775416458161158, 0.25, 3.0,
+                             doc="exponent of piles 1-up/1-down penalties")
+    hand_weight: float = tunable(1.4663887372635531, 0.25, 4.0,
+                                 doc="multiplier of hand cards' penalties")
+    lay_margin: float = tunable(1.0, 0.0, 10.0,
+                                doc="lay one more card when its v_(d-1) beats v by more")
+
+
+@dataclass(frozen=True)
 class PlayerSpec:
     """A named player: family code, params type, one line for `tabletune bots thegame`."""
 
@@ -121,9 +142,11 @@ PLAYERS: dict[str, PlayerSpec] = {p.name: p for p in (
                "single bridges with rho raised to lambda = 0.2"),
     PlayerSpec("recovery-fallback", V.F_FALLBACK, FallbackParams,
                "amplified bridges within 10 of the top, distance beyond"),
+    PlayerSpec("fallback-lay-more", V.F_FALLBACK, LayMoreParams,
+               "fitted recovery-fallback that lays more than the minimum when it scores"),
 )}
 
-SEED_ORDER = tuple(n for n in PLAYERS if n != "recoverability")
+SEED_ORDER = tuple(n for n in PLAYERS if n not in ("recoverability", "fallback-lay-more"))
 
 
 def player(name: str) -> PlayerSpec:
@@ -154,12 +177,14 @@ def encode(name: str, params: Any) -> np.ndarray:
     vec[V.P_LAMBDA] = 1.0
     vec[V.P_BOUND] = 1000.0
     vec[V.P_HAND_BRIDGES] = 1.0
+    vec[V.P_LAY_MARGIN] = np.inf
     get = params.__dict__.get
     if get("w_first") is not None:
         vec[V.P_W0] = vec[V.P_W0 + 2] = float(get("w_first"))
     for field, index in (("alpha", V.P_ALPHA), ("beta", V.P_BETA), ("gamma", V.P_GAMMA),
                          ("lam", V.P_LAMBDA), ("bound", V.P_BOUND), ("kappa", V.P_KAPPA),
-                         ("hand_weight", V.P_HAND), ("hand_bridges", V.P_HAND_BRIDGES)):
+                         ("hand_weight", V.P_HAND), ("hand_bridges", V.P_HAND_BRIDGES),
+                         ("lay_margin", V.P_LAY_MARGIN)):
         if get(field) is not None:
             vec[index] = float(get(field))
     if get("form") is not None:

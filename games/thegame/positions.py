@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from games.core import InputError
+from games.thegame.engine import extra_play
 from games.thegame.players import build_params, encode
 from games.thegame.rules import HIGH_CARD, LOW_CARD, N_CARDS, is_playable
 from games.thegame.search import search_turn, table_bits, workspace
@@ -122,6 +123,22 @@ def choose_turn(player: str, params: Mapping[str, Any] | None, tops: Sequence[in
     if count == 0:
         return [], 0
     return [(int(turn.hand[out_slots[k]]), int(out_piles[k])) for k in range(tmin)], count
+
+
+def extra_choice(player: str, params: Mapping[str, Any] | None, tops: Sequence[int],
+                 hand: Sequence[int], laid: Iterable[int] = (), depth: int = 0,
+                 unknown: int | None = None) -> tuple[int, int] | None:
+    """The one further card (card, pile) the engine lays after a turn's minimum in this
+    position, or None when it stops (games.thegame.engine.extra_play)."""
+    turn = _Turn(player, params, tops, hand, laid, unknown, 2)
+    size = 1 << table_bits(max(depth - 1, 0), 1)
+    card, pile = extra_play(
+        turn.prm, turn.static, turn.rows, 1, turn.tops, turn.hand, len(turn.hand), depth,
+        turn.m, turn.in_hand, turn.unlaid, turn.unknown, np.zeros(size, dtype=np.int64),
+        np.zeros(size), np.full(size, -1, dtype=np.int64), np.empty(64, dtype=np.int64),
+        np.zeros((depth + 2, 4, 100)), np.zeros((4, len(turn.hand) + 1, 100)), *workspace(),
+        np.empty(8, dtype=np.int64), np.empty(8, dtype=np.int64))
+    return (int(card), int(pile)) if card else None
 
 
 def unknown_cards(hand: Sequence[int], laid: Iterable[int], tops: Sequence[int]) -> int:

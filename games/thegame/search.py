@@ -75,6 +75,8 @@ W_BPEN = 0  # 0..3: bpen[p, k], weighted penalty of a chain missing k cards
 W_HOPELESS = 4  # per pile: the penalty of a broken chain
 W_CM = 5  # card weights m over the compact index
 W_ACC = 6  # per level: best value in the node's subtree
+# fw[W_ACC, W_BEST]: the value of the chosen candidate, written by every search
+W_BEST = MAX_LEVELS
 W_LEAF_TOTAL = 7  # penalty sums of the current second plays
 W_BEHIND = 8  # 8..11: scratch of the bridge fill (games.thegame.values.fill_bridge_rows)
 
@@ -400,6 +402,7 @@ def _search_pairs(table: np.ndarray, prm: np.ndarray, hand: np.ndarray, hn: int,
                     out_slots[1] = iw[I_LEAF_SLOT, n]
                     out_piles[1] = iw[I_LEAF_PILE, n]
                 candidates += 1
+    fw[W_ACC, W_BEST] = best
     return candidates
 
 
@@ -413,7 +416,8 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
     """Choose the t_min plays of this turn; returns the number of distinct candidates.
 
     0 means no sequence of t_min plays exists. ``out_slots``/``out_piles`` receive the
-    chosen hand slots and piles in playing order. Ties go to the first candidate found.
+    chosen hand slots and piles in playing order, ``fw[W_ACC, W_BEST]`` its value v_d.
+    Ties go to the first candidate found.
     Penalty sums run over the cards not yet laid only, stored compactly: ``crow[p, k]`` is
     the row of pile p with top hand[k] (k = hn: the pile's top at the turn's start) gathered
     over those cards at the turn's start. ``loo`` (levels+1, 4, 100) holds per level the
@@ -623,6 +627,7 @@ def _search_tree(prm: np.ndarray, table: np.ndarray, turn: int, tops0: np.ndarra
                 acc[lvl] = acc[nxt]
             continue
         lvl = nxt
+    fw[W_ACC, W_BEST] = best
     return candidates
 
 

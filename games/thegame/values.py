@@ -47,7 +47,10 @@ P_W0 = 8  # pile weights 8..11 (multipliers of capacities, exponents of penaltie
 P_HAND = 12
 P_DRAWS = 13  # cards drawn before the next turn (2, or 3 in expert mode)
 P_HAND_BRIDGES = 14  # 1: bridges held in the hand count; 0: only bridges still to be drawn
-N_PARAMS = 15
+# after the turn's t_min cards, lay one more while the best single play's v_(d-1) beats
+# the position's own v by more than this margin (inf: never; see games.thegame.engine)
+P_LAY_MARGIN = 15
+N_PARAMS = 16
 
 ROW_TOPS = 101
 ROW_CARDS = 100

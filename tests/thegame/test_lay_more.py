@@ -1,0 +1,78 @@
+"""Laying more than the minimum (fallback-lay-more): the rule against brute force, the
+engine's turns, and every other player left at exactly the minimum."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from games.thegame import build_params, encode
+from games.thegame.positions import extra_choice, position_value
+from games.thegame.rules import legal_plays
+from games.thegame.simulate import trace_game
+from games.thegame.values import P_LAY_MARGIN
+from tests.thegame.test_search import positions
+
+PLAYER = "fallback-lay-more"
+
+
+def v_deep(params, tops, hand, laid, seq, unknown, depth):
+    """Best v over 0..depth further plays after ``seq`` (brute force, every order)."""
+    best = position_value(PLAYER, params, tops, hand, laid, plays=list(seq), unknown=unknown)
+    if depth == 0:
+        return best
+    cur = list(tops)
+    for card, pile in seq:
+        cur[pile] = card
+    left = [c for c in hand if c not in {c for c, _ in seq}]
+    for card, pile in legal_plays(cur, left):
+        best = max(best, v_deep(params, tops, hand, laid, [*seq, (card, pile)], unknown,
+                                depth - 1))
+    return best
+
+
+@pytest.mark.parametrize("depth", [0, 1])
+@pytest.mark.parametrize("margin", [0.0, 1.5])
+def test_one_more_card_exactly_when_it_beats_the_position_by_the_margin(depth, margin):
+    params = {"lay_margin": margin}
+    laid_more = stopped = 0
+    for tops, hand, laid, unknown in positions(10, seed=3):
+        hand = hand[:6]  # the hand after a turn's two cards
+        stay = position_value(PLAYER, params, tops, hand, laid, unknown=unknown)
+        plays = legal_plays(tops, hand)
+        children = {p: v_deep(params, tops, hand, laid, [p], unknown, max(depth - 1, 0))
+                    for p in plays}
+        chosen = extra_choice(PLAYER, params, tops, hand, laid, depth, unknown=unknown)
+        best = max(children.values(), default=-np.inf)
+        if best > stay + margin + 1e-9 * abs(stay):
+            assert chosen is not None
+            assert children[chosen] == pytest.approx(best, rel=1e-9)
+            laid_more += 1
+        elif best < stay + margin - 1e-9 * abs(stay):
+            assert chosen is None
+            stopped += 1
+    assert laid_more and stopped  # both branches were checked
+
+
+def test_other_players_never_lay_more():
+    for name in ("recovery-fallback", "recovery-distance", "real-capacity"):
+        assert encode(name, build_params(name))[P_LAY_MARGIN] == np.inf
+    assert encode(PLAYER, build_params(PLAYER, {"lay_margin": 0.5}))[P_LAY_MARGIN] == 0.5
+
+
+def _plays_per_turn(player, params, seed):
+    _, plays = trace_game(player, params, 0, seed, 0)
+    turns = [t for _, _, t in plays]
+    return [turns.count(t) for t in range(max(turns) + 1)], len(plays)
+
+
+def test_engine_lays_more_and_the_fitted_player_without_it_does_not():
+    fitted = {k: v for k, v in build_params(PLAYER).__dict__.items() if k != "lay_margin"}
+    more_turns = 0
+    for seed in range(4):
+        counts, _ = _plays_per_turn(PLAYER, {"lay_margin": 0.0}, seed)
+        assert all(c >= 1 for c in counts)
+        more_turns += sum(c > 2 for c in counts)
+        base, _ = _plays_per_turn("recovery-fallback", fitted, seed)
+        assert all(c <= 2 for c in base)
+    assert more_turns > 0
