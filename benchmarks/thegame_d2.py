@@ -2,7 +2,7 @@
 
     python benchmarks/thegame_d2.py --games 500 --seed 31 --jobs 2
     python benchmarks/thegame_d2.py --games 20000 --seed 3141 --jobs 16 --json runs/d2.json
-    python benchmarks/thegame_d2.py --games 500 --only d2-fitted,lay-more \\
+    python benchmarks/thegame_d2.py --games 500 --only d2-fitted,lay-more-0.5 \\
         --config "lay-more-0.5=fallback-lay-more:lay_margin=0.5"
 
 Every configuration plays the same deals (games 0..N-1 of root --seed), so differences are
@@ -85,7 +85,7 @@ def summary(name: str, player: str, params: dict[str, Any], res: dict[str, Any]
     return {"name": name, "player": player, "params": params, "games": n, "wins": wins,
             "win_rate": wins / n, "win_rate_ci": [lo, hi],
             "mean_cards_left": float(left.mean()), "games_per_second": n / res["wall"],
-            "seconds_per_game": res["cpu"] / n}
+            "seconds_per_game": res["cpu"] / n, "cards_left": left.tolist()}
 
 
 def paired(a: np.ndarray, b: np.ndarray) -> tuple[float, float, float]:
@@ -102,9 +102,10 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--depth", type=int, default=2, help="search depth d")
     ap.add_argument("--block", type=int, default=0, help="games per task (0: automatic)")
-    ap.add_argument("--only", default="d2-fitted,lay-more",
+    ap.add_argument("--only", default=None,
                     help=f"comma-separated configurations, the first is the baseline "
-                         f"(built in: {', '.join(CONFIGS)})")
+                         f"(built in: {', '.join(CONFIGS)}; default: d2-fitted, lay-more "
+                         f"and every --config)")
     ap.add_argument("--config", action="append", default=[],
                     help="NAME=PLAYER:k=v,k=v, a further configuration")
     ap.add_argument("--json", dest="json_path", default=None, help="write the figures here")
@@ -114,9 +115,10 @@ def main() -> None:
         if args.games < 2 or args.jobs < 1 or not 0 <= args.depth <= 4 or args.block < 0:
             raise InputError("--games must be >= 2, --jobs >= 1, --depth 0..4, --block >= 0")
         configs.update(parse_config(c) for c in args.config)
-        names = [n for n in args.only.split(",") if n] + [
-            c.partition("=")[0] for c in args.config
-            if c.partition("=")[0] not in args.only.split(",")]
+        if args.only is not None and not args.only.strip(","):
+            raise InputError("--only names no configuration")
+        names = ([n for n in args.only.split(",") if n] if args.only is not None else
+                 ["d2-fitted", "lay-more"] + [c.partition("=")[0] for c in args.config])
         unknown = [n for n in names if n not in configs]
         if unknown:
             raise InputError(f"unknown configuration {unknown[0]!r}; "
