@@ -47,11 +47,16 @@ def test_best_of_a_study_plays_as_its_reevaluated_parameters(finished):
     got = json.loads(out)
     assert list(got["bots"]) == [ref, "bowl"]
     assert f"{ref} = {text}" in err and f"trial {summary.best['trial']}" in err
-    code, out, _ = _play("--bots", f"{text};bowl", "-n", "300", "--seed", "5", "--json")
+    # an option the command line leaves alone is the study's (noise 0.2, default 0.1)
+    assert got["options"]["noise"] == 0.2 and "this match plays" not in err
+    code, out, _ = _play("--bots", f"{text};bowl", "-n", "300", "--seed", "5", "--json",
+                         "--noise", "0.2")
     direct = list(json.loads(out)["bots"].values())[0]
     assert got["bots"][ref]["wins"] == direct["wins"]
     assert got["bots"][ref]["mean_score"] == direct["mean_score"]
-    # the study's game options that the match changes are named
+    # a typed option wins, and the study's game options that the match changes are named
+    code, out, err = _play("--bots", f"{ref},bowl", "-n", "30", "--noise", "0.1", "--json")
+    assert code == 0 and json.loads(out)["options"]["noise"] == 0.1
     assert "tuned with noise = 0.2; this match plays noise = 0.1" in err
 
 

@@ -50,13 +50,16 @@ def split_bots(text: str | None) -> list[str]:
 
 
 def line_up(game: registry.Game, bots: str | None, bot: list[str], params: list[str],
-            players: int | None, options: dict[str, Any]) -> list[BotSpec]:
+            players: int | None, options: dict[str, Any],
+            found: dict[str, tuple[BotSpec, Any]] | None = None) -> list[BotSpec]:
     """The bots of a match: ``--bots`` texts, each ``--bot``, ``--param`` applied to every
-    bot whose parameters have those names, a single bot repeated to fill ``players`` seats."""
+    bot whose parameters have those names, a single bot repeated to fill ``players`` seats
+    (``found``: ``best:`` references resolved already, by text)."""
     from games.core import BotSpec
 
     texts = split_bots(bots) + list(bot)
-    specs = [parse_bot(game, t, options) for t in texts or game.default_bots]
+    specs = [parse_bot(game, t, options, (found or {}).get(t))
+             for t in texts or game.default_bots]
     if not specs:
         raise InputError(f"name the bots: --bots {','.join(list(game.bots())[:2])} "
                          f"(see `tabletune bots {game.name}`)")
@@ -88,14 +91,15 @@ def line_up(game: registry.Game, bots: str | None, bot: list[str], params: list[
     return specs
 
 
-def parse_bot(game: registry.Game, text: str, options: dict[str, Any]) -> BotSpec:
+def parse_bot(game: registry.Game, text: str, options: dict[str, Any],
+              resolved: tuple[BotSpec, Any] | None = None) -> BotSpec:
     """A bot text, or ``best:STUDY[@STORAGE]`` (a study's or an evolution's result, said on
     stderr with where it comes from and any game option the match changes)."""
     from tuning.best import best_bot, is_best, option_notes
 
     if not is_best(text):
         return game.parse_bot(text)
-    spec, found = best_bot(game, text)
+    spec, found = resolved or best_bot(game, text)
     for line in (found.note, *option_notes(game, found, options)):
         err_console.print(line, highlight=False, markup=False, soft_wrap=True)
     return spec
@@ -162,9 +166,38 @@ def option_parameter(opt: registry.Option, aliases: list[str]) -> inspect.Parame
                              default=default, annotation=annotation)
 
 
-def game_options(game: registry.Game, kw: dict[str, Any]) -> dict[str, Any]:
+def resolve_bests(game: registry.Game, texts: list[str]) -> dict[str, tuple[BotSpec, Any]]:
+    """The line-up's ``best:`` references, resolved once: text -> (bot, its study's best)."""
+    from tuning.best import best_bot, is_best
+
+    return {t: best_bot(game, t) for t in dict.fromkeys(texts) if is_best(t)}
+
+
+def tuned_options(game: registry.Game, found: dict[str, tuple[BotSpec, Any]]
+                  ) -> dict[str, Any]:
+    """The game options the line-up's studies were run with, where they all agree: a
+    study's best plays the game it was tuned in (its kingdom, say) unless the command line
+    types that option."""
+    out: dict[str, Any] = {}
+    seen: list[dict[str, Any]] = []
+    for _, best in found.values():
+        try:
+            seen.append(dict(game.check_options(best.options)))
+        except InputError:
+            return {}
+    for name in {o.name for o in game.options}:
+        values = [opts[name] for opts in seen if name in opts]
+        if values and all(v == values[0] for v in values) and len(values) == len(seen):
+            out[name] = values[0]
+    return out
+
+
+def game_options(game: registry.Game, kw: dict[str, Any],
+                 tuned: dict[str, Any] | None = None) -> dict[str, Any]:
     """The checked game options of a play or solve command line (``kw``: its parameters,
-    ``ctx`` among them); options that exclude each other may not both be typed."""
+    ``ctx`` among them); options that exclude each other may not both be typed; an option
+    not typed takes its ``tuned`` value (the options a best in the line-up was tuned with)
+    where there is one, else its default."""
     for o in game.options:  # ``--FLAG list`` shows the option's named choices
         if o.lists is not None and str(kw[f"opt_{o.name}"]).strip().lower() == "list":
             console.print("\n".join(o.lists()), highlight=False, markup=False,
@@ -173,7 +206,9 @@ def game_options(game: registry.Game, kw: dict[str, Any]) -> dict[str, Any]:
     typed = given(kw.get("ctx"), [f"opt_{o.name}" for o in game.options])
     game.check_exclusive([o.name for o in game.options if f"opt_{o.name}" in typed],
                          spell=lambda o: o.cli_flag)
-    return game.check_options({o.name: kw[f"opt_{o.name}"] for o in game.options})
+    tuned = {k: v for k, v in (tuned or {}).items() if f"opt_{k}" not in typed}
+    return game.check_options({o.name: tuned.get(o.name, kw[f"opt_{o.name}"])
+                               for o in game.options})
 
 
 def context_parameter() -> inspect.Parameter:
@@ -230,10 +265,13 @@ def make_play_command(game: registry.Game) -> Any:
         check_seed(kw["seed"], "--seed")
         limits.JOBS.check(kw["jobs"], "--jobs")
         limits.BLOCK.check(kw["block"], "--block")
-        options, notes = game.settle_options(game_options(game, kw), kw["seed"])
+        found = resolve_bests(game, split_bots(kw["bots"]) + list(kw["bot"]))
+        options, notes = game.settle_options(
+            game_options(game, kw, tuned_options(game, found)), kw["seed"])
         for line in notes:  # what the run's seed fixed (a kingdom drawn at random)
             err_console.print(line, highlight=False, markup=False, soft_wrap=True)
-        specs = line_up(game, kw["bots"], kw["bot"], kw["param"], kw.get("players"), options)
+        specs = line_up(game, kw["bots"], kw["bot"], kw["param"], kw.get("players"), options,
+                        found)
         # a compiled kernel that releases the interpreter lock is shared by threads: no fork
         backend = "threading" if game.releases_gil(specs, options) else "loky"
         progress = MatchProgress(f"play {game.name}")
