@@ -55,7 +55,7 @@ PARAM_TYPES = ("float", "int", "categorical")
 _TOP = ("study", "game", "evaluation", "optuna", "deap", "genome", "space", "train")
 _STUDY_KEYS = ("name", "description", "game", "optimizer", "strategy", "objective", "direction")
 _EVAL_KEYS = ("games", "block", "seed", "opponents", "baseline", "reevaluate_top",
-              "reevaluate_games", "jobs", "backend", "address")
+              "reevaluate_games", "confirm_games", "jobs", "backend", "address")
 _OPTUNA_KEYS = ("trials", "sampler", "pruner", "storage", "timeout", "n_startup_trials",
                 "p_threshold", "start_from_defaults", "enqueue")
 _DEAP_KEYS = ("generations", "population", "offspring", "algorithm", "cxpb", "mutpb",
@@ -102,9 +102,17 @@ class EvaluationSpec:
     baseline: str | None = None
     reevaluate_top: int = 3
     reevaluate_games: int = 10000
+    # games of the confirmation of the selected best on further fresh seeds (None: as many
+    # as the re-evaluation)
+    confirm_games: int | None = None
     jobs: int = 1  # -1 in a spec (every core) is resolved to the core count on loading
     backend: str = "loky"
     address: str | None = None
+
+    @property
+    def confirmations(self) -> int:
+        """Games of the confirmation: ``confirm_games``, else ``reevaluate_games``."""
+        return self.confirm_games or self.reevaluate_games
 
 
 @dataclass(frozen=True)
@@ -230,6 +238,8 @@ def _parse_evaluation(where: str, table: dict[str, Any]) -> EvaluationSpec:
                             table.get("reevaluate_top", d.reevaluate_top), low=0),
         reevaluate_games=check_positive_int(where, k + "reevaluate_games",
                                        table.get("reevaluate_games", d.reevaluate_games)),
+        confirm_games=None if table.get("confirm_games") is None else check_positive_int(
+            where, k + "confirm_games", table["confirm_games"]),
         jobs=check_jobs(where, k + "jobs", table.get("jobs", d.jobs)),
         backend=check_choice(where, k + "backend", table.get("backend", d.backend), BACKENDS),
         address=None if address is None else check_str(where, k + "address", address),

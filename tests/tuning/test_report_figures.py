@@ -84,8 +84,14 @@ def test_dashboard_note_and_attributes_state_the_reevaluated_value(finished):
     assert study.user_attrs["reevaluated_best_ci95"] == best["ci95"]
     seed = study.user_attrs["reevaluation"]["seed"]
     assert study.user_attrs["reevaluated_on"] == f"400 fresh games, root seed {seed}"
+    confirmed = study.user_attrs["confirmation"]
+    assert study.user_attrs["confirmed_best_value"] == confirmed["mean"]
+    assert study.user_attrs["confirmed_on"] == (f"400 further fresh games, root seed {seed}, "
+                                                "games 400..799")
     note = optuna_dashboard.get_note(study)
-    assert f"**{best['mean']:.4f}**" in note and f"root seed {seed}" in note
+    assert f"**{confirmed['mean']:.4f}**" in note and f"root seed {seed}" in note
+    assert f"Selection value (re-evaluated over 400 fresh games, root seed {seed}" in note
+    assert f"{best['mean']:.4f}" in note
     assert f"search value (200 games, seed {spec.evaluation.seed})" in note
     # a note the user adds below is kept when the block is rewritten
     from tuning.study.note import show_reevaluation
@@ -221,8 +227,12 @@ def test_cli_names_the_reevaluated_value_and_the_dashboards_search_value(finishe
     study = optuna.load_study(study_name=spec.name, storage=open_storage(journal).storage)
     data = study.user_attrs["reevaluation"]
     best = data["best"]
+    confirmed = study.user_attrs["confirmation"]
     lo, hi = best["ci95"]
+    clo, chi = confirmed["ci95"]
     assert status == 0
-    assert (f"best (trial {best['trial']}): {best['mean']:.4f}, 95% CI {lo:.4f}..{hi:.4f} "
-            f"(re-evaluated on {data['games']:,} fresh games, root seed {data['seed']}; its "
-            f"search value, the dashboard's: {best['search_value']:.4f})") in " ".join(out.split())
+    assert (f"best (trial {best['trial']}): {confirmed['mean']:.4f}, 95% CI {clo:.4f}.."
+            f"{chi:.4f} (confirmed on {confirmed['games']:,} further fresh games, root seed "
+            f"{data['seed']} from game {data['games']:,}; selection value (re-evaluated on "
+            f"{data['games']:,} games) {best['mean']:.4f}, 95% CI {lo:.4f}..{hi:.4f}; search "
+            f"value, the dashboard's: {best['search_value']:.4f})") in " ".join(out.split())

@@ -88,8 +88,11 @@ def derived_seed(seed: int, purpose: str) -> int:
 
 def evaluate(scorer: Scorer, bot: BotSpec, *, games: int, seed: int, block: int,
              pool: WorkerPool | None = None, on_block: BlockCallback | None = None,
-             use_exact: bool = True, stoppable: bool = True) -> Evaluation:
-    """Score ``bot`` on games ``0..games-1`` of the seed set with root ``seed``.
+             use_exact: bool = True, stoppable: bool = True, start: int = 0) -> Evaluation:
+    """Score ``bot`` on games ``start..start+games-1`` of the seed set with root ``seed``.
+
+    ``start`` past the games another evaluation played on the same root gives a seed set
+    disjoint from that one (a confirmation after a re-evaluation).
 
     ``on_block(index, block_mean)`` is called after each block in order; returning True stops
     the evaluation (pruning). The result is identical for any pool: blocks are seeded by game
@@ -105,7 +108,7 @@ def evaluate(scorer: Scorer, bot: BotSpec, *, games: int, seed: int, block: int,
     if games <= 0:
         raise InputError("an evaluation needs at least one game")
     pool = pool or WorkerPool()
-    blocks = seed_blocks(games, block)
+    blocks = [(start + s, c) for s, c in seed_blocks(games, block)]
     # with pruning, each block is split into one part per job: the parts of one block are
     # played side by side, so a stopped evaluation leaves at most a block of queued parts
     # behind (whole blocks ahead on every worker would waste several); the callback still
@@ -200,8 +203,10 @@ def split_block(start: int, count: int, parts: int) -> list[tuple[int, int]]:
 
 
 def evaluate_many(scorer: Scorer, bots: Sequence[BotSpec], *, games: int, seed: int,
-                  block: int, pool: WorkerPool | None = None) -> list[Evaluation]:
-    """Score several bots on one seed set in one pass over the pool (a DEAP generation).
+                  block: int, pool: WorkerPool | None = None, start: int = 0
+                  ) -> list[Evaluation]:
+    """Score several bots on one seed set in one pass over the pool (a DEAP generation):
+    games ``start..start+games-1`` of the root ``seed``.
 
     ``Evaluation.seconds`` is the time spent inside the simulations, summed over the bot's
     blocks, which is what throughput figures compare with wall time.
@@ -213,7 +218,7 @@ def evaluate_many(scorer: Scorer, bots: Sequence[BotSpec], *, games: int, seed: 
                                                       [(scorer, b) for b in bots])):
             if value is not None:
                 out[i] = Evaluation.exact_value(value, seconds)
-    tasks = [(i, s, c) for i in range(len(bots)) if i not in out
+    tasks = [(i, start + s, c) for i in range(len(bots)) if i not in out
              for s, c in seed_blocks(games, block)]
     per: dict[int, list[tuple[np.ndarray, float]]] = {}
     results = pool.map(score_block, [(scorer, bots[i], seed, s, c) for i, s, c in tasks])

@@ -91,7 +91,8 @@ def spec_identity(spec: StudySpec, settings: EvolveSettings) -> dict[str, Any]:
     ``best:`` opponents must be resolved (a stored mark never holds a reference's text)."""
     spec.check_resolved()
     ev = dataclasses.asdict(spec.evaluation)
-    for key in ("jobs", "backend", "address", "reevaluate_top", "reevaluate_games"):
+    for key in ("jobs", "backend", "address", "reevaluate_top", "reevaluate_games",
+                "confirm_games"):
         ev.pop(key)
     ev["seed"] = settings.seed
     return {"game": spec.game, "objective": spec.objective, "direction": spec.direction,
@@ -216,20 +217,46 @@ def build_evolution(spec: StudySpec, pool: WorkerPool, *, generations: int | Non
 
 def reevaluate(spec: StudySpec, texts: list[str], pool: WorkerPool, *,
                opponents: list[Any] | None = None, games: int | None = None,
-               purpose: str = "reevaluate") -> list[Evaluation]:
-    """Score genomes on a fresh seed set (root derived from the spec's seed and ``purpose``)."""
+               purpose: str = "reevaluate", start: int = 0) -> list[Evaluation]:
+    """Score genomes on a fresh seed set (root derived from the spec's seed and ``purpose``),
+    games ``start..start+games-1`` of it."""
     ev = spec.evaluation
     n = int(games or ev.reevaluate_games)
     return evaluate_many(spec.scorer(opponents), [candidate_bot({"genome": t}) for t in texts],
                          games=n, block=min(n, max(ev.block, n // max(1, 4 * ev.jobs))),
-                         seed=derived_seed(ev.seed, purpose), pool=pool)
+                         seed=derived_seed(ev.seed, purpose), pool=pool, start=start)
 
 
-def best_of(spec: StudySpec, result: EvolutionResult, pool: WorkerPool
-            ) -> tuple[str, Evaluation]:
-    """Re-evaluate the top hall-of-fame members on fresh seeds; the best by that value."""
+@dataclasses.dataclass(frozen=True)
+class BestOf:
+    """An evolution's reported best: the hall-of-fame member that scored best when the top
+    ones were re-evaluated on fresh seeds (``selection``), and its figure on further fresh
+    seeds that no selection played (``confirmed``: the result; the selection value leans
+    high, being the largest of several noisy figures)."""
+
+    text: str
+    selection: Evaluation
+    confirmed: Evaluation
+
+    @property
+    def start(self) -> int:
+        """First game of the confirmation in the re-evaluation's seed set (its root)."""
+        return self.selection.games
+
+
+def best_of(spec: StudySpec, result: EvolutionResult, pool: WorkerPool) -> BestOf:
+    """Re-evaluate the top hall-of-fame members on fresh seeds (games ``0..R-1`` of the root
+    derived for re-evaluation), pick the best by that value, and confirm it on the games
+    that follow (``R..R+C-1`` of the same root, C = ``evaluation.confirm_games``): a game's
+    seed depends only on (root, index), so none of these was played by the selection, nor
+    by the evolution (its own root). An exact value needs no confirmation."""
     top = [text for text, _ in result.hall_of_fame[:max(1, spec.evaluation.reevaluate_top)]]
     evals = reevaluate(spec, top, pool)
     sign = 1.0 if spec.direction == "maximize" else -1.0
     i = max(range(len(top)), key=lambda k: (sign * evals[k].mean, -k))
-    return top[i], evals[i]
+    selection = evals[i]
+    if selection.exact:
+        return BestOf(top[i], selection, selection)
+    confirmed = reevaluate(spec, [top[i]], pool, games=spec.evaluation.confirmations,
+                           start=selection.games)[0]
+    return BestOf(top[i], selection, confirmed)

@@ -148,7 +148,8 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
     adapter = baselines_for(spec.game)
     ev = spec.evaluation
     with WorkerPool(ev.jobs, ev.backend, ev.address) as pool:
-        best, best_eval = best_of(spec, result, pool)
+        found = best_of(spec, result, pool)
+        best, best_eval, chosen = found.text, found.confirmed, found.selection
         section = adapter.build(spec, best, pool)
     settings = payload["settings"]
     total_games = sum(r["games"] for r in rows)
@@ -157,6 +158,9 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         "study": spec.name, "generations": payload["generation"], "best_genome": best,
         "best_fitness": best_eval.mean, "best_fitness_ci": list(best_eval.ci95),
         "best_fitness_games": best_eval.games, "exact": best_eval.exact,
+        "best_fitness_start": None if best_eval.exact else found.start,
+        "best_selection_fitness": chosen.mean, "best_selection_ci": list(chosen.ci95),
+        "best_selection_games": chosen.games,
         "games": total_games, "seconds": sim_seconds, "settings": settings,
         "baselines": section.rows,
     }
@@ -185,12 +189,17 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
         summary["time_share"] = share
         command = time_share_commands(spec.name, out_dir, evolve)
     how = ("exact" if best_eval.exact else
-           f"{best_eval.games} fresh games, 95% CI {best_eval.ci95[0]:.4f}.."
-           f"{best_eval.ci95[1]:.4f}")
+           f"confirmed on {best_eval.games:,} further fresh games (games {found.start:,}.."
+           f"{found.start + best_eval.games - 1:,} of the re-evaluation's root seed, none "
+           f"played by the evolution or the selection), 95% CI {best_eval.ci95[0]:.4f}.."
+           f"{best_eval.ci95[1]:.4f}; selection value {chosen.mean:.4f}, 95% CI "
+           f"{chosen.ci95[0]:.4f}..{chosen.ci95[1]:.4f} (re-evaluated on games 0.."
+           f"{chosen.games - 1:,})")
     if spec.evaluation.opponents and not best_eval.exact:
         how += ("; score against " + ", ".join(spec.evaluation.opponents)
                 + " in equal shares, without the hall of fame; chosen among the top "
-                f"{spec.evaluation.reevaluate_top} of the hall of fame by this value")
+                f"{spec.evaluation.reevaluate_top} of the hall of fame by the selection "
+                "value")
     intro = (f"{spec.description.rstrip('.')}. Algorithm {settings['algorithm']}, mu = "
              f"{settings['population']}, lambda = {settings['offspring']}, "
              f"{payload['generation']} generations, seed {settings['seed']}; "

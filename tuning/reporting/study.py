@@ -74,7 +74,8 @@ def history_axes(study: Any, best: dict[str, Any]) -> tuple[Any, Any]:
     if best.get("reevaluated") and best.get("ci95") and best.get("trial") is not None:
         lo, hi = best["ci95"]
         mean = best["mean"]
-        what = (f"best re-evaluated: {mean:.4f}, 95% CI {lo:.4f}..{hi:.4f} "
+        what = (f"best {'confirmed' if best.get('confirmed') else 're-evaluated'}: "
+                f"{mean:.4f}, 95% CI {lo:.4f}..{hi:.4f} "
                 f"({best['games']:,} fresh games)" if best.get("games")
                 else f"best, exact value: {mean:.4f}")
         ax.errorbar([best["trial"]], [mean], yerr=[[mean - lo], [hi - mean]], fmt="D",
@@ -226,7 +227,29 @@ def _search_note(spec: Any, data: dict[str, Any], exact: bool) -> str:
             f"blocks of {ev.block}{seats}). Re-evaluation: the top {n} candidates and "
             f"the baselines replay {data.get('games', 0):,} fresh games (root seed "
             f"{data.get('seed')}); the best is the best re-evaluated one, not the best search "
-            "value.")
+            f"value. Confirmation: that best replays {ev.confirmations:,} further games of "
+            "the same root, after the re-evaluation's; their value is the result.")
+
+
+def result_line(best: dict[str, Any]) -> str:
+    """The report's headline: the confirmed best with its interval and seeds, its selection
+    value beside it (a study confirmed before reports stated both shows what it holds)."""
+    if not best:
+        return "Result: no complete trial."
+    head = f"Result: trial {best['trial']}, **{best['mean']:.4f}**"
+    if best.get("exact"):
+        return f"{head} (exact value)."
+    lo, hi = best["ci95"]
+    if not best.get("confirmed"):
+        return (f"{head} (95% CI {lo:.4f} .. {hi:.4f}; re-evaluated on {best['games']:,} "
+                "games: the selection value, not confirmed).")
+    slo, shi = best["selection_ci95"]
+    start, games = int(best["start"]), int(best["games"])
+    return (f"{head} (95% CI {lo:.4f} .. {hi:.4f}), confirmed on {games:,} further fresh "
+            f"games (root seed {best['seed']}, games {start:,}..{start + games - 1:,}: none "
+            f"played by the search or the selection). Selection value, the re-evaluation "
+            f"that picked it ({best['selection_games']:,} games, games 0..{start - 1:,} of "
+            f"that root): {best['selection_value']:.4f} (95% CI {slo:.4f} .. {shi:.4f}).")
 
 
 def _overhead_note(share: float, per_trial: float, wall: float, n: int) -> str:
@@ -263,6 +286,10 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
     exact = bool(best.get("exact"))
     reference = {"win_rate": 0.5, "fraction_of_optimum": 1.0}.get(spec.objective)
     rows, plot_rows = [], []
+    if best.get("confirmed") and not exact:
+        label = f"trial {best['trial']} (best), confirmed"
+        rows.append([label, None, best["mean"], _ci(best), best["games"]])
+        plot_rows.append((label, best["mean"], tuple(best["ci95"])))
     for c in data.get("candidates", []):
         label = f"trial {c['trial']}" + (" (best)" if c["trial"] == best.get("trial") else "")
         rows.append([label, c["search_value"], c["mean"], _ci(c), c["games"] or "exact"])
@@ -301,7 +328,8 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
     notes = (list(registry.get(spec.game).report_notes(spec.scorer().options, data, terms))
              if data else [])
     overhead = _overhead_note(share, per_trial, wall, timed)
-    result = Section("Result").text(search_note).table(headers, rows)
+    headline = result_line(best)
+    result = Section("Result").text(headline).text(search_note).table(headers, rows)
     for note in notes:
         result.text(note)
     stored = stored_evaluations(out_dir)
@@ -328,7 +356,7 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
         .code(spec.path.read_text(encoding="utf-8") if spec.path.is_file() else ""),
     ]
     readme = "\n\n".join([
-        f"# Study report: {spec.name}", spec.description or spec.game, search_note,
+        f"# Study report: {spec.name}", spec.description or spec.game, headline, search_note,
         markdown_table(headers, rows), *notes,
         *([stored_text + "\n\n" + markdown_table(STORED_HEADERS, stored_rows(stored))]
           if stored else []),

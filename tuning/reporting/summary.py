@@ -6,11 +6,17 @@
 comes from:
 
 - an Optuna study: ``best_params`` of the reported best (the re-evaluated best trial),
-  ``best_value`` with ``best_value_ci``, ``best_value_games`` and ``best_value_seed`` (the
-  fresh seed set's root), ``best_exact``, the study's ``seed`` and trial counts;
+  ``best_value`` with ``best_value_ci``, ``best_value_games``, ``best_value_seed`` (the
+  fresh seed set's root) and ``best_value_start`` (its first game), confirmed on games no
+  selection played (``best_confirmed``), the selection value beside it
+  (``best_selection_value``, ``_ci``, ``_games``: the re-evaluation that picked it),
+  ``best_exact``, the study's ``seed`` and trial counts; a summary from before
+  confirmations has no ``best_confirmed``, and its ``best_value`` is the selection value;
 - an evolution: ``best_genome`` (the top of the hall of fame re-evaluated on fresh seeds),
   ``best_fitness`` with ``best_fitness_ci``, ``best_fitness_games``,
-  ``best_fitness_seed``, ``best_fitness_exact``, and the run's ``seed``, ``generations``.
+  ``best_fitness_seed``, ``best_fitness_start``, ``best_fitness_exact`` (confirmed on
+  further seeds, ``best_confirmed``), the selection value ``best_selection_fitness`` with
+  ``_ci`` and ``_games``, and the run's ``seed``, ``generations``.
 
 :func:`read_summary` checks that a file holds the bot and its figure (:data:`REQUIRED`; a
 ``tabletune run --json`` record reads too); anything else is a one-line InputError.
@@ -48,7 +54,8 @@ def study_summary(loaded: Any) -> dict[str, Any]:
     counts = state_counts(study)
     stored = study.user_attrs.get(ATTR) or {}
     exact = bool(best.get("exact"))
-    reseed = stored.get("seed", derived_seed(spec.evaluation.seed, "reevaluate"))
+    reseed = best.get("seed", stored.get("seed",
+                                         derived_seed(spec.evaluation.seed, "reevaluate")))
     return {
         "study": spec.name, "optimizer": "optuna", "game": spec.game,
         "strategy": spec.strategy, "storage": loaded.opened.location,
@@ -59,7 +66,12 @@ def study_summary(loaded: Any) -> dict[str, Any]:
         "best_value": best.get("mean"), "best_value_ci": best.get("ci95"),
         "best_value_games": 0 if exact else best.get("games"),
         "best_value_seed": None if exact or not best.get("reevaluated") else reseed,
+        "best_value_start": None if exact else best.get("start"),
         "best_reevaluated": bool(best.get("reevaluated")), "best_exact": exact,
+        "best_confirmed": bool(best.get("confirmed")),
+        "best_selection_value": best.get("selection_value"),
+        "best_selection_ci": best.get("selection_ci95"),
+        "best_selection_games": 0 if exact else best.get("selection_games"),
         "games": sum(int(t.user_attrs.get("games", 0))
                      for t in study.get_trials(deepcopy=False)),
     }
@@ -81,7 +93,12 @@ def evolution_summary(spec: Any, report: dict[str, Any], checkpoint: Path) -> di
         "best_fitness_ci": list(report["best_fitness_ci"]),
         "best_fitness_games": 0 if exact else report["best_fitness_games"],
         "best_fitness_seed": None if exact else derived_seed(settings["seed"], "reevaluate"),
-        "best_fitness_exact": exact, "games": report["games"],
+        "best_fitness_start": report.get("best_fitness_start"),
+        "best_fitness_exact": exact, "best_confirmed": "best_selection_fitness" in report,
+        "best_selection_fitness": report.get("best_selection_fitness"),
+        "best_selection_ci": report.get("best_selection_ci"),
+        "best_selection_games": 0 if exact else report.get("best_selection_games"),
+        "games": report["games"],
     }
 
 

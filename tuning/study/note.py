@@ -1,11 +1,13 @@
-"""The re-evaluated best where optuna-dashboard shows it: the study's note and user attributes.
+"""The reported best where optuna-dashboard shows it: the study's note and user attributes.
 
 The dashboard ranks trials by their search value (the common seed set every candidate
 played), while ``tabletune run``, ``report`` and ``best:`` call best the candidate that
-scored best on the fresh seeds of the re-evaluation. The dashboard cannot show that value
-as the trial's own, so it goes into the study's note (Markdown, shown on the study page)
-and into flat study user attributes, each naming its games and seeds, beside the search
-values it differs from. A note the user wrote is kept below the block written here.
+scored best on the fresh seeds of the re-evaluation, and give as its value the
+confirmation on further seeds that no selection touched (:mod:`tuning.study.confirm`).
+The dashboard cannot show that value as the trial's own, so it goes into the study's note
+(Markdown, shown on the study page) and into flat study user attributes, each naming its
+games and seeds, beside the selection and search values it differs from. A note the user
+wrote is kept below the block written here.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 import optuna
+
+from tuning.study.confirm import stored_confirmation
 
 #: the study user attribute holding the re-evaluation (written by
 #: :func:`tuning.study.reevaluate.reevaluate`, shown here); kept here so that the
@@ -39,6 +43,15 @@ def reevaluated_on(data: dict[str, Any]) -> str:
     return f"{int(data.get('games', 0)):,} fresh games, root seed {data.get('seed')}"
 
 
+def confirmed_on(confirmation: dict[str, Any]) -> str:
+    """Where the confirmed value comes from, in words (games, root seed, first game)."""
+    if confirmation.get("exact"):
+        return "exact value (nothing to confirm)"
+    start, games = int(confirmation["start"]), int(confirmation["games"])
+    return (f"{games:,} further fresh games, root seed {confirmation['seed']}, games "
+            f"{start:,}..{start + games - 1:,}")
+
+
 def searched_on(study: optuna.Study, trial: int | None) -> str:
     """Where the trials' own (search) values come from: the best trial's games and the
     study's seed."""
@@ -61,6 +74,7 @@ def note_block(study: optuna.Study) -> str | None:
         return None
     best = data["best"]
     on, search = reevaluated_on(data), searched_on(study, best.get("trial"))
+    confirmed = stored_confirmation(study, data)
     rows = [f"| trial {c['trial']}{' (best)' if c['trial'] == best['trial'] else ''} | "
             f"{_num(c.get('search_value'))} | {_num(c['mean'])} | {_ci(c)} |"
             for c in data.get("candidates", [])]
@@ -68,10 +82,21 @@ def note_block(study: optuna.Study) -> str | None:
              for b in data.get("baselines", [])]
     rows += [f"| best, {c['label']} | - | {_num(c['mean'])} | {_ci(c)} |"
              for c in data.get("comparisons", [])]
+    if confirmed is not None:
+        rows.insert(0, f"| trial {best['trial']} confirmed ({confirmed_on(confirmed)}) | - | "
+                       f"{_num(confirmed['mean'])} | {_ci(confirmed)} |")
+        headline = [
+            f"**{confirmed['mean']:.4f}** (95% CI {_ci(confirmed)}) over "
+            f"{confirmed_on(confirmed)}, none of them played by the search or the selection: "
+            "the value `tabletune run`, `tabletune report` and `best:` call the result.", "",
+            f"Selection value (re-evaluated over {on}, where trial {best['trial']} was the "
+            f"best of the top candidates): {best['mean']:.4f} (95% CI {_ci(best)}).", ""]
+    else:
+        headline = [
+            f"**{best['mean']:.4f}** (95% CI {_ci(best)}) over {on}: the selection value, "
+            "not confirmed on further seeds yet (`tabletune report` confirms it).", ""]
     return "\n".join([
-        f"{HEADING}: trial {best['trial']}", "",
-        f"**{best['mean']:.4f}** (95% CI {_ci(best)}) over {on}: the value `tabletune run`, "
-        "`tabletune report` and `best:` call best.", "",
+        f"{HEADING}: trial {best['trial']}", "", *headline,
         f"The dashboard's *Best Trial* and every trial's value are **search values** "
         f"({search}, the seed set every candidate played); trial {best['trial']}'s is "
         f"{_num(best.get('search_value'))}.", "",
@@ -88,14 +113,21 @@ def merged_note(block: str, current: str) -> str:
     return block + kept
 
 
-def user_attrs(data: dict[str, Any]) -> dict[str, Any]:
+def user_attrs(data: dict[str, Any], confirmed: dict[str, Any] | None = None
+               ) -> dict[str, Any]:
     """Flat study user attributes for the dashboard's table (the nested ``reevaluation``
-    attribute holds the whole record)."""
+    and ``confirmation`` attributes hold the whole records): the selection (re-evaluated)
+    value and, once confirmed, the confirmed value that is the study's result."""
     best = data["best"]
-    return {"reevaluated_best_trial": best["trial"],
-            "reevaluated_best_value": best["mean"],
-            "reevaluated_best_ci95": list(best["ci95"]),
-            "reevaluated_on": reevaluated_on(data)}
+    out = {"reevaluated_best_trial": best["trial"],
+           "reevaluated_best_value": best["mean"],
+           "reevaluated_best_ci95": list(best["ci95"]),
+           "reevaluated_on": reevaluated_on(data)}
+    if confirmed is not None:
+        out.update({"confirmed_best_value": confirmed["mean"],
+                    "confirmed_best_ci95": list(confirmed["ci95"]),
+                    "confirmed_on": confirmed_on(confirmed)})
+    return out
 
 
 def show_reevaluation(study: optuna.Study) -> bool:
@@ -107,7 +139,8 @@ def show_reevaluation(study: optuna.Study) -> bool:
     if block is None:
         return False
     wrote = False
-    for key, value in user_attrs(study.user_attrs[ATTR]).items():
+    data = study.user_attrs[ATTR]
+    for key, value in user_attrs(data, stored_confirmation(study, data)).items():
         if study.user_attrs.get(key) != value:
             study.set_user_attr(key, value)
             wrote = True

@@ -5,7 +5,9 @@ partly lucky on those seeds. Here the k best distinct candidates, the objective'
 candidates and the best candidate under extra comparison settings (e.g. another opponent)
 are all played on the same fresh seed set (a root seed derived from the study seed), and the
 results are stored as the study user attribute ``reevaluation``. Differences against
-baselines are paired over those common seeds.
+baselines are paired over those common seeds. The best so selected is then confirmed on
+further games no selection played (:mod:`tuning.study.confirm`): that figure is the
+study's result, the re-evaluated one its selection value.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from tuning.evaluation import (
     paired_difference,
 )
 from tuning.spec import StudySpec
+from tuning.study.confirm import confirm, stored_confirmation
 from tuning.study.note import ATTR, show_reevaluation
 
 
@@ -68,7 +71,20 @@ def _entry(ev: Evaluation, **extra: Any) -> dict[str, Any]:
 def reevaluate(study: optuna.Study, spec: StudySpec, force: bool = False,
                progress: Callable[[dict[str, Any]], None] | None = None,
                pool: WorkerPool | None = None) -> dict[str, Any]:
-    """Re-evaluate the top candidates (once per top set; ``force`` to redo) and store it."""
+    """Re-evaluate the top candidates (once per top set; ``force`` to redo), confirm the
+    best so selected on further fresh games (once per selection), store both and show
+    them in the dashboard's note; returns the re-evaluation."""
+    data = _select(study, spec, force, progress, pool)
+    if data:
+        confirm(study, spec, data, force=force, pool=pool, progress=progress)
+        show_reevaluation(study)  # the confirmed value, with its seeds, in the note
+    return data
+
+
+def _select(study: optuna.Study, spec: StudySpec, force: bool,
+            progress: Callable[[dict[str, Any]], None] | None,
+            pool: WorkerPool | None) -> dict[str, Any]:
+    """The re-evaluation of the top candidates, stored (or the stored one, unchanged)."""
     top = top_trials(study, max(1, spec.evaluation.reevaluate_top))
     if not top:
         return {}
@@ -134,15 +150,27 @@ def reevaluate(study: optuna.Study, spec: StudySpec, force: bool = False,
     # the best after re-evaluation, marked where the dashboard shows the study's user
     # attributes: its "Best Trial" ranks by search value, which can disagree
     study.set_user_attr("reevaluated_best_trial", t_best.number)
-    show_reevaluation(study)  # the re-evaluated value, with its seeds, in the dashboard's note
     return data
 
 
 def best_result(study: optuna.Study) -> dict[str, Any]:
-    """The reported best: the re-evaluated one when available, else the best trial (flagged)."""
+    """The reported best: the re-evaluated best with its confirmed figure (``mean``,
+    ``ci95``, ``games``, ``seed``, ``start``; the re-evaluated figure as ``selection_*``),
+    the re-evaluated figure alone where no confirmation is stored (``confirmed`` False: a
+    study from before confirmations), else the best trial (flagged)."""
     data = study.user_attrs.get(ATTR)
     if data and data.get("best"):
-        return {**data["best"], "seed": data.get("seed"), "reevaluated": True}
+        best = {**data["best"], "seed": data.get("seed"), "reevaluated": True,
+                "confirmed": False}
+        confirmed = stored_confirmation(study, data)
+        if confirmed is None:
+            return best
+        return {**best, "selection_value": best["mean"], "selection_ci95": best["ci95"],
+                "selection_stderr": best.get("stderr"), "selection_games": best["games"],
+                "selection_seed": data.get("seed"),
+                **{k: confirmed[k] for k in ("mean", "stderr", "ci95", "games", "seed",
+                                             "start")},
+                "confirmed": True}
     try:
         t = study.best_trial
     except ValueError:
@@ -150,4 +178,4 @@ def best_result(study: optuna.Study) -> dict[str, Any]:
     ci = t.user_attrs.get("ci95", [t.value, t.value])
     return {"trial": t.number, "params": dict(t.params), "mean": t.value, "ci95": ci,
             "stderr": t.user_attrs.get("stderr"), "games": t.user_attrs.get("games"),
-            "search_value": t.value, "reevaluated": False}
+            "search_value": t.value, "reevaluated": False, "confirmed": False}

@@ -89,6 +89,10 @@ class RunSummary:
             "best_value_games": best.get("games"),
             "best_trial": best.get("trial"),
             "best_reevaluated": best.get("reevaluated", False),
+            "best_confirmed": best.get("confirmed", False),
+            "best_selection_value": best.get("selection_value"),
+            "best_selection_ci": best.get("selection_ci95"),
+            "best_selection_games": best.get("selection_games"),
             "games": self.games,
             "seconds": self.seconds,
             "games_per_second": self.games / self.objective_seconds
