@@ -213,12 +213,14 @@ def test_project_readme_quotes_the_tuned_dominion_bot_as_its_report_stores_it():
         e = read_stored(folder / name)
         assert _percent(e.score, *e.ci95) in readme, name
         assert f"{e.games:,} games each at seed {e.seed}" in readme
-    best = re.search(r"\(best\) \| [\d.]+ \| ([\d.]+) \| ([\d.]+) \.\. ([\d.]+) \| (\d+) \|",
-                     (folder / "README.md").read_text(encoding="utf-8"))
+    best = re.search(r"\(best\), confirmed \| - \| ([\d.]+) \| ([\d.]+) \.\. ([\d.]+) \| "
+                     r"(\d+) \|", (folder / "README.md").read_text(encoding="utf-8"))
     mean, lo, hi, games = (float(g) for g in best.groups())
     seed = re.search(r"root seed (\d+)", (folder / "README.md").read_text()).group(1)
-    assert (f"{_percent(mean, lo, hi)} against Smithy Big Money (its study's re-evaluation: "
-            f"{int(games):,} fresh games, root seed {seed})") in readme
+    selection = json.loads((folder / "run.json").read_text())["best_selection_value"]
+    assert (f"{_percent(mean, lo, hi)} against Smithy Big Money (its study's confirmation: "
+            f"{int(games):,} further fresh games, root seed {seed}; selection value "
+            f"{100 * selection:.1f}%)") in readme
 
 
 def test_cli_names_the_reevaluated_value_and_the_dashboards_search_value(finished, main):

@@ -325,7 +325,11 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
     search_note = _search_note(spec, data, exact)
     terms = registry.StudyTerms(spec.objective,
                                 tuple(str(o) for o in spec.evaluation.opponents))
-    notes = (list(registry.get(spec.game).report_notes(spec.scorer().options, data, terms))
+    # the game's notes state the best's figure: the confirmed one, where there is one
+    shown = data if not best.get("confirmed") else {
+        **data, "best": {**data["best"], **{k: best[k] for k in ("mean", "stderr", "ci95",
+                                                                  "games")}}}
+    notes = (list(registry.get(spec.game).report_notes(spec.scorer().options, shown, terms))
              if data else [])
     overhead = _overhead_note(share, per_trial, wall, timed)
     headline = result_line(best)
