@@ -50,12 +50,14 @@ from typing import Any
 import numpy as np
 
 from games import catalog
+from games.bot_names import bot_key, find_bot
 from games.core import BotSpec, InputError, make_params, param_ranges
 from games.options import FrozenOptions, GameOptions, Option, option, options_schema
 from games.outcomes import Outcomes, seating_for
 
-__all__ = ["BotInfo", "BotSpec", "Game", "GameOptions", "Option", "Outcomes", "describe_params",
-           "get", "names", "option", "parse_bot_text", "register", "seating_for"]
+__all__ = ["BotInfo", "BotSpec", "Game", "GameOptions", "Option", "Outcomes", "bot_key",
+           "describe_params", "find_bot", "get", "names", "option", "parse_bot_text",
+           "register", "seating_for"]
 
 _GAMES: dict[str, Game] = {}
 _IMPORTED: set[str] = set()
@@ -86,14 +88,18 @@ class BotInfo:
     positional: tuple[str, ...] = ()
     detail: str = ""  # e.g. the buy list a named bot follows
     example: str = ""  # a full text for bots whose bare name is not enough (``learned:PATH``)
+    #: the names players use for it, the first its usual one (``Double Witch``); any of them
+    #: names the bot in any case, spacing or hyphenation (:func:`find_bot`)
+    aliases: tuple[str, ...] = ()
 
 
 def parse_bot_text(text: str, known: Mapping[str, BotInfo]) -> BotSpec:
-    """``name`` or ``name:v1,k=v`` in the registry's parameter syntax (unchecked values)."""
+    """``name`` or ``name:v1,k=v`` in the registry's parameter syntax (unchecked values);
+    the name may be any of the bot's aliases (:func:`find_bot`)."""
     raw = text.strip()
-    name, _, rest = raw.partition(":")
-    name = name.strip().lower()
-    if name not in known:
+    head, _, rest = raw.partition(":")
+    name = find_bot(head, known)
+    if name is None:
         raise InputError(f"unknown bot {raw!r}; known bots: {', '.join(known)}")
     info = known[name]
     params: dict[str, Any] = {}

@@ -34,7 +34,7 @@ from games.dominion.engine import (
 )
 from games.dominion.features import LAYOUTS, Layout, layout_for, layout_of, slot_cards
 from games.dominion.learned import ENDGAME_MODES, LEARNED, learned_weights
-from games.dominion.named_bots import NAMED
+from games.dominion.named_bots import NAMED, named_bot
 from games.dominion.strategy import Strategy, decision_fields, parse_strategy, with_params
 
 SPECIAL_BOTS: dict[str, str] = {
@@ -216,8 +216,10 @@ def bot_names() -> dict[str, str]:
 def spec_from_text(text: str, *, allow_buylist: bool = True) -> BotSpec:
     """A bot name, or (if allowed) a buy list in its text form."""
     t = text.strip()
-    if t.lower() in NAMED or t.lower() in SPECIAL_BOTS:
+    if t.lower() in SPECIAL_BOTS:
         return BotSpec(t.lower())
+    if named_bot(t) is not None:  # a named bot by any of its names
+        return BotSpec(named_bot(t))
     if not allow_buylist:
         raise InputError(f"unknown bot {t!r}; known bots: {', '.join(bot_names())} "
                          f"(use --bot for a buy list)")
@@ -228,8 +230,8 @@ def spec_from_text(text: str, *, allow_buylist: bool = True) -> BotSpec:
 def guide_list(text: str) -> BuyList:
     """A learned bot's guide: a named buy-list bot or a buy list in its text form."""
     t = text.strip()
-    if t.lower() in NAMED:
-        return parse_buylist(NAMED[t.lower()][0])
+    if named_bot(t) is not None:
+        return parse_buylist(NAMED[named_bot(t)][0])
     return parse_buylist(t)
 
 

@@ -15,6 +15,7 @@ from games.dominion import kingdoms
 from games.dominion.bots import NAMED, SPECIAL_BOTS, HeuristicParams, build_bot, spec_from_text
 from games.dominion.learned import LEARNED, LearnedPlayParams
 from games.dominion.match import GameConfig, _play_games
+from games.dominion.named_bots import COMMUNITY
 from games.dominion.options import DominionOptions
 from games.dominion.strategy import StrategyParams
 
@@ -44,7 +45,8 @@ class DominionGame(registry.Game):
     test_options = {"kingdom": "all"}  # every kingdom card the engine plays: every bot plays
 
     def bots(self) -> dict[str, registry.BotInfo]:
-        out = {name: registry.BotInfo(name, desc, StrategyParams, detail=text)
+        out = {name: registry.BotInfo(name, desc, StrategyParams, detail=text,
+                                      aliases=COMMUNITY.get(name, ()))
                for name, (text, desc) in NAMED.items()}  # play order, decisions: tunable
         for name, desc in SPECIAL_BOTS.items():
             out[name] = registry.BotInfo(name, desc,
@@ -64,7 +66,7 @@ class DominionGame(registry.Game):
                 raise InputError("bot 'learned' needs a model file: learned:PATH")
             return self.check_bot(BotSpec(LEARNED, {"path": path},
                                           label_text=f"learned:{Path(path).stem}"))
-        if head in self.bots():
+        if registry.find_bot(head, self.bots()) is not None:  # a name or an alias
             return self.check_bot(registry.parse_bot_text(text, self.bots()))
         try:
             return self.check_bot(spec_from_text(text))

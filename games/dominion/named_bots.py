@@ -3,9 +3,13 @@ base set's standard bots (the cross-check against pyminion plays the same buy li
 
 Each entry is ``name -> (buy list, one-line description)`` in the grammar of
 :mod:`games.dominion.buylist`; :mod:`games.dominion.bots` turns them into bots.
+:data:`COMMUNITY` gives the names Dominion players use for them (the first is the one
+shown); any of them, in any case, spacing or hyphenation, names the bot.
 """
 
 from __future__ import annotations
+
+from games.bot_names import find_bot
 
 # name -> (buy list, one-line description)
 NAMED: dict[str, tuple[str, str]] = {
@@ -60,3 +64,27 @@ NAMED: dict[str, tuple[str, str]] = {
         "province | gardens | workshop | estate@gains<=6 | copper",
         "Workshops gaining Gardens, Estates near the end, Coppers (base set)"),
 }
+
+# name -> the names players use for it, the usual one first (``tabletune bots dominion``
+# shows it); any spelling of a name or of the bot's own name (Chapel/Witch, chapel witch)
+COMMUNITY: dict[str, tuple[str, ...]] = {
+    "big-money": ("Big Money", "BM"),
+    "big-money-ultimate": ("Big Money Ultimate", "BMU"),
+    "smithy-big-money": ("Smithy Big Money", "Smithy BM"),
+    "double-witch": ("Double Witch",),
+    "double-militia": ("Militia Big Money", "Militia BM"),
+    "laboratory-big-money": ("Laboratory Big Money", "Lab Big Money", "Lab BM"),
+    "council-room-big-money": ("Council Room Big Money", "Council Room BM"),
+    "moneylender-big-money": ("Moneylender Big Money", "Moneylender BM"),
+    "bandit-big-money": ("Bandit Big Money", "Bandit BM"),
+    "bureaucrat-big-money": ("Bureaucrat Big Money", "Bureaucrat BM"),
+    "moat-big-money": ("Moat Big Money", "Moat against attacks", "Moat BM"),
+    "chapel-witch": ("Chapel/Witch", "Chapel Witch"),
+    "workshop-gardens": ("Workshop/Gardens", "Workshop Gardens"),
+}
+
+
+def named_bot(text: str) -> str | None:
+    """The named bot that ``text`` names, by its name or a community name in any
+    spelling; None for any other text."""
+    return find_bot(text, {name: COMMUNITY.get(name, ()) for name in NAMED})

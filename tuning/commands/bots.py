@@ -29,6 +29,7 @@ def bot_rows(game: registry.Game) -> dict[str, dict[str, Any]]:
     from games import registry
 
     return {name: {"description": info.summary,
+                   **({"aliases": list(info.aliases)} if info.aliases else {}),
                    **({"text": info.detail} if info.detail else {}),
                    "positional": list(info.positional),
                    "params": registry.describe_params(info.params_type)}
@@ -37,11 +38,14 @@ def bot_rows(game: registry.Game) -> dict[str, dict[str, Any]]:
 
 def chosen(rows: dict[str, dict[str, Any]], names: list[str], game: str
            ) -> dict[str, dict[str, Any]]:
-    """The rows of the bots named (all when none is); an unknown name is bad input."""
+    """The rows of the bots named, by name or alias (all when none is); an unknown name is
+    bad input."""
+    from games.bot_names import find_bot
+
     out = {}
     for raw in names:
-        name = raw.strip().lower()
-        if name not in rows:
+        name = find_bot(raw, {n: tuple(r.get("aliases", ())) for n, r in rows.items()})
+        if name is None:
             raise InputError(f"unknown bot {raw!r} for {game}; known bots: {', '.join(rows)}")
         out[name] = rows[name]
     return out or rows
@@ -58,16 +62,25 @@ def range_text(param: dict[str, Any]) -> str:
 
 
 def listing(game: registry.Game, rows: dict[str, dict[str, Any]]) -> Table:
-    """One row per bot: name, one-line description and parameter count (a named bot's
-    text form, such as its buy list, shows with its parameters)."""
+    """One row per bot: name, the name players use (where a bot has one), one-line
+    description, rules (a named bot's text form, such as its buy list) and parameter
+    count."""
     table = Table(title=f"{game.name} bots (tabletune play {game.name} --bots NAME)",
                   caption=f"each bot's parameters, defaults and ranges: tabletune bots "
                           f"{game.name} NAME, or --params for every bot")
+    called = any(row.get("aliases") for row in rows.values())
+    rules = any(row.get("text") for row in rows.values())
     table.add_column("name", no_wrap=True)
+    if called:
+        table.add_column("players call it", no_wrap=True)
     table.add_column("description", overflow="fold")
+    if rules:
+        table.add_column("rules", overflow="fold")
     table.add_column("parameters", justify="right")
     for name, row in rows.items():
-        table.add_row(name, escape(row["description"]), str(len(row["params"])))
+        cells = [name, *([(row.get("aliases") or [""])[0]] if called else []),
+                 row["description"], *([row.get("text", "")] if rules else [])]
+        table.add_row(*map(escape, cells), str(len(row["params"])))
     return table
 
 
@@ -77,6 +90,7 @@ def parameter_table(name: str, row: dict[str, Any], game: str) -> Table:
     if row["positional"]:
         usage += f" (by position: {name}:{','.join(row['positional']).upper()})"
     title = [f"{name}: {len(row['params'])} parameters", row["description"],
+             *([f"also called: {', '.join(row['aliases'])}"] if row.get("aliases") else []),
              *([row["text"]] if row.get("text") else [])]
     table = Table(title=escape("\n".join(title)), caption=escape(usage), title_justify="left")
     table.add_column("parameter", no_wrap=True)
