@@ -236,7 +236,7 @@ def result_line(best: dict[str, Any]) -> str:
     value beside it (a study confirmed before reports stated both shows what it holds)."""
     if not best:
         return "Result: no complete trial."
-    head = f"Result: trial {best['trial']}, **{best['mean']:.4f}**"
+    head = f"Result: trial {best['trial']}, {best['mean']:.4f}"
     if best.get("exact"):
         return f"{head} (exact value)."
     lo, hi = best["ci95"]
