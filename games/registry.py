@@ -160,9 +160,15 @@ class Game:
     test_options: dict[str, Any] = {}
     #: old or short CLI spellings -> the flag they stand for (e.g. ``{"-p": "--param"}``)
     cli_aliases: dict[str, str] = {}
+    #: options an evolved genome is made for (its genes name what they allow, such as the
+    #: cards on the table): an evolution's result is refused in a game where one differs
+    genome_options: tuple[str, ...] = ()
     #: True for a game that ships a trainer: a spec may then carry a ``[train]`` table
     #: (optimizer ``train``, run by `tabletune train`)
     has_trainer: bool = False
+    #: the bot an OpenSpiel search's ``heuristic`` evaluator plays in every seat of its
+    #: rollouts (through :meth:`state_player`; '' where the game has none)
+    rollout_bot: str = ""
     #: reproductions of published tables that belong to this game: reproduction name ->
     #: module (the protocol of :mod:`games.reproduction`), run by `tabletune reproduce NAME`
     reproductions: dict[str, str] = {}
@@ -321,6 +327,14 @@ class Game:
     def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
         """A fresh :class:`games.state.State` for search players (where offered)."""
         raise NotImplementedError(f"{self.name} has no turn-level API")
+
+    def state_player(self, spec: BotSpec, options: Mapping[str, Any],
+                     rng: np.random.Generator) -> Any:
+        """One of the game's bots as an object with ``act(state) -> move`` that plays the
+        turn-level State one decision at a time (beside OpenSpiel's bots,
+        :mod:`games.interop.seats`); randomness from ``rng``. Default: none."""
+        raise InputError(f"{self.name} bot {spec.name!r} cannot play move by move through "
+                         "the turn-level State (beside an OpenSpiel bot)")
 
     def watch(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int,
               index: int) -> str:

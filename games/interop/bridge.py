@@ -26,8 +26,10 @@ class Bridge:
     game: str = ""
     #: OpenSpiel's max_game_length may not be exceeded: a bound on decisions per game
     max_length: int = 1000
-    #: players the game may seat, where its description's ``player_counts`` do not say
-    player_range: tuple[int, int] | None = None
+    #: fewest and most players (OpenSpiel asks before any game is loaded)
+    player_range: tuple[int, int] = (1, 1)
+    #: players when none are named (0: two where the game allows two, else the fewest)
+    default_players: int = 0
     #: True where a seat sees the whole position (only the future draws are unknown)
     perfect_information: bool = False
 

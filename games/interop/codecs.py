@@ -26,6 +26,7 @@ from games.state import State
 
 class SplendorBridge(Bridge):
     game = "splendor"
+    player_range = (2, 4)
 
     def num_actions(self) -> int:
         from games.splendor.rules import M_PAID, M_TAKE, N_PAYMENTS
@@ -61,6 +62,7 @@ class TheGameBridge(Bridge):
     game = "thegame"
     max_length = 2 * 98 + 10
     player_range = (1, 5)
+    default_players = 1
 
     def __init__(self, options: Any, players: int) -> None:
         # the table's size is an option of the game, which the player count sets
@@ -121,8 +123,7 @@ class DeckbuilderBridge(Bridge):
 
     def __init__(self, options: Any, players: int) -> None:
         super().__init__(options, players)
-        from games.deckbuilder.game import card_set
-        self.cards = card_set(self.options)
+        self.cards = self.new_state(0).card_set  # the set the options describe
         self.index = {c.name: i + 1 for i, c in enumerate(self.cards.cards)}
 
     @property
@@ -165,6 +166,7 @@ class DeckbuilderBridge(Bridge):
 
 class DominionBridge(Bridge):
     game = "dominion"
+    player_range = (1, 4)
 
     def __init__(self, options: Any, players: int) -> None:
         super().__init__(options, players)

@@ -46,12 +46,10 @@ def bridge_for(params: dict[str, Any], game: str) -> Bridge:
 
 
 def _game_type(game: str) -> pyspiel.GameType:
-    from games import registry
-    desc = registry.get(game)
     bridge = BRIDGES[game]
-    low, high = bridge.player_range or (min(desc.player_counts), max(desc.player_counts))
+    low, high = bridge.player_range
     return pyspiel.GameType(
-        short_name=PREFIX + game, long_name=f"tabletune {desc.summary}",
+        short_name=PREFIX + game, long_name=f"tabletune {game}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=_Info.PERFECT_INFORMATION if bridge.perfect_information
@@ -61,7 +59,8 @@ def _game_type(game: str) -> pyspiel.GameType:
         max_num_players=high, min_num_players=low,
         provides_information_state_string=True, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={"players": 2 if 2 in desc.player_counts else low, "seed": 0,
+        parameter_specification={"players": bridge.default_players or
+                                 (2 if low <= 2 <= high else low), "seed": 0,
                                  "options": "{}"})
 
 
@@ -70,10 +69,13 @@ class TabletuneGame(pyspiel.Game):
 
     game = ""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, params: dict[str, Any] | None = None,
+                 bridge: Bridge | None = None) -> None:
         spec = dict(self.game_type.parameter_specification)
         spec.update(params or {})
-        self.bridge = bridge_for(spec, self.game)
+        if bridge is not None:  # a bridge built already (our bots: typed options)
+            spec["players"] = bridge.players
+        self.bridge = bridge or bridge_for(spec, self.game)
         self.seed, self.dealt = int(spec["seed"]), 0
         low, high = self.bridge.utility_range()
         info = pyspiel.GameInfo(num_distinct_actions=self.bridge.num_actions(),

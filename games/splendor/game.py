@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from games.core import BotSpec, InputError, game_seeds
+from games.interop.seats import offers_openspiel_bots
 from games.registry import (
     BotInfo,
     Game,
@@ -55,6 +56,7 @@ class SplendorOptions(GameOptions):
                          choices=("none", "sampled"))
 
 
+@offers_openspiel_bots
 class SplendorGame(Game):
     """Splendor for 2-4 players (Reed thesis): outcome 1/0/-1 per seat, score = points,
     turns = rounds played, capped = the round cap (or an all-pass standstill) ended it."""
@@ -106,6 +108,15 @@ class SplendorGame(Game):
             out = run_games(game_seeds(seed, count, start), seating, rows, opts.cap)
         return Outcomes(start, seating, out["outcome"], out["score"], out["turns"],
                         out["capped"].astype(bool))
+
+    rollout_bot = "greedy"
+
+    def state_player(self, spec: BotSpec, options: Mapping[str, Any],
+                     rng: np.random.Generator) -> Any:
+        """A kernel or genetic bot deciding on a SplendorState (players.make_bot)."""
+        from games.splendor.players import make_bot
+        sampled = self.typed(options).refill == "sampled"
+        return make_bot(spec.name, dict(spec.params), sampled, rng)
 
     def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> SplendorState:
         opts: SplendorOptions = self.typed(options)

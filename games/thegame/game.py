@@ -10,6 +10,7 @@ import numpy as np
 
 from games import registry
 from games.core import BotSpec
+from games.interop.seats import offers_openspiel_bots
 from games.thegame.players import PLAYERS
 from games.thegame.simulate import play_block
 
@@ -28,6 +29,7 @@ class TheGameOptions(registry.GameOptions):
         "nothing (changes cards left, never a win)", flag="--short-turn/--strict-end")
 
 
+@offers_openspiel_bots
 class TheGame(registry.Game):
     """The Game (Benndorf): the table wins when every card is laid."""
 
@@ -81,16 +83,18 @@ class TheGame(registry.Game):
               ) -> dict[str, np.ndarray]:
         left = outcomes.score[:, 0]
         won = left == 0
-        return {"under_10": (left < 10).astype(float),
-                "backwards_when_won": np.where(won, outcomes.extra["backwards"], 0.0),
-                "won": won.astype(float)}
+        out = {"under_10": (left < 10).astype(float), "won": won.astype(float)}
+        if "backwards" in outcomes.extra:  # counted by the engine (not by State-level play)
+            out["backwards_when_won"] = np.where(won, outcomes.extra["backwards"], 0.0)
+        return out
 
     def summarize_tally(self, means: Mapping[str, tuple[float, tuple[float, float]]]
                         ) -> dict[str, Any]:
         won = means["won"][0]
+        backwards = means.get("backwards_when_won")
         return {"under_10_rate": means["under_10"][0],
-                "backwards_tricks_of_winners": (means["backwards_when_won"][0] / won
-                                                if won > 0 else None)}
+                "backwards_tricks_of_winners": (backwards[0] / won
+                                                if won > 0 and backwards else None)}
 
     def baselines(self, options: Mapping[str, Any],
                   study: registry.StudyTerms = registry.StudyTerms()) -> dict[str, BotSpec]:

@@ -1,0 +1,73 @@
+"""OpenSpiel's bots as bots of our games: ``openspiel-mcts`` joins the bots of every game
+that opts in with :func:`offers_openspiel_bots` (a class decorator on its registered
+description), with its parameters and ranges like any bot, so `tabletune play`, study
+specs (as opponent or as the tuned strategy) and Optuna use it unchanged.
+
+A line-up with an OpenSpiel bot is played through the turn-level State
+(:func:`games.interop.match.play_states`), one decision at a time; the game's own bots then
+act through :meth:`games.registry.Game.state_player`. Nothing here imports ``pyspiel``: the
+match does, when it starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.core import BotSpec, InputError, make_params
+from games.interop.params import MCTS, OPENSPIEL_BOTS, MCTSParams, game_rollout_bot
+from games.registry import BotInfo, Game, Outcomes
+
+__all__ = ["MCTS", "OPENSPIEL_BOTS", "MCTSParams", "check_openspiel_bot",
+           "offers_openspiel_bots", "uses_openspiel"]
+
+def uses_openspiel(bots: Sequence[BotSpec]) -> bool:
+    return any(b.name in OPENSPIEL_BOTS for b in bots)
+
+
+def check_openspiel_bot(game: Game, spec: BotSpec) -> BotSpec:
+    """An OpenSpiel bot's spec with checked parameters (InputError otherwise)."""
+    if spec.genome is not None:
+        raise InputError(f"{spec.name} takes parameters, not a genome")
+    params = make_params(OPENSPIEL_BOTS[spec.name].params_type, spec.params)
+    if params.evaluator == "heuristic" and not game_rollout_bot(game):
+        raise InputError(f"{spec.name}: {game.name} has no heuristic bot for rollouts; "
+                         "use evaluator=random")
+    return BotSpec(spec.name, {k: getattr(params, k) for k in spec.params}, None,
+                   spec.label_text)
+
+
+def offers_openspiel_bots(cls: type[Game]) -> type[Game]:
+    """Class decorator: the game's bots gain :data:`OPENSPIEL_BOTS`, a line-up with one of
+    them plays through the State (:func:`games.interop.match.play_states`), and their value
+    is always sampled (no exact value)."""
+    bots, check_bot, play, releases_gil = cls.bots, cls.check_bot, cls.play, cls.releases_gil
+    exact = cls.exact
+
+    def all_bots(self: Game) -> dict[str, BotInfo]:
+        return {**bots(self), **OPENSPIEL_BOTS}
+
+    def checked(self: Game, spec: BotSpec) -> BotSpec:
+        if spec.name in OPENSPIEL_BOTS:
+            return check_openspiel_bot(self, spec)
+        return check_bot(self, spec)
+
+    def play_any(self: Game, line_up: Sequence[BotSpec], options: Mapping[str, Any],
+                 seed: int, start: int, count: int, *, rotate: bool = True) -> Outcomes:
+        if not uses_openspiel(line_up):
+            return play(self, line_up, options, seed, start, count, rotate=rotate)
+        from games.interop.match import play_states
+        return play_states(self, line_up, options, seed, start, count, rotate=rotate)
+
+    def gil(self: Game, line_up: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
+        return not uses_openspiel(line_up) and releases_gil(self, line_up, options)
+
+    def exact_or_sampled(self: Game, bot: BotSpec, options: Mapping[str, Any],
+                         objective: str) -> float | None:
+        return None if bot.name in OPENSPIEL_BOTS else exact(self, bot, options, objective)
+
+    for name, fn in (("bots", all_bots), ("check_bot", checked), ("play", play_any),
+                     ("releases_gil", gil), ("exact", exact_or_sampled)):
+        fn.__name__, fn.__doc__ = name, getattr(cls, name).__doc__
+        setattr(cls, name, fn)
+    return cls
