@@ -210,3 +210,38 @@ def test_evolution_best_is_confirmed_after_its_selection(tmp_path, monkeypatch, 
     assert "confirm_games" not in spec_identity(spec, settings)["evaluation"]
     assert spec_identity(spec, settings)["evaluation"].keys() == \
         spec_identity(plain, settings_from_spec(plain))["evaluation"].keys()
+
+
+def test_report_confirms_a_published_best_without_its_journal(make_spec, tmp_path, main,
+                                                              monkeypatch):
+    from tuning.evaluation import evaluate
+
+    spec = load_spec(make_spec(name="pub", trials=1, reevaluate_games=150))
+    monkeypatch.chdir(tmp_path)  # a fresh clone: reports/pub/ but no runs/pub.journal
+    folder = tmp_path / "reports" / "pub"
+    folder.mkdir(parents=True)
+    params = {"x": 0.3, "y": 0.6, "k": 4}
+    root = derived_seed(spec.evaluation.seed, "reevaluate")
+    old = {"study": "pub", "optimizer": "optuna", "best_trial": 3, "best_params": params,
+           "best_value": 0.9, "best_value_ci": [0.85, 0.95], "best_value_games": 150,
+           "best_value_seed": root, "best_reevaluated": True, "best_exact": False}
+    (folder / "run.json").write_text(json.dumps(old))
+    (folder / "README.md").write_text("# Study report: pub\n\nnoisy quadratic bowl\n")
+    status, out, _ = main("report", str(spec.path), "--publish")
+    assert status == 0 and "confirmed" in out
+    run = json.loads((folder / "run.json").read_text())
+    expected = evaluate(spec.scorer(), spec_bot(spec, params), games=150, seed=root,
+                        block=50, start=150)
+    assert run["best_value"] == pytest.approx(expected.mean) and run["best_confirmed"]
+    assert (run["best_value_start"], run["best_value_games"]) == (150, 150)
+    assert (run["best_selection_value"], run["best_selection_ci"]) == (0.9, [0.85, 0.95])
+    readme = (folder / "README.md").read_text()
+    assert f"Result: {run['best_value']:.4f} (confirmed on 150 further fresh games" in readme
+    assert "selection value 0.9000" in readme
+    main("report", str(spec.path), "--publish")  # once: a confirmed summary stays as it is
+    assert json.loads((folder / "run.json").read_text()) == run
+
+
+def spec_bot(spec, params):
+    from tuning.evaluation import candidate_bot
+    return candidate_bot({"strategy": spec.strategy, "params": params})

@@ -273,6 +273,7 @@ def report_command(
 ) -> None:
     """Write index.html, README.md and PNG figures for a study or an evolution."""
     from tuning.best import resolve_opponents
+    from tuning.reporting.published import describe_published
     from tuning.spec import load_spec
 
     spec = with_options(load_spec(study), option)
@@ -286,6 +287,17 @@ def report_command(
     if time_share is not None:
         places.input_file(time_share, "--time-share")
     spec = resolve_opponents(spec)  # best: opponents, as the run resolved them
+    from tuning.reporting.published import confirm_published, published_only
+    if publish and storage is None and published_only(spec, out_dir):
+        # no journal or checkpoint here: confirm the published best from its run.json
+        run = confirm_published(spec, out_dir)
+        if json_out:
+            print_json({"study": spec.name, "out": str(out_dir), "result": run})
+        else:
+            console.print(f"{spec.name}: no journal or checkpoint here; the published best "
+                          f"in {out_dir} is confirmed: {describe_published(spec, run)}",
+                          highlight=False, soft_wrap=True)
+        return
     if spec.optimizer == "deap":
         from tuning.evolution.runner import default_checkpoint
         from tuning.reporting.evolution import build_evolution_report
