@@ -40,8 +40,8 @@ from tuning.refs import PREFIX, is_best, refs_in, split_ref
 from tuning.spec import StudySpec, load_spec, resolve_path
 from tuning.spec_checks import fail
 
-__all__ = ["PREFIX", "BestBot", "best_bot", "is_best", "option_notes", "resolve_best",
-           "resolve_opponents", "split_ref", "train_bot"]
+__all__ = ["PREFIX", "BestBot", "best_bot", "check_genome_options", "is_best", "option_notes",
+           "resolve_best", "resolve_opponents", "split_ref", "train_bot"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,7 @@ class BestBot:
     source: str
     note: str
     options: dict[str, Any]  # the study's [game] options (as the spec gives them)
+    optimizer: str = "optuna"  # "deap": an evolution's genome
 
 
 def _params_text(params: dict[str, Any]) -> str:
@@ -220,7 +221,7 @@ def resolve_best(text: str, game: str | None = None,
                          ) from None
     return BestBot(spec.name, spec.game, bot_text, location,
                    f"{where} = {bot_text} ({spec.name} on {location}: {how})",
-                   dict(spec.game_options))
+                   dict(spec.game_options), spec.optimizer)
 
 
 def resolve_opponents(spec: StudySpec, resolving: frozenset[str] = frozenset()
@@ -241,7 +242,9 @@ def resolve_opponents(spec: StudySpec, resolving: frozenset[str] = frozenset()
         if not is_best(text):
             return text
         try:
-            return resolve_best(text, spec.game, inside).text
+            found = resolve_best(text, spec.game, inside)
+            check_genome_options(registry.get(spec.game), found, spec.checked_options())
+            return found.text
         except InputError as exc:
             raise fail(where, "evaluation.opponents", str(exc)) from None
 
@@ -272,3 +275,30 @@ def option_notes(game: registry.Game, found: BestBot, options: dict[str, Any]) -
     return [f"note: {PREFIX}{found.study} was tuned with {name} = {tuned[name]}; this match "
             f"plays {name} = {options.get(name)}"
             for name in found.options if name in tuned and tuned[name] != options.get(name)]
+
+
+def check_genome_options(game: registry.Game, found: BestBot, options: Any) -> None:
+    """Refuse an evolution's result in a game whose options differ from the evolution's in
+    one its genomes are made for (``Game.genome_options``), naming both values; its text
+    given as a bot plays anyway, where the game accepts it."""
+    if found.optimizer != "deap" or not game.genome_options:
+        return
+    try:
+        made = game.check_options(found.options)
+    except InputError:
+        return
+
+    def same(a: Any, b: Any) -> bool:  # a list of names in another order: the same
+        if isinstance(a, tuple | list) and isinstance(b, tuple | list):
+            return sorted(map(str, a)) == sorted(map(str, b))
+        return a == b
+
+    def shown(v: Any) -> str:
+        return ",".join(map(str, v)) if isinstance(v, tuple | list) else str(v)
+
+    for name in game.genome_options:
+        if name in made and not same(made[name], options.get(name)):
+            raise InputError(f"{PREFIX}{found.study} was evolved for {name} "
+                             f"{shown(made[name])}, not {shown(options.get(name))}: play it "
+                             f"with that {name}, or give its genome as a bot text to play it "
+                             "anyway")

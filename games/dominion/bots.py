@@ -360,13 +360,15 @@ def _learned_layout(label: str, weights: np.ndarray, kingdom: tuple[str, ...]) -
 
 
 def _check_kingdom(label: str, strategy: Strategy, supply: np.ndarray) -> None:
-    """A card the bot buys or plays by name must be in this game's supply."""
+    """A card the bot buys or plays by name (an entry of its buy list, whose conditions
+    count that card) must be in this game's supply; the refusal names the kingdom."""
     for verb, cards in (("buys", strategy.buylist.cards), ("plays", set(strategy.play))):
         missing = sorted(c for c in cards if supply[INDEX[c]] < 0)
         if missing:
+            kingdom = ", ".join(k for k in KINGDOM_KEYS if supply[INDEX[k]] >= 0) or "none"
             raise InputError(f"bot {label!r} {verb} {', '.join(missing)}, which "
                              f"{'is' if len(missing) == 1 else 'are'} not in this game's "
-                             f"kingdom")
+                             f"kingdom ({kingdom})")
 
 
 def heuristic_param_names() -> list[str]:

@@ -38,6 +38,7 @@ class DominionGame(registry.Game):
     options_type = DominionOptions  # its fields are the option schema
     default_opponents = ("big-money-ultimate",)
     cli_aliases = {"-k": "--kingdom"}
+    genome_options = ("kingdom",)  # a buy list evolved for one kingdom's cards
     has_trainer = True  # the learned player (tabletune train)
     reproductions = {"dominion": "games.dominion.reproduce",  # the sources' tables
                      "dominion-baseset": "games.dominion.reproduce.baseset"}  # vs pyminion

@@ -95,11 +95,12 @@ def parse_bot(game: registry.Game, text: str, options: dict[str, Any],
               resolved: tuple[BotSpec, Any] | None = None) -> BotSpec:
     """A bot text, or ``best:STUDY[@STORAGE]`` (a study's or an evolution's result, said on
     stderr with where it comes from and any game option the match changes)."""
-    from tuning.best import best_bot, is_best, option_notes
+    from tuning.best import best_bot, check_genome_options, is_best, option_notes
 
     if not is_best(text):
         return game.parse_bot(text)
     spec, found = resolved or best_bot(game, text)
+    check_genome_options(game, found, options)
     for line in (found.note, *option_notes(game, found, options)):
         err_console.print(line, highlight=False, markup=False, soft_wrap=True)
     return spec

@@ -129,12 +129,39 @@ def run_flags(spec: StudySpec, settings: dict[str, Any]) -> list[str]:
     return out
 
 
+def _shown(value: Any) -> str:
+    return ", ".join(map(str, value)) if isinstance(value, tuple | list) else str(value)
+
+
+def check_made_for(spec: StudySpec, payload: dict[str, Any]) -> None:
+    """Refuse a checkpoint made under other game options than the spec's (its genes would
+    read as another game's: a gene that meant one card of its kingdom names another card
+    here); one InputError naming each option. A checkpoint that does not record them (made
+    before they were kept) is taken as the spec's."""
+    stored = (payload.get("identity") or {}).get("game_options")
+    if not isinstance(stored, dict):
+        return
+    game = registry.get(spec.game)
+    now = game.check_options(spec.game_options)
+    try:
+        then = game.check_options(stored)
+    except InputError:
+        then = None
+    differ = [n for n in now if then is None or then[n] != now[n]]
+    if differ:
+        made = "; ".join(f"{n} = {_shown(then[n]) if then else stored.get(n)}" for n in differ)
+        plays = "; ".join(f"{n} = {_shown(now[n])}" for n in differ)
+        raise InputError(f"checkpoint of study {spec.name!r} was made for {made}, not "
+                         f"{plays}: its genomes belong to that game")
+
+
 def checkpoint_result(spec: StudySpec, payload: dict[str, Any]
                       ) -> tuple[StudySpec, EvolutionResult]:
     """A loaded checkpoint as an :class:`EvolutionResult` (hall of fame as genome texts),
     with the spec carrying the seed the run was started with (for its re-evaluation)."""
     if payload.get("study") != spec.name:
         raise InputError(f"checkpoint of study {payload.get('study')!r}, not {spec.name!r}")
+    check_made_for(spec, payload)
     seed = stored_run_settings(payload).get("seed")
     if seed is not None and seed != spec.evaluation.seed:
         spec = spec.with_overrides(seed=seed)
