@@ -91,6 +91,16 @@ def test_study_progress_talks_during_long_trials_and_the_reevaluation():
     line = _lines(buf)[-1]
     assert line.startswith("re-evaluating 1/2 bowl {'x': 1} on 5,000 fresh games: block 1/4")
     assert "0m10s elapsed, 1m10s left" in line
+    confirm = {"total": 1, "index": 0, "games": 5000, "blocks": 4, "confirm": True}
+    clock.now += 60
+    progress({"event": "reevaluate", "candidate": {"strategy": "bowl", "params": {"x": 1}},
+              **confirm})
+    clock.now += 10
+    progress({"event": "reevaluate-block", "block": 2, **confirm})
+    line = _lines(buf)[-1]
+    assert line.startswith("confirming 1/1 bowl {'x': 1} on 5,000 further fresh games: "
+                           "block 2/4")
+    assert "0m10s elapsed, 0m10s left" in line
 
 
 def test_evolution_lines_are_throttled_and_the_last_always_shows():

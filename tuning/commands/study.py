@@ -108,8 +108,10 @@ class StudyProgress(Reporter):
             cand = r["candidate"]
             label = cand.get("genome") or " ".join(
                 str(x) for x in (cand.get("strategy"), cand.get("params") or "") if x)
-            return (f"re-evaluating {r['index'] + 1}/{r['total']} {label} on {r['games']:,} "
-                    f"fresh games: block {r.get('block', 0)}/{r['blocks']} | {duration(spent)} "
+            verb, fresh = ("confirming", "further fresh") if r.get("confirm") else (
+                "re-evaluating", "fresh")
+            return (f"{verb} {r['index'] + 1}/{r['total']} {label} on {r['games']:,} "
+                    f"{fresh} games: block {r.get('block', 0)}/{r['blocks']} | {duration(spent)} "
                     f"elapsed, {duration(left)} left")
         parts = []
         if self.current is not None:
@@ -152,7 +154,8 @@ class StudyProgress(Reporter):
         if kind == "block":
             self.current = (event["trial"], event["block"] + 1)
         elif kind in ("reevaluate", "reevaluate-block"):
-            if self.reeval is None:
+            if self.reeval is None or event.get("confirm", False) != self.reeval.get(
+                    "confirm", False):  # the confirmation is timed on its own
                 self.since = self.clock()
             self.current = None
             self.reeval = {**(self.reeval or {}), **event}
