@@ -62,7 +62,10 @@ class _HeuristicCoefficients:
     Provinces left) in a form a buy list can use. Every kingdom card has its three
     parameters (the base set's beyond the sources' default to share 0: not bought), and the
     decision parameters of :mod:`games.dominion.decisions` set the bot's choices inside a
-    turn.
+    turn. Against attacks: once the opponents own ``attacked_at`` Attack cards or more
+    (0, the default: never), Moat and Library are bought while their share of the deck is
+    under ``moat_attacked_share`` / ``library_attacked_share``, at ``attacked_priority``
+    (Moat blocks every attack; Library draws back up after Militia's discard).
     """
 
     province_money: float = tunable(16.0, 0.0, 30.0)
@@ -109,6 +112,14 @@ class _HeuristicCoefficients:
     festival_cards: float = tunable(0.0, 0.0, 40.0)
     bazaar_cards: float = tunable(0.0, 0.0, 40.0)
     harem_cards: float = tunable(0.0, 0.0, 40.0)
+    attacked_at: float = tunable(0.0, 0.0, 10.0)
+    moat_attacked_share: float = tunable(0.1, 0.0, 0.5)
+    library_attacked_share: float = tunable(0.0, 0.0, 0.5)
+    attacked_priority: float = tunable(6.0, 0.0, 10.0)
+
+
+#: the cards the ``*_attacked_share`` terms buy against the opponents' attacks
+DEFENCES = ("moat", "library")
 
 
 def _snake(key: str) -> str:
@@ -172,6 +183,13 @@ class HeuristicBot:
                 middle.append((prio, INDEX[key],
                                BuyRule(key, None, (Condition("share", "<", share),
                                                    *gate(key)))))
+        if p.attacked_at > 0:  # the opponents' attacks: defences while they own enough
+            attacked = Condition("attacks", ">=", p.attacked_at)
+            for key in DEFENCES:
+                share = getattr(p, f"{key}_attacked_share")
+                if share > 0:
+                    middle.append((p.attacked_priority, INDEX[key],
+                                   BuyRule(key, None, (attacked, Condition("share", "<", share)))))
         middle.sort(key=lambda t: (-t[0], -CARDS[t[1]].cost, t[1]))
         return BuyList(tuple(rules + [r for _, _, r in middle]))
 
