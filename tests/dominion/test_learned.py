@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from games.core import BotSpec, InputError
 from games.dominion.cards import DEFAULT_KINGDOM, INDEX, initial_supply
+from games.dominion.engine import NLP
 from games.dominion.features import (
     FEATURE_SET,
     NACTIVE,
@@ -26,7 +27,6 @@ from games.dominion.features import (
     encode,
     neighbours,
 )
-from games.dominion.engine import NLP
 from games.dominion.game import GAME
 from games.dominion.kernel import new_state, setup_game
 from games.dominion.learned import LearnedModel, load_model, save_model

@@ -13,6 +13,7 @@ import json
 import numpy as np
 
 from games.dominion.cards import CARDS, INDEX, IS_ACTION, IS_TREASURE, KINGDOM_KEYS, VP
+from games.dominion.feature_names import describe
 from games.dominion.features import (
     NCOUNT,
     NGAINS,
@@ -21,7 +22,6 @@ from games.dominion.features import (
     OFF_CARD,
     OFF_LEADG,
     OFF_LEADP,
-    describe,
 )
 from games.dominion.learned import load_model
 
