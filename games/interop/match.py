@@ -5,7 +5,7 @@ Game ``i`` of a run with root ``seed`` is the game's ``new_state`` from ``game_s
 i)``, seats rotated by ``i`` as everywhere; bot ``b`` of game ``i`` draws from its own
 generator, seeded by (game seed, b), so a game never depends on the block or process that
 plays it. The game's own bots act through :meth:`games.registry.Game.state_player`.
-``extra`` holds each bot's decisions and seconds spent deciding per game (``moves``,
+``extra`` holds each bot's decisions and CPU seconds spent deciding per game (``moves``,
 ``seconds``), for comparisons at equal time per move.
 """
 
@@ -55,9 +55,9 @@ def play_states(game: Any, bots: Sequence[BotSpec], options: Mapping[str, Any], 
                   for b in set(seat_bot)}
         while not state.is_terminal():
             b = seat_bot[state.current_player()]
-            clock = time.perf_counter()
+            clock = time.process_time()
             move = agents[b].act(state)
-            seconds[i, b] += time.perf_counter() - clock
+            seconds[i, b] += time.process_time() - clock
             moves[i, b] += 1
             state.apply(move)
         returns = state.returns()

@@ -16,8 +16,9 @@ class MCTSParams:
     """OpenSpiel's MCTS (``open_spiel.python.algorithms.mcts.MCTSBot``) over a fresh
     determinization of the position each move (what the seat cannot see, dealt at random)."""
 
-    simulations: int = tunable(100, 1, 100_000, integer=True, log=True,
-                               doc="MCTS simulations per move")
+    simulations: int = tunable(100, 2, 100_000, integer=True, log=True,
+                               doc="MCTS simulations per move (the first one only expands "
+                                   "the root)")
     rollouts: int = tunable(1, 1, 100, integer=True, doc="rollouts per leaf evaluation")
     uct_c: float = tunable(2.0, 0.01, 10.0, log=True, doc="UCT exploration constant")
     evaluator: str = tunable("random", choices=("random", "heuristic"),

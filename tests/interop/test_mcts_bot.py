@@ -30,7 +30,7 @@ def test_offered_with_ranges(game: str) -> None:
     info = registry.get(game).bots()[MCTS]
     assert info.params_type is MCTSParams
     ranges = param_ranges(MCTSParams)
-    assert (ranges["simulations"].low, ranges["uct_c"].high) == (1, 10.0)
+    assert (ranges["simulations"].low, ranges["uct_c"].high) == (2, 10.0)
     assert ranges["evaluator"].choices == ("random", "heuristic")
 
 
@@ -107,7 +107,7 @@ sampler = "random"
 pruner = "none"
 [space.simulations]
 type = "int"
-low = 1
+low = 2
 high = 3
 [space.uct_c]
 type = "float"
