@@ -41,7 +41,9 @@ class DominionGame(registry.Game):
     genome_options = ("kingdom",)  # a buy list evolved for one kingdom's cards
     has_trainer = True  # the learned player (tabletune train)
     reproductions = {"dominion": "games.dominion.reproduce",  # the sources' tables
-                     "dominion-baseset": "games.dominion.reproduce.baseset"}  # vs pyminion
+                     "dominion-baseset": "games.dominion.reproduce.baseset",  # vs pyminion
+                     # the attack kingdom: standard bots and the attack studies' bests
+                     "dominion-attack": "games.dominion.reproduce.attack"}
     golden_bots = ("smithy-big-money", "big-money", "heuristic")
     test_options = {"kingdom": "all"}  # every kingdom card the engine plays: every bot plays
 

@@ -30,7 +30,8 @@ class SerialPool:
 def test_the_reproduction_is_found_through_the_registry():
     assert registry.get("dominion").reproductions == {
         "dominion": "games.dominion.reproduce",
-        "dominion-baseset": "games.dominion.reproduce.baseset"}
+        "dominion-baseset": "games.dominion.reproduce.baseset",
+        "dominion-attack": "games.dominion.reproduce.attack"}
     assert reproductions()["dominion"] == "games.dominion.reproduce"
     assert game_module("dominion") is reproduce
 
