@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from games.core import BotSpec, InputError
 from games.dominion.bots import compile_bots
 from games.dominion.cards import CURSE, INDEX, KINGDOM_KEYS, initial_supply
+from games.dominion.feature_names import describe
 from games.dominion.features import (
     FEATURE_SET_KINGDOM,
     KINGDOM,
@@ -99,6 +100,9 @@ def test_the_kingdom_layout_describes_the_kingdoms_cards_curses_and_attacks():
     _, later = active(-1)
     assert later[-2] == base[-2] - 2 * NSTAGE  # Curses left in the supply: 10 -> 8
     assert later[-1] == base[-1] + NSTAGE  # the opponents' Attack cards: 0 -> 1
+    assert describe(int(base[witch]), KINGDOM, slots).startswith("0 Witch at turns 1-3")
+    assert describe(int(base[-2]), KINGDOM, slots).startswith("10+ Curses left")
+    assert describe(int(base[-1]), KINGDOM, slots).startswith("opponents own 0 Attack")
     pairs = neighbours(KINGDOM)
     assert pairs.max() < NF_KINGDOM and (base[-1], base[-1] + NSTAGE) in set(
         map(tuple, pairs.tolist()))

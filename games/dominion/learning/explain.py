@@ -20,8 +20,12 @@ from games.dominion.features import (
     NPROV,
     NSTAGE,
     OFF_CARD,
-    OFF_LEADG,
-    OFF_LEADP,
+    R_LEADG,
+    R_LEADP,
+    SOURCES,
+    Layout,
+    layout_of,
+    slot_cards,
 )
 from games.dominion.learned import load_model
 
@@ -31,10 +35,13 @@ STAGES = (0, 2, 4, 6)  # turns 1-3, 7-9, 13-15, 19-21
 START = {"copper": 7, "estate": 3}  # copies in the starting deck
 
 
-def card_worth(w: np.ndarray, card: int, stage: int, upto: int = 3) -> float:
+def card_worth(w: np.ndarray, card: int, stage: int, upto: int = 3,
+               slots: np.ndarray | None = None) -> float:
     """Mean value of one more copy, for the first ``upto`` copies bought (beyond the starting
-    deck) at a stage, card features only (money, lead and endgame features add to it)."""
-    base = OFF_CARD + card * NCOUNT * NSTAGE
+    deck) at a stage, card features only (money, lead and endgame features add to it);
+    ``slots``: the card of each slot of the model's layout (the sources' when not given)."""
+    slot = card if slots is None else int(np.flatnonzero(slots == card)[0])
+    base = OFF_CARD + slot * NCOUNT * NSTAGE
     first = START.get(CARDS[card].key, 0)
     vals = [w[base + (k + 1) * NSTAGE + stage] - w[base + k * NSTAGE + stage]
             for k in range(first, min(first + upto, NCOUNT - 1))]
@@ -46,7 +53,8 @@ def pure_victory(card: int) -> bool:
     return VP[card] > 0 and not IS_ACTION[card] and not IS_TREASURE[card]
 
 
-def worth_table(w: np.ndarray, kingdom: tuple[str, ...]) -> list[str]:
+def worth_table(w: np.ndarray, kingdom: tuple[str, ...], slots: np.ndarray | None = None
+                ) -> list[str]:
     cards = [k for k in ("copper", "silver", "gold", *kingdom)
              if not pure_victory(INDEX[k])]
     head = "| card | " + " | ".join(f"turns {3 * s + 1}-{3 * s + 3}" for s in STAGES) + " |"
@@ -54,20 +62,22 @@ def worth_table(w: np.ndarray, kingdom: tuple[str, ...]) -> list[str]:
     for key in cards:
         c = INDEX[key]
         out.append(f"| {CARDS[c].name} | " + " | ".join(
-            f"{card_worth(w, c, s):+.3f}" for s in STAGES) + " |")
+            f"{card_worth(w, c, s, slots=slots):+.3f}" for s in STAGES) + " |")
     return out
 
 
 def lead_table(w: np.ndarray, leads: tuple[int, ...] = (-9, -6, -3, 0, 3, 6, 9),
-               provinces: tuple[int, ...] = (8, 6, 4, 2, 1)) -> list[str]:
+               provinces: tuple[int, ...] = (8, 6, 4, 2, 1), layout: Layout = SOURCES
+               ) -> list[str]:
     """Worth of a VP lead by Provinces left (the lead-by-Provinces weight plus the
     lead-by-gains weight with as many gains left as Provinces), relative to a lead of 0."""
     out = ["| Provinces left | " + " | ".join(f"lead {x:+d}" for x in leads) + " |",
            "|---|" + "---|" * len(leads)]
 
     def val(lead: int, prov: int) -> float:
-        return (w[OFF_LEADP + (lead + 15) * NPROV + prov]
-                + w[OFF_LEADG + (lead + 15) * NGAINS + min(prov, NGAINS - 1)])
+        leadp, leadg = layout.base + R_LEADP, layout.base + R_LEADG
+        return (w[leadp + (lead + 15) * NPROV + prov]
+                + w[leadg + (lead + 15) * NGAINS + min(prov, NGAINS - 1)])
 
     for prov in provinces:
         out.append(f"| {prov} | " + " | ".join(f"{val(x, prov) - val(0, prov):+.3f}"
@@ -149,12 +159,13 @@ def deck_table(decks: dict[str, np.ndarray]) -> list[str]:
     return out
 
 
-def top_features(w: np.ndarray, n: int = 8) -> list[str]:
+def top_features(w: np.ndarray, n: int = 8, layout: Layout = SOURCES,
+                 slots: np.ndarray | None = None) -> list[str]:
     order = np.argsort(w)
     out = ["Highest weights:"]
-    out += [f"- {w[i]:+.3f}: {describe(int(i))}" for i in order[::-1][:n]]
+    out += [f"- {w[i]:+.3f}: {describe(int(i), layout, slots)}" for i in order[::-1][:n]]
     out += ["", "Lowest weights:"]
-    out += [f"- {w[i]:+.3f}: {describe(int(i))}" for i in order[:n]]
+    out += [f"- {w[i]:+.3f}: {describe(int(i), layout, slots)}" for i in order[:n]]
     return out
 
 
@@ -220,10 +231,13 @@ def main() -> None:
         plot_curves(runs, args.plot)
     model = load_model(args.model)
     kingdom = tuple(k for k in KINGDOM_KEYS if k in model.kingdom)
+    layout = layout_of(model.feature_set) or SOURCES
+    slots = slot_cards(layout, model.kingdom)
     lines = ["Worth of one more copy (first three bought, card features only):",
-             "", *worth_table(model.weights, kingdom), "",
+             "", *worth_table(model.weights, kingdom, slots), "",
              "Worth of a VP lead (relative to level) by Provinces left:", "",
-             *lead_table(model.weights), "", *top_features(model.weights)]
+             *lead_table(model.weights, layout=layout), "",
+             *top_features(model.weights, layout=layout, slots=slots)]
     for opp in args.decks:
         lines += ["", f"Cards owned at the end (mean of 400 games against {opp}):", "",
                   *deck_table(final_decks(args.model, opp))]
