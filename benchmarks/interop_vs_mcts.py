@@ -178,6 +178,35 @@ def simulations(args: argparse.Namespace, t_bot: float, t_sim: float
     return [(b, max(2, n)) for b, n in out]
 
 
+def pct(r: dict[str, Any]) -> str:
+    lo, hi = r["ci95"]
+    return f"{100 * r['rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
+def ms(seconds: float) -> str:
+    return f"{1000 * seconds:.3g} ms"
+
+
+def tables(data: dict[str, Any]) -> str:
+    """The figures of a run as Markdown tables (what reports/interop/README.md quotes)."""
+    out = ["| our bot | MCTS budget | simulations | our result | W/T/L (ours) | "
+           "ours per move | MCTS per move | points ours / MCTS |", "|---" * 8 + "|"]
+    for r in (r for r in data["rows"] if r["game"] == "splendor"):
+        out.append(f"| {r['ours']} | {r['budget']} | {r['simulations']} | "
+                   f"{pct(r['ours_result'])} | {r['ours_wins']}/{r['ties']}/{r['mcts_wins']} | "
+                   f"{ms(r['ours_s_per_move'])} | {ms(r['mcts_s_per_move'])} | "
+                   f"{r['ours_points']['mean']:.1f} / {r['mcts_points']['mean']:.1f} |")
+    out += ["", "| player | budget | simulations | won | cards left (95% CI) | CPU per move |",
+            "|---" * 6 + "|"]
+    for r in (r for r in data["rows"] if r["game"] == "thegame"):
+        left = r["cards_left"]
+        per = r.get("mcts_s_per_move", r.get("ours_s_per_move"))
+        out.append(f"| {r['ours']} | {r['budget'] or '-'} | {r.get('simulations', '-')} | "
+                   f"{pct(r['won'])} | {left['mean']:.1f} [{left['ci95'][0]:.1f}, "
+                   f"{left['ci95'][1]:.1f}] | {ms(per)} |")
+    return "\n".join(out)
+
+
 def vars_of(bot: BotSpec) -> dict[str, Any]:
     return {"name": bot.name, "params": dict(bot.params)}
 
@@ -196,7 +225,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--only", choices=("splendor", "thegame"), default=None)
     ap.add_argument("--out", type=Path, default=None, help="write the figures as JSON")
+    ap.add_argument("--tables", type=Path, default=None,
+                    help="print the Markdown tables of a JSON written before, and stop")
     args = ap.parse_args(argv)
+    if args.tables:
+        print(tables(json.loads(args.tables.read_text())))
+        return 0
     started = time.time()
     rows: list[dict[str, Any]] = []
     with Parallel(n_jobs=args.jobs, backend="loky") as parallel:
