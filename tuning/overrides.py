@@ -14,12 +14,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shlex
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from games import registry
 from games.core import InputError
-from tuning.spec import StudySpec, parse_spec
+from tuning.spec import StudySpec, load_spec, parse_spec
 
 #: ``STUDY.HASH``: a spec's study with changed game options
 _DERIVED = re.compile(r"^(?P<base>.+)\.(?P<hash>[0-9a-f]{8})$")
@@ -112,14 +114,41 @@ def from_stored(spec: StudySpec, stored: Any, digest: str) -> StudySpec:
     return derived
 
 
+def _published(base: StudySpec, wanted: str) -> dict[str, Any] | None:
+    """The game options of ``wanted``'s published summary (``reports/WANTED/run.json``,
+    under the working folder or beside the spec's ``studies/``), where no run of it is
+    stored here; None otherwise."""
+    from tuning.evolution.runner import default_checkpoint
+    from tuning.reporting.summary import FILE
+    from tuning.study.storage import default_location
+
+    here = (default_checkpoint(base.replace(name=wanted)) if base.optimizer == "deap"
+            else Path(default_location(wanted)))
+    if here.exists():
+        return None
+    roots = [Path.cwd(), *([Path(base.path).resolve().parent.parent] if base.path else [])]
+    for root in roots:
+        path = root / "reports" / wanted / FILE
+        if path.is_file():
+            try:
+                options = json.loads(path.read_text(encoding="utf-8")).get("game_options")
+            except (OSError, ValueError, AttributeError):
+                options = None
+            if not isinstance(options, dict):
+                raise InputError(f"{path}: keeps no game_options to rebuild {wanted} from")
+            return options
+    return None
+
+
 def stored_study(base: StudySpec, digest: str, storage: str | None) -> StudySpec:
     """The study ``STUDY.DIGEST`` of spec ``base`` as a run left it: the game options are
     read from its Optuna storage (``storage``, default ``runs/STUDY.DIGEST.journal``) or
     its evolution checkpoint (default ``runs/STUDY.DIGEST/evolution.ckpt``)."""
     wanted = f"{base.name}.{digest}"
+    published = None if storage else _published(base, wanted)
+    if published is not None:  # a fresh clone: the published report's summary
+        return from_stored(base, {"game": published}, digest)
     if base.optimizer == "deap":
-        from pathlib import Path
-
         from tuning.evolution.checkpoint import load_checkpoint
         from tuning.evolution.runner import default_checkpoint
 
@@ -138,3 +167,26 @@ def stored_study(base: StudySpec, digest: str, storage: str | None) -> StudySpec
                          f"{', '.join(st.study_names(opened)) or 'none'}")
     study = optuna.load_study(study_name=wanted, storage=opened.storage)
     return from_stored(base, study.user_attrs.get("spec"), digest)
+
+
+def option_flags(spec: StudySpec) -> list[str]:
+    """The ``--option NAME=VALUE`` words (each quoted for a shell) that make ``spec`` from
+    its spec file: none for the file's own study."""
+    if split_derived(spec.name) is None or spec.path is None:
+        return []
+    try:
+        own = load_spec(spec.path).game_options
+    except InputError:
+        return []
+    words: list[str] = []
+    for name, value in spec.game_options.items():
+        if own.get(name) != value:
+            shown = ",".join(map(str, value)) if isinstance(value, list | tuple) else value
+            words += [FLAG, shlex.quote(f"{name}={shown}")]
+    return words
+
+
+def base_name(spec: StudySpec) -> str:
+    """The name of the spec ``spec`` was made from (``STUDY`` of ``STUDY.HASH``)."""
+    parts = split_derived(spec.name)
+    return parts[0] if parts and option_flags(spec) else spec.name

@@ -40,7 +40,7 @@ def test_bad_options_are_one_line(make_spec, items, words):
         apply_items(spec, items)
 
 
-def test_run_report_and_best_keep_the_studies_apart(make_spec, tmp_path, main):
+def test_run_report_and_best_keep_the_studies_apart(make_spec, tmp_path, main, monkeypatch):
     path = make_spec(name="quad", trials=2, games=100, reevaluate_games=100)
     journal = str(tmp_path / "q.journal")
     code, out, err = main("run", str(path), "--storage", journal, "--option", "noise=0.3")
@@ -53,15 +53,21 @@ def test_run_report_and_best_keep_the_studies_apart(make_spec, tmp_path, main):
     counts = {name: len(optuna.load_study(study_name=name, storage=open_storage(
         journal).storage).trials) for name in ("quad", derived)}
     assert counts == {"quad": 3, derived: 2}
+    published = tmp_path / "reports" / derived
     code, out, err = main("report", str(path), "--storage", journal, "--option", "noise=0.3",
-                          "--out", str(tmp_path / "r"))
+                          "--out", str(published))
     assert code == 0, err
-    assert (tmp_path / "r" / "index.html").is_file()
-    found = resolve_best(f"best:{path}.{split_derived(derived)[1]}@{journal}")
+    assert f"tabletune run {path} --option noise=0.3 --storage {journal}" in (
+        published / "README.md").read_text()
+    digest = split_derived(derived)[1]
+    found = resolve_best(f"best:{path}.{digest}@{journal}")
     assert found.study == derived and found.options["noise"] == "0.3"
     assert found.text.startswith("bowl:")
     with pytest.raises(InputError, match="holds no study"):
         resolve_best(f"best:{path}.00000000@{journal}")
+    monkeypatch.chdir(tmp_path)  # no runs/ here: the published summary gives it
+    again = resolve_best(f"best:{path}.{digest}")
+    assert again.text == found.text and "published report" in again.source
 
 
 def test_run_refuses_a_bad_option_in_one_line(make_spec, main):

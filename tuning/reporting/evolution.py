@@ -20,6 +20,7 @@ from games.core import InputError
 from tuning.evaluation import WorkerPool
 from tuning.evolution.checkpoint import load_checkpoint
 from tuning.evolution.runner import best_of, checkpoint_result, default_checkpoint, run_flags
+from tuning.overrides import base_name, option_flags
 from tuning.reporting.baselines import baselines_for
 from tuning.reporting.page import Section, figure_png, markdown_table, write_report
 from tuning.reporting.summary import evolution_summary, write_summary
@@ -178,12 +179,14 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
                  r["games"], r["seconds"]] for r in rows]
     gen_head = ["gen", "evals", "best", "mean", "std", "min", "max", "games", "seconds"]
     hof_rows = [[i + 1, t, s.mean, s.stderr] for i, (t, s) in enumerate(result.hall_of_fame)]
-    flags = run_flags(file_spec, settings)
+    options = option_flags(file_spec)  # a STUDY.HASH: its spec and --option flags
+    flags = run_flags(file_spec, settings) + options
     if Path(path) != default_checkpoint(file_spec):
         flags += ["--checkpoint", str(path)]
-    evolve = " ".join(["tabletune", "evolve", spec.name, *flags])
+    evolve = " ".join(["tabletune", "evolve", base_name(file_spec), *flags])
     report_flags = f" --storage {path}" if "--checkpoint" in flags else ""
-    command = f"{evolve}\ntabletune report {spec.name}{report_flags} --publish"
+    command = (f"{evolve}\ntabletune report {' '.join([base_name(file_spec), *options])}"
+               f"{report_flags} --publish")
     share = time_share_note(out_dir)
     if share is not None:
         summary["time_share"] = share

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tuning.overrides import option_flags
 from tuning.reporting.page import (
     Section,
     figure_png,
@@ -313,9 +314,10 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
                                                       title)
     storage_flag = f" --storage {storage}" if storage else ""
     name = spec.path.stem if spec.path.resolve().parent == STUDIES_DIR else str(spec.path)
-    run_flags = "".join(f" {flag}" for flag in loaded.flags)
+    options = "".join(f" {word}" for word in option_flags(spec))  # a STUDY.HASH's options
+    run_flags = "".join(f" {flag}" for flag in loaded.flags) + options
     commands = (f"tabletune run {name}{run_flags}{storage_flag}\n"
-                f"tabletune report {name}{storage_flag} --publish")
+                f"tabletune report {name}{options}{storage_flag} --publish")
     params_rows = [[k, v] for k, v in (best.get("params") or {}).items()]
     stats = [["trials", sum(counts.values())], *[[k.lower(), v] for k, v in counts.items()],
              ["games played in the search", games if not exact else "none (exact)"],

@@ -18,6 +18,9 @@ comes from:
   further seeds, ``best_confirmed``), the selection value ``best_selection_fitness`` with
   ``_ci`` and ``_games``, and the run's ``seed``, ``generations``.
 
+Both keep the spec's ``[game]`` options (``game_options``), from which
+``best:STUDY.HASH`` rebuilds a study run with other options (:mod:`tuning.overrides`).
+
 :func:`read_summary` checks that a file holds the bot and its figure (:data:`REQUIRED`; a
 ``tabletune run --json`` record reads too); anything else is a one-line InputError.
 """
@@ -58,6 +61,7 @@ def study_summary(loaded: Any) -> dict[str, Any]:
                                          derived_seed(spec.evaluation.seed, "reevaluate")))
     return {
         "study": spec.name, "optimizer": "optuna", "game": spec.game,
+        "game_options": dict(spec.game_options),
         "strategy": spec.strategy, "storage": loaded.opened.location,
         "seed": spec.evaluation.seed, "trials_requested": spec.optuna.trials,
         "trials_completed": counts.get("COMPLETE", 0),
@@ -86,6 +90,7 @@ def evolution_summary(spec: Any, report: dict[str, Any], checkpoint: Path) -> di
     exact = bool(report["exact"])
     return {
         "study": spec.name, "optimizer": "deap", "game": spec.game,
+        "game_options": dict(spec.game_options),
         "checkpoint": str(checkpoint), "seed": settings["seed"],
         "generations": report["generations"], "algorithm": settings.get("algorithm"),
         "population": settings.get("population"), "offspring": settings.get("offspring"),
