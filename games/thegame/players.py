@@ -107,7 +107,7 @@ class LayMoreParams(FallbackParams):
                              doc="exponent of piles 1-up/1-down penalties")
     hand_weight: float = tunable(1.4663887372635531, 0.25, 4.0,
                                  doc="multiplier of hand cards' penalties")
-    lay_margin: float = tunable(1.0, 0.0, 10.0,
+    lay_margin: float = tunable(0.0, 0.0, 10.0,
                                 doc="lay one more card when its v_(d-1) beats v by more")
 
 
