@@ -143,7 +143,7 @@ PLAYERS: dict[str, PlayerSpec] = {p.name: p for p in (
     PlayerSpec("recovery-fallback", V.F_FALLBACK, FallbackParams,
                "amplified bridges within 10 of the top, distance beyond"),
     PlayerSpec("fallback-lay-more", V.F_FALLBACK, LayMoreParams,
-               "fitted recovery-fallback that lays more than the minimum when it scores"),
+               "fitted recovery-fallback, laying more than the minimum when that scores better"),
 )}
 
 SEED_ORDER = tuple(n for n in PLAYERS if n not in ("recoverability", "fallback-lay-more"))
