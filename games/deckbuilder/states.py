@@ -228,6 +228,9 @@ def tail_table(comps: np.ndarray, start: np.ndarray, values: np.ndarray, hand: i
     return _tails_kernel(comps, start, qtab, cf, cbt, hand)
 
 
+TAILS_KEPT = 6  # threshold sets whose hand-money tails a state space keeps
+
+
 class StateSpace:
     """Compositions with at most ``smax`` additions, their successors and cached tails."""
 
@@ -243,13 +246,19 @@ class StateSpace:
         self._tails: dict[tuple[int, ...], np.ndarray] = {}
 
     def tails(self, thresholds: tuple[int, ...]) -> np.ndarray:
-        """P(money >= x) per composition for sorted thresholds x (first must be 0)."""
-        if thresholds not in self._tails:
+        """P(money >= x) per composition for sorted thresholds x (first must be 0).
+
+        The last ``TAILS_KEPT`` threshold sets are cached: at T = 100 one table is about
+        0.3 GB, and an evolution's rules bring many sets of money thresholds."""
+        table = self._tails.pop(thresholds, None)
+        if table is None:
             cs = self.card_set
-            self._tails[thresholds] = tail_table(
-                self.comps, cs.start_counts, cs.slot_values, cs.hand_size,
-                np.asarray(thresholds, dtype=np.int64), cs.max_money)
-        return self._tails[thresholds]
+            table = tail_table(self.comps, cs.start_counts, cs.slot_values, cs.hand_size,
+                               np.asarray(thresholds, dtype=np.int64), cs.max_money)
+        self._tails[thresholds] = table  # most recently used last
+        while len(self._tails) > TAILS_KEPT:
+            del self._tails[next(iter(self._tails))]
+        return table
 
 
 @lru_cache(maxsize=2)

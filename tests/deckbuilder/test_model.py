@@ -83,6 +83,20 @@ def test_hand_tails_of_the_starting_deck():
     assert np.all(np.diff(g, axis=1) <= 1e-15)  # tails decrease
 
 
+def test_hand_tails_cache_keeps_the_recent_threshold_sets():
+    from games.deckbuilder.states import TAILS_KEPT
+
+    space = StateSpace(DEFAULT, 4)
+    sets = [(0, 2, 3, 5, 6, m) for m in range(7, 8 + TAILS_KEPT)]
+    first = space.tails(sets[0]).copy()
+    for thr in sets[1:]:
+        space.tails(thr)
+        space.tails(sets[-1])  # used again: stays the most recent
+    assert len(space._tails) == TAILS_KEPT and sets[0] not in space._tails
+    assert sets[-1] in space._tails
+    assert np.array_equal(space.tails(sets[0]), first)  # recomputed the same
+
+
 def test_hand_tails_equal_enumeration_of_hands():
     # zero-valued and equal-valued treasures, four treasure kinds, hands of 4
     import itertools
