@@ -103,23 +103,41 @@ class Problem:
     goals: tuple = ()  # what each gene value stands for (permutations of goals)
 
 
-def _toolbox(problem: Problem, p: GeneticParams) -> base.Toolbox:
-    tb = base.Toolbox()
-    n = problem.length
-    if problem.permutation:
-        tb.register("genes", random.sample, range(n), n)
-        tb.register("mate", tools.cxOrdered)
-        tb.register("mutate", tools.mutShuffleIndexes)
-    else:
-        top = problem.alphabet - 1
-        tb.register("genes", lambda: [random.randint(0, top) for _ in range(n)])
-        tb.register("mate", tools.cxTwoPoint)
-        tb.register("mutate", tools.mutUniformInt, low=0, up=top)
-    tb.register("select", tools.selTournament, tournsize=p.tournament)
-    return tb
+class Operators:
+    """DEAP's operators of one problem, called directly (a toolbox's partials cost more than
+    the four plans of a move at Minimax(3)'s time); the same calls in the same order, so the
+    same draws from ``random`` as ``base.Toolbox`` registrations of them."""
+
+    def __init__(self, problem: Problem, p: GeneticParams) -> None:
+        self.length = problem.length
+        self.top = problem.alphabet - 1
+        self.permutation = problem.permutation
+        self.tournament = p.tournament
+
+    def genes(self) -> list[int]:
+        n = self.length
+        if self.permutation:
+            return random.sample(range(n), n)
+        top = self.top
+        return [random.randint(0, top) for _ in range(n)]
+
+    def mate(self, a: Plan, b: Plan) -> None:
+        if self.permutation:
+            tools.cxOrdered(a, b)
+        else:
+            tools.cxTwoPoint(a, b)
+
+    def mutate(self, plan: list, indpb: float) -> None:
+        if self.permutation:
+            tools.mutShuffleIndexes(plan, indpb)
+        else:
+            tools.mutUniformInt(plan, 0, self.top, indpb)
+
+    def select(self, pop: list[Plan], k: int) -> list[Plan]:
+        return tools.selTournament(pop, k, self.tournament)
 
 
-def _mutate(tb: base.Toolbox, plan: Plan, p: GeneticParams, permutation: bool) -> None:
+def _mutate(tb: Operators, plan: Plan, p: GeneticParams, permutation: bool) -> None:
     """Mutate in place: any gene, or only the expressed prefix (and the gene after it)."""
     if p.mutation == "all":
         if len(plan) >= 2 or not permutation:
@@ -141,15 +159,18 @@ def _evaluate(problem: Problem, plans: list[Plan], stats: MoveStats) -> None:
     fit, first, read = problem.evaluate(genes)
     stats.simulation += time.perf_counter() - t
     stats.evaluations += len(plans)
-    for i, plan in enumerate(plans):
-        plan.fitness.values = (float(fit[i]),)
-        plan.first = int(first[i])
-        plan.expressed = int(read[i])
-        if problem.rewrites:
-            plan[:] = genes[i].tolist()
+    # wvalues set directly: what ``fitness.values = (f,)`` stores with weight 1.0
+    for plan, f, m, r in zip(plans, fit.tolist(), first.tolist(), read.tolist(),
+                             strict=True):
+        plan.fitness.wvalues = (f,)
+        plan.first = m
+        plan.expressed = r
+    if problem.rewrites:
+        for plan, row in zip(plans, genes.tolist(), strict=True):
+            plan[:] = row
 
 
-def _vary(tb: base.Toolbox, kids: list[Plan], p: GeneticParams, permutation: bool,
+def _vary(tb: Operators, kids: list[Plan], p: GeneticParams, permutation: bool,
           can_cross: bool) -> tuple[list, list]:
     """DEAP's varAnd in place over the selected ``kids`` (shared until changed: a clone on
     first write); per child the better parent's fitness before a crossover, and the
@@ -208,13 +229,12 @@ def evolve(problem: Problem, p: GeneticParams, seed: int,
 def _run(problem: Problem, p: GeneticParams, detail: bool) -> tuple[Plan, MoveStats]:
     stats = MoveStats()
     t0 = time.perf_counter()
-    tb = _toolbox(problem, p)
+    tb = Operators(problem, p)
     pop = [Plan(g) for g in problem.seeds[:p.population]]
     pop += [Plan(tb.genes()) for _ in range(p.population - len(pop))]
     stats.deap += time.perf_counter() - t0
     _evaluate(problem, pop, stats)
-    hof = tools.HallOfFame(1, similar=lambda a, b: False)
-    hof.update(pop)
+    best = _best(pop, None)
     stats.generations.append(_generation(pop, len(pop), detail))
     can_cross = p.crossover and problem.length >= 2
     for _gen in range(1, p.generations):
@@ -235,6 +255,20 @@ def _run(problem: Problem, p: GeneticParams, detail: bool) -> tuple[Plan, MoveSt
                 row.mut_better += f > mut_parent[i]
         stats.generations.append(row)
         pop[:] = kids
-        hof.update(pop)
+        best = _best(pop, best)
     stats.seconds = time.perf_counter() - t0
-    return hof[0], stats
+    return best, stats
+
+
+def _best(pop: list[Plan], best: Plan | None) -> Plan:
+    """The best plan ever seen, as a one-place ``tools.HallOfFame`` keeps it: the first of
+    ``pop`` when there is none yet, then any plan whose fitness is not at most the best's
+    (DEAP's ``>``), in population order. Plans are never changed once evaluated (a child is
+    a copy), so the record holds the plan itself, not a deep copy."""
+    if best is None:
+        best = pop[0]
+    value = best.fitness.wvalues
+    for plan in pop:
+        if not plan.fitness.wvalues <= value:
+            best, value = plan, plan.fitness.wvalues
+    return best

@@ -49,7 +49,8 @@ def order_seeds(cards: np.ndarray, kinds: np.ndarray, length: int,
     greedy_first = [length - 1, *range(length - 1)]
     if previous is None:
         return (greedy_first,)
-    index = {(int(cards[g]), int(kinds[g])): g for g in range(length)}
+    index = {goal: g for g, goal in enumerate(zip(cards[:length].tolist(),
+                                                  kinds[:length].tolist(), strict=True))}
     kept = [index[goal] for goal in previous if goal in index]
     seen = set(kept)
     reused = kept + [g for g in range(length) if g not in seen]
@@ -95,7 +96,7 @@ def make_problem(name: str, params: GeneticParams, root: np.ndarray, w: np.ndarr
                        answers, used, fit, first, read)
         return fit, first, read
 
-    goals = tuple((int(cards[g]), int(kinds[g])) for g in range(length)) \
+    goals = tuple(zip(cards[:length].tolist(), kinds[:length].tolist(), strict=True)) \
         if enc == ENC_ORDER else ()
     return Problem(length, max(alphabet, 1), enc == ENC_ORDER, evaluate, enc == ENC_REPAIR,
                    seeds, goals)
