@@ -5,12 +5,21 @@ results that ``best:STUDY`` plays, and a missing publication is one line."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from games.core import InputError
 from games.dominion.reproduce import attack
 from tuning.reproduce import reproduce_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _at_the_root(monkeypatch):
+    """The reproduction reads reports/ from the working folder, as the CLI does."""
+    monkeypatch.chdir(ROOT)
 
 
 class SerialPool:
@@ -42,7 +51,7 @@ def test_the_bests_are_the_published_results(study):
     from games.dominion.game import GAME
 
     best = attack.published_best(study)
-    run = json.loads((attack.Path("reports") / study / "run.json").read_text())
+    run = json.loads((ROOT / "reports" / study / "run.json").read_text())
     assert best["value"] == run.get("best_value", run.get("best_fitness"))
     spec = attack._spec(best["bot"], best["params"])
     GAME.check_bot(spec)  # plays on the attack kingdom
