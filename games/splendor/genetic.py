@@ -129,8 +129,11 @@ class GeneticBot:
         legal = np.empty(MAX_LEGAL, dtype=np.int64)
         if legal_main(s, legal) == 1:
             return int(legal[0])
-        stream = np.array([self.rng.integers(0, 2**63, dtype=np.uint64)], dtype=np.uint64)
-        seed = int(self.rng.integers(0, 2**63))
+        # two draws in one: Generator.integers(0, 2**63) is the next raw 64-bit word >> 1
+        # (Lemire's method at this range; tests/splendor/test_genetic_moves pins the moves)
+        raw = self.rng.bit_generator.random_raw(2) >> np.uint64(1)
+        stream = raw[:1]
+        seed = int(raw[1])
         root = np.empty(SIZE, dtype=np.int64)
         view(s, int(s[O_CUR]), int(self.sampled), stream, root)
         seat = int(s[O_CUR])
