@@ -75,15 +75,25 @@ def evolved_at(companions: list[Companion]) -> dict[int, tuple[str, str, float]]
     return {int(c.options["turns"]): (c.study, c.genome, c.fitness) for c in companions}
 
 
+TARGETS = {50: 0.995}  # share of the DP optimum a rule must reach, by T (else TARGET)
+TARGET = 0.99
+
+
+def verdict(fraction: float, turns: int) -> str:
+    """``target 99%: met`` (99.5% at T = 50, the harder bar the longer game was set)."""
+    target = TARGETS.get(turns, TARGET)
+    return f"target {target * 100:g}%: {'met' if fraction >= target else 'not met'}"
+
+
 def targets(rows: list[dict[str, Any]], turns: int) -> str:
-    """The T = 31 target (>= 99% of the DP optimum) and the gaps of the longer games."""
+    """The evolved rule's fraction of the DP optimum at its T and the companions' at theirs,
+    each against its target (99%; 99.5% at T = 50), with the gaps of the companions."""
     parts = []
     for b in rows:
         if b["strategy"] == "evolved" and b["turns"] == turns:
-            verdict = "met" if b["fraction"] >= 0.99 else "not met"
             parts.append(f"the evolved rule reaches {b['fraction']:.2%} of the DP optimum at "
-                         f"T = {turns} (target 99%: {verdict})")
+                         f"T = {turns} ({verdict(b['fraction'], turns)})")
         elif b["strategy"].startswith("evolved at T"):
             parts.append(f"the rule evolved for T = {b['turns']} reaches {b['fraction']:.2%} "
-                         f"(gap {b['gap']:.2f} points)")
+                         f"({verdict(b['fraction'], b['turns'])}; gap {b['gap']:.2f} points)")
     return ("Targets: " + "; ".join(parts) + ".") if parts else ""

@@ -81,5 +81,8 @@ def test_deckbuilder_targets_name_the_fraction_and_the_gaps():
              "gap": 1.5143}]
     text = _deckbuilder_targets(rows, 31)
     assert "99.97% of the DP optimum at T = 31 (target 99%: met)" in text
-    assert "rule evolved for T = 50 reaches 98.82% (gap 1.51 points)" in text
+    assert "rule evolved for T = 50 reaches 98.82% (target 99.5%: not met; gap 1.51 points)" \
+        in text
+    assert "T = 50 reaches 99.60% (target 99.5%: met;" in _deckbuilder_targets(
+        [{**rows[3], "fraction": 0.996}], 31)
     assert "not met" in _deckbuilder_targets([{**rows[0], "fraction": 0.98}], 31)
