@@ -36,6 +36,10 @@ NAMED: dict[str, tuple[str, str]] = {
     "double-witch": (
         "province | gold | witch:2 | silver",
         "Big Money with two Witches (base set)"),
+    "double-witch-ultimate": (
+        "province@money>18 | duchy@gains<=4 | estate@gains<=2 | gold | witch:2"
+        " | duchy@gains<=6 | silver",
+        "Double Witch with Big Money Ultimate's Duchy/Estate endgame (a sterner Double Witch)"),
     "double-militia": (
         "province | gold | militia:2 | silver",
         "Big Money with two Militias (base set)"),
@@ -72,6 +76,7 @@ COMMUNITY: dict[str, tuple[str, ...]] = {
     "big-money-ultimate": ("Big Money Ultimate", "BMU"),
     "smithy-big-money": ("Smithy Big Money", "Smithy BM"),
     "double-witch": ("Double Witch",),
+    "double-witch-ultimate": ("Double Witch Ultimate", "DW Ultimate"),
     "double-militia": ("Militia Big Money", "Militia BM"),
     "laboratory-big-money": ("Laboratory Big Money", "Lab Big Money", "Lab BM"),
     "council-room-big-money": ("Council Room Big Money", "Council Room BM"),

@@ -65,11 +65,14 @@ def test_a_tiny_run_writes_rows_with_seeds_and_commands(tmp_path, monkeypatch):
     data = json.loads((tmp_path / "data.json").read_text())
     assert [p["seed"] for p in data["pairs"]] == [2029, 2030, 2031]
     assert [b["fresh"]["seed"] for b in data["bests"]] == [2129, 2130]
+    assert [b["stern"]["seed"] for b in data["bests"]] == [2139, 2140]  # disjoint from both
+    assert {b["stern_opponent"] for b in data["bests"]} == {"double-witch-ultimate"}
     text = (tmp_path / "README.md").read_text()
     assert tmp_path / "README.md" in written
     assert ("`tabletune play dominion --kingdom attack --bots "
             "best:dominion-attack-strategy,double-witch -n 20 --seed 2130`") in text
     assert "| big-money vs double-witch |" in text
+    assert ("best:dominion-attack-heuristic,double-witch-ultimate -n 20 --seed 2139`") in text
 
 
 def test_an_unpublished_study_is_one_line(tmp_path, monkeypatch):

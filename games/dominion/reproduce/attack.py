@@ -43,7 +43,11 @@ COMMUNITY = ("big-money", "big-money-ultimate", "smithy-big-money", "double-witc
 #: the attack studies whose published bests play Double Witch
 STUDIES = ("dominion-attack-heuristic", "dominion-attack-strategy")
 TARGET = "double-witch"
-BESTS = 100  # best j plays with root seed SEED + BESTS + j
+#: a sterner Double Witch: the same two Witches with Big Money Ultimate's endgame, since the
+#: plain one never buys a Duchy and a strategy that greens beats it on the endgame alone
+STERN = "double-witch-ultimate"
+BESTS = 100  # best j plays TARGET with root seed SEED + BESTS + j
+STERN_SEEDS = 110  # ... and STERN with root seed SEED + STERN_SEEDS + j
 
 
 def published_best(study: str) -> dict[str, Any]:
@@ -105,8 +109,12 @@ def collect(settings: Settings) -> dict[str, Any]:
         best = published_best(study)
         row = match([_spec(best["bot"], best["params"]), _spec(TARGET)], seed + BESTS + j,
                     games, settings.pool)
-        bests.append({**best, "opponent": TARGET, "fresh": row})
-        say(f"best:{study} vs {TARGET}: {row['score']:.4f}")
+        stern = match([_spec(best["bot"], best["params"]), _spec(STERN)],
+                      seed + STERN_SEEDS + j, games, settings.pool)
+        bests.append({**best, "opponent": TARGET, "fresh": row,
+                      "stern_opponent": STERN, "stern": stern})
+        say(f"best:{study} vs {TARGET}: {row['score']:.4f}, vs {STERN}: "
+            f"{stern['score']:.4f}")
     return {"settings": {"seed": seed, "jobs": settings.jobs, "kingdom": KINGDOM,
                          **settings.sizes},
             "command": settings.command(), "seconds": time.perf_counter() - t0,
@@ -158,6 +166,21 @@ def readme_text(data: dict[str, Any]) -> str:
         pair_rows.append(f"| {' vs '.join(p['bots'])} | {_rate(p)} "
                          f"| {p['wins']}/{p['ties']}/{p['losses']} | {p['mean_rounds']:.2f} "
                          f"| {p['seed']} |")
+    stern_rows = ["| best of | score against double-witch-ultimate, 95% CI | W/T/L | seed "
+                  "| command |", "|---|---|---|---|---|"]
+    for b in data["bests"]:
+        if "stern" in b:  # data.json written before the sterner opponent lacks it
+            f = b["stern"]
+            stern_rows.append(
+                f"| {b['study']} | **{_rate(f)}** | {f['wins']}/{f['ties']}/{f['losses']} "
+                f"| {f['seed']} | "
+                f"{_command(['best:' + b['study'], b['stern_opponent']], f['games'], f['seed'])} |")
+    stern = [] if len(stern_rows) == 2 else [
+        "Double Witch as named above never buys a Duchy or an Estate, so a strategy that "
+        "greens at the end gains much of its margin there. Against a sterner Double Witch "
+        "(`double-witch-ultimate`: the same two Witches with Big Money Ultimate's Province, "
+        f"Duchy and Estate rules) on seeds {st['seed']} + {STERN_SEEDS} + j:", "",
+        *stern_rows, ""]
     genomes = [f"- `best:{b['study']}`: " + (f"`{b['bot']}`" if b["params"] is None else
                f"`{b['bot']}` with " + ", ".join(f"{k}={v:.4g}" if isinstance(v, float)
                                                   else f"{k}={v}"
@@ -182,6 +205,7 @@ def readme_text(data: dict[str, Any]) -> str:
         "",
         *best_rows,
         "",
+        *stern,
         *genomes,
         "",
         "## The standard bots, round robin",

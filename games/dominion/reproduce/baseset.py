@@ -258,6 +258,9 @@ def readme_text(data: dict[str, Any], notes: str | None) -> str:
         "match-up is the kingdom cards its bots buy; both engines use the rulebook's supply "
         "(Victory piles of 8, Curses 10).",
         "",
+        "The community's standard bots and the tuned and evolved strategies on one attack "
+        "kingdom are in [attack/](attack/) (`tabletune reproduce dominion-attack`).",
+        "",
         "A score is wins + ties / 2 over games, with its 95% Wilson interval (a tie counts "
         "as half a win, so the interval is a little wide where ties are many); the difference "
         "(ours - pyminion) has Newcombe's 95% interval built from the two, and the engines "
