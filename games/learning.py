@@ -46,7 +46,8 @@ class Trainer(Protocol):
 
     #: names the feature layout: a checkpoint written for another one is refused
     FEATURE_SET: str
-    #: the number of features, the length of a weight vector
+    #: the number of features, the length of a weight vector (where the features follow
+    #: the setup, that of the default setup; ``new_learner`` sizes a run's own)
     N_FEATURES: int
     #: dataclass of the trainer's own ``[train]`` keys, every field with a default
     OPTIONS: type
