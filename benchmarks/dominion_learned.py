@@ -1,7 +1,9 @@
 """Learned Dominion bot speed: two-player games per second on one core against Big Money.
 
     python benchmarks/dominion_learned.py [--model runs/dominion-learned/model.npz]
-        [--games 100000] [--repeats 3]
+        [--games 100000] [--repeats 3] [--opponent big-money]
+
+A model plays on the kingdom it was trained on (its file records it).
 
 Games are played by the game's ``play`` (the one entry point every game has) in this
 process. Without a model file the bot plays with random weights (the same work per decision
@@ -22,6 +24,7 @@ import numpy as np
 from games.core import BotSpec
 from games.dominion.features import NF
 from games.dominion.game import GAME
+from games.dominion.learned import load_model
 
 
 def main() -> None:
@@ -29,18 +32,21 @@ def main() -> None:
     ap.add_argument("--model", default=None)
     ap.add_argument("--games", type=int, default=100_000)
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--opponent", default="big-money")
     args = ap.parse_args()
+    options = GAME.check_options({})
     if args.model:
         bot = GAME.parse_bot(f"learned:{args.model}")
+        options = GAME.check_options({"kingdom": list(load_model(args.model).kingdom)})
     else:
         w = np.random.default_rng(0).normal(size=NF)
         bot = BotSpec("learned", {"weights": w})
-    bm = BotSpec("big-money")
-    options = GAME.check_options({})
+    bm = GAME.parse_bot(args.opponent)
     GAME.play([bot, bm], options, 1, 0, 2000)  # warm-up: load the compiled kernels
     print(f"cpu cores: {os.cpu_count()}, games per run: {args.games:,}, best of "
           f"{args.repeats}, model: {args.model or 'random weights'}")
-    for name, bots in (("learned vs big-money", [bot, bm]), ("big-money mirror", [bm, bm])):
+    for name, bots in ((f"learned vs {args.opponent}", [bot, bm]),
+                       (f"{args.opponent} mirror", [bm, bm])):
         best = best_cpu = 0.0
         for r in range(args.repeats):
             t0, c0 = time.perf_counter(), time.process_time()
