@@ -109,6 +109,8 @@ class LayMoreParams(FallbackParams):
                                  doc="multiplier of hand cards' penalties")
     lay_margin: float = tunable(0.0, 0.0, 10.0,
                                 doc="lay one more card when its v_(d-1) beats v by more")
+    held_bridge: float = tunable(0.0, 0.0, 1.0,
+                                 doc="bridges all in the hand: penalty 1 + (alpha-1) * this")
 
 
 @dataclass(frozen=True)
@@ -184,7 +186,7 @@ def encode(name: str, params: Any) -> np.ndarray:
     for field, index in (("alpha", V.P_ALPHA), ("beta", V.P_BETA), ("gamma", V.P_GAMMA),
                          ("lam", V.P_LAMBDA), ("bound", V.P_BOUND), ("kappa", V.P_KAPPA),
                          ("hand_weight", V.P_HAND), ("hand_bridges", V.P_HAND_BRIDGES),
-                         ("lay_margin", V.P_LAY_MARGIN)):
+                         ("lay_margin", V.P_LAY_MARGIN), ("held_bridge", V.P_HELD)):
         if get(field) is not None:
             vec[index] = float(get(field))
     if get("form") is not None:

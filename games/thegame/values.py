@@ -50,7 +50,10 @@ P_HAND_BRIDGES = 14  # 1: bridges held in the hand count; 0: only bridges still 
 # after the turn's t_min cards, lay one more while the best single play's v_(d-1) beats
 # the position's own v by more than this margin (inf: never; see games.thegame.engine)
 P_LAY_MARGIN = 15
-N_PARAMS = 16
+# penalty of a card whose bridges are all held in the hand: 1 + (alpha - 1) * this (0: the
+# card counts as playable, as in the seed's formula with rho = 1)
+P_HELD = 16
+N_PARAMS = 17
 
 ROW_TOPS = 101
 ROW_CARDS = 100
@@ -211,10 +214,13 @@ def bridge_penalty(prm: np.ndarray, rho: float) -> float:
 # search kernels (see games.thegame.search).
 @njit(cache=True, _nrt=False)
 def bridge_penalties(out: np.ndarray, prm: np.ndarray, unknown: int) -> None:
-    """out[p, k]: weighted penalty of a card on pile p whose chain misses k cards this turn."""
+    """out[p, k]: weighted penalty of a card on pile p whose chain misses k cards this turn
+    (k = 0: every bridge is in the hand)."""
     draws = int(prm[P_DRAWS])
     for k in range(draws + 2):
         pen = bridge_penalty(prm, draw_probability(k, unknown, draws) if k <= draws else 0.0)
+        if k == 0:  # every bridge held: laying them still costs cards (``P_HELD``)
+            pen += (prm[P_ALPHA] - 1.0) * prm[P_HELD]
         for p in range(4):
             w = prm[P_W0 + p]
             out[p, k] = pen if w == 1.0 else pen ** w

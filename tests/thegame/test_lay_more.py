@@ -67,7 +67,8 @@ def _plays_per_turn(player, params, seed):
 
 
 def test_engine_lays_more_and_the_fitted_player_without_it_does_not():
-    fitted = {k: v for k, v in build_params(PLAYER).__dict__.items() if k != "lay_margin"}
+    fitted = {k: v for k, v in build_params(PLAYER).__dict__.items()
+              if k not in ("lay_margin", "held_bridge")}
     more_turns = 0
     for seed in range(4):
         counts, _ = _plays_per_turn(PLAYER, {"lay_margin": 0.0}, seed)
@@ -76,3 +77,15 @@ def test_engine_lays_more_and_the_fitted_player_without_it_does_not():
         base, _ = _plays_per_turn("recovery-fallback", fitted, seed)
         assert all(c <= 2 for c in base)
     assert more_turns > 0
+
+
+def test_held_bridges_cost_their_share_of_alpha():
+    """Card 25 behind top 30 has its one bridge, 35, in the hand; no other card has all of
+    its bridges there, and every other pile takes 25: v falls by exactly alpha^w - 1."""
+    tops, hand, laid = [30, 1, 100, 100], [35, 60, 61, 62, 63, 64, 65, 66], {30}
+    base = build_params(PLAYER)
+    values = [position_value(PLAYER, {"held_bridge": h}, tops, hand, laid) for h in (0.0, 1.0)]
+    assert values[0] - values[1] == pytest.approx(base.alpha ** base.w_first - 1.0, rel=1e-9)
+    half = position_value(PLAYER, {"held_bridge": 0.5}, tops, hand, laid)
+    expected = (1 + (base.alpha - 1) * 0.5) ** base.w_first - 1.0
+    assert values[0] - half == pytest.approx(expected, rel=1e-9)
