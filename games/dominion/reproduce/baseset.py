@@ -259,7 +259,8 @@ def readme_text(data: dict[str, Any], notes: str | None) -> str:
         "(Victory piles of 8, Curses 10).",
         "",
         "The community's standard bots and the tuned and evolved strategies on one attack "
-        "kingdom are in [attack/](attack/) (`tabletune reproduce dominion-attack`).",
+        "kingdom are in [attack/](attack/) (`tabletune reproduce dominion-attack`); the "
+        "learned player trained there is in [learned-attack.md](learned-attack.md).",
         "",
         "A score is wins + ties / 2 over games, with its 95% Wilson interval (a tie counts "
         "as half a win, so the interval is a little wide where ties are many); the difference "
