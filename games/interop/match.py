@@ -5,6 +5,7 @@ Game ``i`` of a run with root ``seed`` is the game's ``new_state`` from ``game_s
 i)``, seats rotated by ``i`` as everywhere; bot ``b`` of game ``i`` draws from its own
 generator, seeded by (game seed, b), so a game never depends on the block or process that
 plays it. The game's own bots act through :meth:`games.registry.Game.state_player`.
+``turns`` is the state's ``rounds`` where it counts them (Splendor), else its decisions.
 ``extra`` holds each bot's decisions and CPU seconds spent deciding per game (``moves``,
 ``seconds``), for comparisons at equal time per move.
 """
