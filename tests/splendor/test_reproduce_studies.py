@@ -78,7 +78,7 @@ def test_buyanddeny_study_spec_keeps_every_candidate_valid():
     assert spec.strategy == "buy-and-deny" and spec.evaluation.opponents == ("minimax:3",)
     space = spec.space
     (budget,) = space["evaluations"].choices
-    assert budget == 4 and set(space["start"].choices) == {"random", "greedy", "greedy+reuse"}
+    assert budget == 6 and set(space["start"].choices) == {"random", "greedy", "greedy+reuse"}
     pops = range(int(space["population"].low), int(space["population"].high) + 1)
     for pop, tour, start in itertools.product(pops, space["tournament"].choices,
                                               space["start"].choices):
