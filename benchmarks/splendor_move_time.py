@@ -30,7 +30,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.core import game_seeds  # noqa: E402
+from games.core import InputError, game_seeds  # noqa: E402
 from games.outcomes import seating_for  # noqa: E402
 from games.splendor.deal import setup  # noqa: E402
 from games.splendor.game import GAME  # noqa: E402
@@ -103,7 +103,11 @@ def main() -> None:
         print(f"--games: {a.games} is below 1", file=sys.stderr)
         raise SystemExit(2)
     texts = [a.bot, a.against]
-    time_games(texts, a.seed + 1, 1)  # compile / load the kernels
+    try:
+        time_games(texts, a.seed + 1, 1)  # check the bots, compile / load the kernels
+    except InputError as e:
+        print(e, file=sys.stderr)
+        raise SystemExit(2) from None
     load = os.getloadavg()[0]
     run = time_games(texts, a.seed, a.games)
     figures = {"command": " ".join(["python benchmarks/splendor_move_time.py", *sys.argv[1:]]),
