@@ -289,3 +289,15 @@ def test_train_resume_refuses_another_games_or_seed(places: dict[str, str], tmp_
         assert code == 2 and len(err.strip().splitlines()) == 1, err
         assert f"checkpoint's run has --{'games' if flag == '-n' else 'seed'} {kept}" in err
     assert not (tmp_path / "m.npz").exists()
+
+
+@pytest.mark.parametrize("group, name, expected", [
+    ("play", "nosuch", "error: unknown game 'nosuch' (choose from deckbuilder, dominion,"),
+    ("bots", "Splendour", "error: unknown game 'Splendour' (choose from"),
+    ("solve", "nosuch", "error: unknown game 'nosuch' (choose from deckbuilder)"),
+    ("solve", "splendor", "error: solve offers nothing for the game 'splendor'"),
+])
+def test_a_game_command_for_an_unknown_game_is_one_line(main, group, name, expected):
+    code, out, err = main(group, name)
+    assert code == 2 and out == ""
+    assert err.startswith(expected) and len(err.strip().splitlines()) == 1, err

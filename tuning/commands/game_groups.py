@@ -14,7 +14,7 @@ from typing import Any
 
 from games.names import known_names
 from tuning.commands.apps import app, new_typer
-from tuning.commands.flags import CheckedGroup
+from tuning.commands.flags import CheckedGroup, _refuse
 
 
 class GameGroup(CheckedGroup):
@@ -49,6 +49,19 @@ class GameGroup(CheckedGroup):
         command = _click_command(cmd_name, *self.build(game))
         self.add_command(command, cmd_name)
         return command
+
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """As click's, but an unknown game is one line naming the games this group
+        offers (exit status 2), not a usage box."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            offered = ", ".join(self.list_commands(ctx)) if name not in known_names() \
+                else ""
+            if offered:
+                _refuse(f"unknown game '{name}' (choose from {offered})")
+            _refuse(f"{ctx.info_name} offers nothing for the game '{name}'")
+        return super().resolve_command(ctx, args)
 
 
 def _click_command(name: str, func: Callable[..., Any], help: str | None) -> Any:
