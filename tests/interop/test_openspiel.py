@@ -5,10 +5,10 @@ hide what the rules hide.
 clones, observation and information-state strings and tensors, returns within the declared
 utility range, history length within ``max_game_length``. It is costly per step through a
 Python game (a clone, strings and tensors for every seat at every step), so the games here
-are short where the game has a length option, and fewer for the slow ones: 100 games of The
-Game and of a 6-turn deck-building game, 20 Splendor games capped at 8 rounds and 6 Dominion
-games capped at 6 rounds (pure Python, about 10x slower per step). `benchmarks/
-interop_speed.py` runs the full-length games.
+are short where the game has a length option: 100 games each of The Game, a 6-turn
+deck-building game, Splendor capped at 8 rounds and Dominion capped at 6 rounds (pure
+Python, about 10x slower per step), 400 in all, about 20 s on one core.
+`benchmarks/interop_speed.py` runs the full-length games.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from games.interop import openspiel  # noqa: E402  (registers the games)
 from games.interop.codecs import BRIDGES  # noqa: E402
 
 SIMS = [("thegame", '{}', 100), ("deckbuilder", '{"turns": 6}', 100),
-        ("splendor", '{"cap": 8}', 20), ("dominion", '{"cap": 6}', 6)]
+        ("splendor", '{"cap": 8}', 100), ("dominion", '{"cap": 6}', 100)]
 
 
 @pytest.mark.parametrize(("game", "options", "sims"), SIMS, ids=[s[0] for s in SIMS])
