@@ -127,6 +127,16 @@ def test_evolution_lines_are_throttled_and_the_last_always_shows():
     assert _lines(buf)[-1] == "gen   4/40 running for 0m25s | best 1.0000 after gen 3 | 1m15s left"
 
 
+def test_a_resumed_evolution_does_not_say_it_evaluates_the_first_population():
+    clock, (console, _) = Clock(), _pipe()
+    fresh, resumed = (EvolutionProgress(console, every=10, clock=clock) for _ in range(2))
+    resumed.resuming = True
+    clock.now += 11
+    assert fresh.describe().startswith("gen   0: evaluating the first population")
+    assert resumed.describe() == ("resumed from the checkpoint: its next generation is "
+                                  "running, 0m11s")
+
+
 def test_match_progress_has_time_left():
     clock, (console, buf) = Clock(), _pipe()
     progress = MatchProgress("play x", console, every=10, clock=clock)

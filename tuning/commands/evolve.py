@@ -57,6 +57,7 @@ class EvolutionProgress(Reporter):
         super().__init__(console, every, clock)
         self.row: dict[str, Any] | None = None
         self.phase: str | None = None  # after the generations: the re-evaluation
+        self.resuming = False  # a resumed run starts with the checkpoint's next generation
 
     def describe(self) -> str:
         from tuning.evolution.engine import format_row
@@ -65,6 +66,8 @@ class EvolutionProgress(Reporter):
         spent = duration(now - self.since)
         if self.phase is not None:
             return f"{self.phase}, {spent}"
+        if self.row is None and self.resuming:
+            return f"resumed from the checkpoint: its next generation is running, {spent}"
         if self.row is None:
             return f"gen   0: evaluating the first population, {spent}"
         row, total = self.row, self.row["generations"]
@@ -142,6 +145,7 @@ def evolve_command(
     spec = resolve_opponents(spec)  # best: opponents, now that the run starts
     out = err_console  # progress and status: stdout carries only the result
     progress = EvolutionProgress(out)
+    progress.resuming = resume
     ev = spec.evaluation
     with stop_signals(), WorkerPool(ev.jobs, ev.backend, ev.address) as pool, progress:
         evo = build_evolution(spec, pool, generations=generations, population=population,
