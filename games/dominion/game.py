@@ -18,6 +18,7 @@ from games.dominion.match import GameConfig, _play_games
 from games.dominion.named_bots import COMMUNITY
 from games.dominion.options import DominionOptions
 from games.dominion.strategy import StrategyParams
+from games.interop.seats import offers_openspiel_bots
 
 
 def config_of(options: Mapping[str, Any]) -> GameConfig:
@@ -27,6 +28,7 @@ def config_of(options: Mapping[str, Any]) -> GameConfig:
                       cap=opts.cap, solo_provinces=opts.solo).checked()
 
 
+@offers_openspiel_bots
 class DominionGame(registry.Game):
     """Basic cards, Curses, the sources' kingdom cards and the whole base set (2nd
     edition); 2-4 players or solo."""
@@ -46,6 +48,7 @@ class DominionGame(registry.Game):
                      "dominion-attack": "games.dominion.reproduce.attack"}
     golden_bots = ("smithy-big-money", "big-money", "heuristic")
     test_options = {"kingdom": "all"}  # every kingdom card the engine plays: every bot plays
+    rollout_bot = "big-money"
 
     def bots(self) -> dict[str, registry.BotInfo]:
         out = {name: registry.BotInfo(name, desc, StrategyParams, detail=text,
@@ -115,6 +118,15 @@ class DominionGame(registry.Game):
         from games.dominion.state import DominionState
         opts = self.settle_options(self.check_options(options), seed)[0]
         return DominionState.from_options(opts, seed, players)
+
+    def state_player(self, spec: BotSpec, options: Mapping[str, Any],
+                     rng: np.random.Generator) -> Any:
+        """A buy-list, named or random bot deciding on a DominionState, move by move: a
+        re-implementation for matches beside OpenSpiel's bots, not the kernel's play
+        (results close, not identical; :mod:`games.dominion.state_player`). The heuristic
+        and learned bots refuse (InputError)."""
+        from games.dominion.state_player import state_player
+        return state_player(spec, rng)
 
     def baselines(self, options: Mapping[str, Any],
                   study: registry.StudyTerms = registry.StudyTerms()) -> dict[str, BotSpec]:

@@ -23,7 +23,7 @@ class MCTSParams:
     uct_c: float = tunable(2.0, 0.01, 10.0, log=True, doc="UCT exploration constant")
     evaluator: str = tunable("random", choices=("random", "heuristic"),
                              doc="leaf rollouts: random moves, or the game's heuristic bot "
-                                 "in every seat (Splendor: greedy)")
+                                 "in every seat (Splendor: greedy, Dominion: big-money)")
 
 
 #: the OpenSpiel bots a game offers once it opts in

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from games import registry
 from games.capabilities import GenomeKind, offers
 from games.core import BotSpec, InputError, param_ranges
+from games.interop.params import OPENSPIEL_BOTS
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 # every registered game, less the stand-ins of other test folders (they mark themselves)
@@ -92,11 +93,14 @@ def test_seats_rotate_game_by_game(game):
 
 def test_every_bot_plays(game):
     """Each bot plays under the game's test options, or else under its defaults (a bot may
-    need the kingdom it was trained on)."""
+    need the kingdom it was trained on). An OpenSpiel bot sits beside the game's rollout
+    bot where it has one: beside it the game's bots play move by move, which not all do."""
     filler = game.contract_line_up()
     for name, info in game.bots().items():
         bot = game.parse_bot(info.example or name)
         line_up = [bot, *filler[1:]]
+        if name in OPENSPIEL_BOTS and game.rollout_bot:
+            line_up = [bot, *(game.parse_bot(game.rollout_bot) for _ in filler[1:])]
         try:
             out = game.play(line_up, options(game), SEED, 0, 2)
         except InputError:
