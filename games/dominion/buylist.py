@@ -76,6 +76,15 @@ class Condition:
     op: str
     value: float
 
+    def holds(self, x: float) -> bool:
+        """Whether ``x op value`` (the variable's value ``x``), as the engine compares
+        (for the Python players that play buy lists outside the kernel)."""
+        return _COMPARE[self.op](x, self.value)
+
+
+_COMPARE = {"<=": lambda x, y: x <= y, "<": lambda x, y: x < y, ">=": lambda x, y: x >= y,
+            ">": lambda x, y: x > y, "=": lambda x, y: x == y}
+
 
 @dataclass(frozen=True)
 class BuyRule:

@@ -38,9 +38,6 @@ from games.dominion.engine import ACT_NONE, ACT_RANDOM
 from games.dominion.turns.moves import DONE, END_ACTIONS, END_TURN, PLAY_TREASURES, Move
 from games.dominion.turns.table import ACTION
 
-_OPS: dict[str, Callable[[float, float], bool]] = {
-    "<=": lambda x, y: x <= y, "<": lambda x, y: x < y, ">=": lambda x, y: x >= y,
-    ">": lambda x, y: x > y, "=": lambda x, y: x == y}
 #: cards that optional discards and trashes (Cellar, Sentry) throw away
 _VICTORY_ONLY = {k for k in KEYS if CARDS[INDEX[k]].victory and not CARDS[INDEX[k]].action
                  and not CARDS[INDEX[k]].treasure}
@@ -90,7 +87,7 @@ def first_rule(state: Any, p: int, rules_: Sequence[BuyRule], offered: set[str],
             continue
         if rule.limit is not None and owned[INDEX[rule.card]] >= rule.limit:
             continue
-        if all(_OPS[k.op](rule_variable(state, p, k.var, rule.card, owned, coins), k.value)
+        if all(k.holds(rule_variable(state, p, k.var, rule.card, owned, coins))
                for k in rule.conditions):
             return rule.card
     return None

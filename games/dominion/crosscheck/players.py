@@ -30,10 +30,6 @@ KEY: dict[str, str] = {c.name: k for k, c in CARD.items()}
 PLAY_ORDER: tuple[str, ...] = tuple(KEYS[i] for i in ACTION_ORDER if KEYS[i] in CARD)
 THRONE = "throne-room"
 
-_OPS = {"<=": lambda x, y: x <= y, "<": lambda x, y: x < y, ">=": lambda x, y: x >= y,
-        ">": lambda x, y: x > y, "=": lambda x, y: x == y}
-
-
 def keys(cards: Sequence[Card]) -> list[str]:
     """Our keys of pyminion cards."""
     return [KEY[c.name] for c in cards]
@@ -74,7 +70,7 @@ class BuyListDecider(BotDecider):
                 owned = Counter(keys(player.get_all_cards()))
             if rule.limit is not None and owned[rule.card] >= rule.limit:
                 continue
-            if all(_OPS[c.op](_value(c.var, rule.card, owned, player, game, coins), c.value)
+            if all(c.holds(_value(c.var, rule.card, owned, player, game, coins))
                    for c in rule.conditions):
                 return card
         return None
