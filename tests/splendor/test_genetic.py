@@ -69,8 +69,10 @@ def test_budget_generations_and_statistics():
 def test_evolution_leaves_pythons_random_state_alone():
     random.seed(5)
     before = random.getstate()
+    draw = random.random
     pick(positions(1)[0], "buy-order", {})
     assert random.getstate() == before
+    assert random.random == draw  # the module's functions are its own again
 
 
 @pytest.mark.parametrize("name, values", [("buy-and-deny", {}),
