@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from games.splendor.genetic_params import GeneticParams
+from games.splendor.goal_seeds import goal_seed, rank_goals
 from games.splendor.heuristics import named_heuristic
 from games.splendor.kernel import CFG_W, decide
 from games.splendor.plans import (
@@ -57,6 +58,24 @@ def order_seeds(cards: np.ndarray, kinds: np.ndarray, length: int,
     return (greedy_first,) if reused == greedy_first else (greedy_first, reused)
 
 
+def with_goal_seeds(seeds: tuple, count: int, root: np.ndarray, cards: np.ndarray,
+                    kinds: np.ndarray, length: int, w: np.ndarray, keys: np.ndarray,
+                    answers: np.ndarray, used: np.ndarray) -> tuple[list[int], ...]:
+    """``seeds`` followed by the plans pursuing the ``count`` best-ranked goals, then
+    Greedy (:mod:`games.splendor.goal_seeds`); a plan already seeded is not repeated."""
+    order = np.empty(length, dtype=np.int64)
+    n = int(rank_goals(root, cards, kinds, length, w, keys, answers, used, order))
+    greedy_goal = length - 1 if length and kinds[length - 1] == GOAL_GREEDY else -1
+    out = list(seeds)
+    known = {tuple(s) for s in out}
+    for g in order[:n].tolist()[:count]:
+        plan = goal_seed(g, length, greedy_goal)
+        if tuple(plan) not in known:
+            known.add(tuple(plan))
+            out.append(plan)
+    return tuple(out)
+
+
 def make_problem(name: str, params: GeneticParams, root: np.ndarray, w: np.ndarray,
                  stream: np.ndarray, previous: list[tuple[int, int]] | None = None) -> Any:
     """The plan problem of bot ``name`` at ``root`` (already the mover's view);
@@ -86,6 +105,9 @@ def make_problem(name: str, params: GeneticParams, root: np.ndarray, w: np.ndarr
     ak, av = ak[:alphabet], av[:alphabet]
     keys, answers = new_table(params.evaluations * params.depth)  # shared by the move
     used = np.zeros(1, dtype=np.int64)
+    if enc == ENC_ORDER and getattr(params, "seeds", 0):
+        seeds = with_goal_seeds(seeds, params.seeds, root, cards, kinds, length, w, keys,
+                                answers, used)
 
     def evaluate(genes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         n = genes.shape[0]

@@ -93,10 +93,15 @@ class BuyOrderParams(GeneticParams):
     Greedy with F) and seeds the first generation with the plan that starts with it, the
     line Greedy would play; ``greedy+reuse`` also seeds it with the previous move's best
     plan, its goals still open kept in order (the plan shifted by the turns played since).
+    ``seeds`` (beyond the thesis; 0 plays as before) adds to the first generation, after
+    those, the plans that pursue one goal and then let Greedy play, for the ``seeds`` goals
+    whose first move scores best with F one turn ahead (:mod:`games.splendor.goal_seeds`).
     """
 
     start: str = tunable("random", choices=STARTS,
                          doc="first generation: " + ", ".join(STARTS))
+    seeds: int = tunable(0, 0, 27, integer=True,
+                         doc="first generation: plans pursuing the best-looking goals, then Greedy")
 
 
 @dataclass(frozen=True)
