@@ -26,6 +26,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -46,7 +47,9 @@ class Plan(list):
 
     def __init__(self, genes: Any = ()) -> None:
         super().__init__(genes)
-        self.fitness = PlanFitness()
+        # what PlanFitness() gives, without its checks of the weights (an abc isinstance)
+        self.fitness = PlanFitness.__new__(PlanFitness)
+        self.fitness.wvalues = ()
         self.first = -1
         self.expressed = 0
 
@@ -157,7 +160,8 @@ def _mutate(tb: Operators, plan: Plan, p: GeneticParams, permutation: bool) -> N
 def _evaluate(problem: Problem, plans: list[Plan], stats: MoveStats) -> None:
     if not plans:
         return
-    genes = np.array(plans, dtype=np.int64).reshape(len(plans), problem.length)
+    genes = np.fromiter(chain.from_iterable(plans), dtype=np.int64,
+                        count=len(plans) * problem.length).reshape(len(plans), problem.length)
     t = time.perf_counter()
     fit, first, read = problem.evaluate(genes)
     stats.simulation += time.perf_counter() - t
