@@ -8,6 +8,7 @@ Return and noble decisions are the greedy ones of the other search players (its 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -103,6 +104,8 @@ def make_problem(name: str, params: GeneticParams, root: np.ndarray, w: np.ndarr
         alphabet = int(exact_alphabet(root, p, ak, av))
         length = own * (SKIP_SLACK if enc == ENC_SKIP else 1)
     ak, av = ak[:alphabet], av[:alphabet]
+    opponent = getattr(params, "opponent", "same")
+    wplan = w if opponent == "same" else np.concatenate([w, weights_named(opponent)])
     keys, answers = new_table(params.evaluations * params.depth)  # shared by the move
     used = np.zeros(1, dtype=np.int64)
     if enc == ENC_ORDER and getattr(params, "seeds", 0):
@@ -114,8 +117,8 @@ def make_problem(name: str, params: GeneticParams, root: np.ndarray, w: np.ndarr
         fit = np.empty(n, dtype=np.float64)
         first = np.empty(n, dtype=np.int64)
         read = np.empty(n, dtype=np.int64)
-        evaluate_plans(root, genes, enc, params.depth, cards, kinds, ak, av, w, stream, keys,
-                       answers, used, fit, first, read)
+        evaluate_plans(root, genes, enc, params.depth, cards, kinds, ak, av, wplan, stream,
+                       keys, answers, used, fit, first, read)
         return fit, first, read
 
     goals = tuple(zip(cards[:length].tolist(), kinds[:length].tolist(), strict=True)) \
@@ -185,3 +188,11 @@ class GeneticBot:
 def weights_of(params: GeneticParams) -> np.ndarray:
     """F's weights of a genetic player (by the heuristic's name)."""
     return named_heuristic(params.heuristic).array()
+
+
+@cache
+def weights_named(name: str) -> np.ndarray:
+    """A named F's weights, built once (read-only: every move shares them)."""
+    w = named_heuristic(name).array()
+    w.flags.writeable = False
+    return w

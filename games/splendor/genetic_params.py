@@ -20,6 +20,7 @@ OPERATORS = ("crossover+mutation", "mutation", "crossover", "restricted-mutation
 HEURISTIC_NAMES = ("alleval", "alleval2", "splendor-heuristic")
 ILLEGAL = ("skip", "repair")
 STARTS = ("random", "greedy", "greedy+reuse")
+OPPONENTS = ("same", *HEURISTIC_NAMES)  # same: the player's own F (the thesis)
 
 
 @dataclass(frozen=True)
@@ -96,12 +97,17 @@ class BuyOrderParams(GeneticParams):
     ``seeds`` (beyond the thesis; 0 plays as before) adds to the first generation, after
     those, the plans that pursue one goal and then let Greedy play, for the ``seeds`` goals
     whose first move scores best with F one turn ahead (:mod:`games.splendor.goal_seeds`).
+    ``opponent`` (beyond the thesis): the F with which Greedy plays the other seats inside a
+    plan; ``same`` (the thesis) is the player's own F.
     """
 
     start: str = tunable("random", choices=STARTS,
                          doc="first generation: " + ", ".join(STARTS))
     seeds: int = tunable(0, 0, 27, integer=True,
                          doc="first generation: plans pursuing the best-looking goals, then Greedy")
+    opponent: str = tunable("same", choices=OPPONENTS,
+                            doc="F of the Greedy that plays the other seats in a plan: "
+                                + ", ".join(OPPONENTS))
 
 
 @dataclass(frozen=True)

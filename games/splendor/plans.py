@@ -1,7 +1,8 @@
 """Plans of the online genetic players, simulated over the searching seat's view (numba).
 
 A plan covers the next ``depth`` turns of every seat, starting with the searcher's: its own
-turns follow the chromosome, every other seat is modelled by Greedy with the searcher's F,
+turns follow the chromosome, every other seat is modelled by Greedy with the searcher's F
+(or with other weights given after F's, the players' ``opponent``),
 and the end (or the game's end) is scored with F from the searcher's seat. Within a turn the
 return and noble decisions are taken greedily with F, as in the other search players.
 Encodings (the thesis's chapter 5):
@@ -38,7 +39,7 @@ from numba import njit
 
 from games.splendor.cards import COST, HIDDEN
 from games.splendor.deal import rand_below
-from games.splendor.heuristics import score
+from games.splendor.heuristics import N_COEF, score
 from games.splendor.rules import (
     M_BLIND,
     M_BUY,
@@ -417,8 +418,12 @@ def plan_value(root: np.ndarray, genes: np.ndarray, enc: int, depth: int, cards:
                rng: np.ndarray, line: np.ndarray, work: np.ndarray, keys: np.ndarray,
                answers: np.ndarray, used: np.ndarray, out: np.ndarray) -> float:
     """Play one chromosome ``depth`` turns from ``root`` (a view); its F. ``out`` gets the
-    first move and the number of genes read (the expressed prefix)."""
+    first move and the number of genes read (the expressed prefix). ``w``: F's weights,
+    optionally followed by the weights of the Greedy that models the other seats (their
+    moves, returns and nobles; a position's mover fixes whose weights answer it, so the
+    decisions table holds both)."""
     me = root[O_CUR]
+    own, other = w[:N_COEF], w[w.size - N_COEF:]
     copy_state(line, root)
     ptr = 0
     read = 0
@@ -430,18 +435,21 @@ def plan_value(root: np.ndarray, genes: np.ndarray, enc: int, depth: int, cards:
         p = line[O_CUR]
         h1, h2 = position_hash(line)
         if p == me:
-            m, ptr = _own_move(line, h1, h2, p, genes, ptr, enc, cards, kinds, ak, av, w, rng,
-                               work, keys, answers, used, repairing)
+            m, ptr = _own_move(line, h1, h2, p, genes, ptr, enc, cards, kinds, ak, av, own,
+                               rng, work, keys, answers, used, repairing)
             read = max(read, min(ptr + (1 if enc == ENC_ORDER else 0), genes.size))
             if first < 0:
                 first = m
+            apply_move(line, m)
+            resolve(line, p, own)
         else:
-            m = greedy_at(line, h1, h2, w, work[4], work[1, :MAX_LEGAL], keys, answers, used)
-        apply_move(line, m)
-        resolve(line, p, w)
+            m = greedy_at(line, h1, h2, other, work[4], work[1, :MAX_LEGAL], keys, answers,
+                          used)
+            apply_move(line, m)
+            resolve(line, p, other)
     out[0] = first
     out[1] = read
-    return score(line, me, w)
+    return score(line, me, own)
 
 
 @njit(cache=True)
@@ -451,7 +459,8 @@ def evaluate_plans(root: np.ndarray, genes: np.ndarray, enc: int, depth: int,
                    used: np.ndarray, fitness: np.ndarray, first: np.ndarray,
                    expressed: np.ndarray) -> None:
     """Score every row of ``genes`` (repairs written back into it); ``keys``, ``answers``
-    and ``used`` are the move's decisions table (:func:`new_table`, ``used`` one int)."""
+    and ``used`` are the move's decisions table (:func:`new_table`, ``used`` one int);
+    ``w`` as :func:`plan_value` reads it."""
     line = np.empty(SIZE, dtype=np.int64)
     work = np.empty((5, SIZE), dtype=np.int64)
     out = np.empty(2, dtype=np.int64)
