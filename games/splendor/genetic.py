@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from games.splendor.genetic_params import GeneticParams
-from games.splendor.goal_seeds import goal_seed, rank_goals
+from games.splendor.goal_seeds import goal_rows, rank_goals
 from games.splendor.heuristics import named_heuristic
 from games.splendor.kernel import CFG_W, decide
 from games.splendor.plans import (
@@ -68,12 +68,8 @@ def with_goal_seeds(seeds: tuple, count: int, root: np.ndarray, cards: np.ndarra
     n = int(rank_goals(root, cards, kinds, length, w, keys, answers, used, order))
     greedy_goal = length - 1 if length and kinds[length - 1] == GOAL_GREEDY else -1
     out = list(seeds)
-    known = {tuple(s) for s in out}
-    for g in order[:n].tolist()[:count]:
-        plan = goal_seed(g, length, greedy_goal)
-        if tuple(plan) not in known:
-            known.add(tuple(plan))
-            out.append(plan)
+    out += [plan for plan in goal_rows(order[:min(n, count)], length, greedy_goal).tolist()
+            if plan not in seeds]
     return tuple(out)
 
 

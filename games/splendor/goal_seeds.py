@@ -68,8 +68,20 @@ def rank_goals(root: np.ndarray, cards: np.ndarray, kinds: np.ndarray, length: i
     return n
 
 
-def goal_seed(g: int, length: int, greedy: int) -> list[int]:
-    """The chromosome pursuing goal ``g`` first, then the Greedy goal (index ``greedy``,
-    -1 when the permutation has none), then every other goal in goal order."""
-    head = [g] if greedy < 0 else [g, greedy]
-    return head + [x for x in range(length) if x != g and x != greedy]
+@njit(cache=True)
+def goal_rows(goals: np.ndarray, length: int, greedy: int) -> np.ndarray:
+    """One chromosome per goal ``g`` of ``goals``: ``g`` first, then the Greedy goal (index
+    ``greedy``, -1 when the permutation has none), then every other goal in goal order."""
+    rows = np.empty((goals.size, length), dtype=np.int64)
+    for r in range(goals.size):
+        g = goals[r]
+        rows[r, 0] = g
+        k = 1
+        if greedy >= 0:
+            rows[r, 1] = greedy
+            k = 2
+        for x in range(length):
+            if x != g and x != greedy:
+                rows[r, k] = x
+                k += 1
+    return rows

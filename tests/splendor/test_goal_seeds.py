@@ -11,7 +11,7 @@ from games.core import InputError, make_params
 from games.splendor import rules as R
 from games.splendor.genetic import make_problem, weights_of
 from games.splendor.genetic_params import BuyAndDenyParams
-from games.splendor.goal_seeds import goal_seed, rank_goals
+from games.splendor.goal_seeds import goal_rows, rank_goals
 from games.splendor.heuristics import score
 from games.splendor.plans import GOAL_GREEDY, new_table, order_goals, seek
 from games.splendor.players import make_bot
@@ -65,9 +65,9 @@ def test_ranked_goals_play_distinct_moves_other_than_greedys_best_first(players)
     assert ranked_some
 
 
-def test_goal_seed_pursues_the_goal_then_greedy():
-    assert goal_seed(2, 5, 4) == [2, 4, 0, 1, 3]
-    assert goal_seed(0, 3, -1) == [0, 1, 2]
+def test_goal_rows_pursue_the_goal_then_greedy():
+    assert goal_rows(np.array([2, 0]), 5, 4).tolist() == [[2, 4, 0, 1, 3], [0, 4, 1, 2, 3]]
+    assert goal_rows(np.array([0]), 3, -1).tolist() == [[0, 1, 2]]
 
 
 def test_the_first_generation_holds_greedys_line_then_the_ranked_goal_seeds():
