@@ -232,6 +232,8 @@ def evolve(problem: Problem, p: GeneticParams, seed: int,
            detail: bool = False) -> tuple[Plan, MoveStats]:
     """Run one move's evolution; the best plan ever simulated and the move's statistics
     (diversity and operator yield too with ``detail``; they cost time)."""
+    if p.generations == 1 and len(problem.seeds) >= p.population:
+        return _run(problem, p, detail)  # seeds only: nothing to draw, nothing to seed
     _STREAM.seed(seed)
     saved = [getattr(random, name) for name in _DRAWS]
     for name, f in zip(_DRAWS, _OURS, strict=True):
