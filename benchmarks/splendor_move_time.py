@@ -13,7 +13,9 @@ through the same path as in a match (:func:`games.splendor.online.play_online`):
 player's ``decide`` and the kernel's ``decide`` for Minimax, so the per-call costs of
 either (a DEAP evolution, Minimax's table allocation) are counted as a match pays them.
 Moves with one legal choice are timed too (both bots answer them at once). Kernels are
-compiled (or loaded from numba's cache) on a warm-up game first.
+compiled (or loaded from numba's cache) on a warm-up game first. Each bot's wins, ties and
+losses, overall and per seat, come with the score's intervals: a long run gives the win
+rate and the time ratio of the same games.
 """
 
 from __future__ import annotations
@@ -30,13 +32,21 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.core import InputError, game_seeds  # noqa: E402
+from games.core import InputError, Record, game_seeds, wilson_interval  # noqa: E402
 from games.outcomes import seating_for  # noqa: E402
 from games.splendor.deal import setup  # noqa: E402
 from games.splendor.game import GAME  # noqa: E402
 from games.splendor.kernel import BOT_STREAM, decide  # noqa: E402
 from games.splendor.online import genetic_bots  # noqa: E402
-from games.splendor.rules import O_CUR, O_DONE, O_PHASE, PH_MAIN, SIZE, apply_move  # noqa: E402
+from games.splendor.rules import (  # noqa: E402
+    O_CUR,
+    O_DONE,
+    O_PHASE,
+    PH_MAIN,
+    SIZE,
+    apply_move,
+    outcome,
+)
 
 BEST = ("buy-and-deny:depth=5,population=2,evaluations=4,tournament=1,"
         "operators=crossover+restricted,cxpb=0.7932,mutpb=0.4444,indpb=0.4765,"
@@ -55,6 +65,8 @@ def time_games(texts: list[str], seed: int, games: int, cap: int = 100) -> dict:
     cpu: list[list[float]] = [[] for _ in specs]
     wall: list[list[float]] = [[] for _ in specs]
     wins = np.zeros(len(specs), dtype=np.int64)
+    records = [Record() for _ in specs]
+    seats = [[Record() for _ in specs] for _ in specs]  # bot -> seat -> record
     s = np.empty(SIZE, dtype=np.int64)
     for g, gs in enumerate(game_seeds(seed, games)):
         setup(s, len(specs), int(options.cap), np.array([gs], dtype=np.uint64))
@@ -69,19 +81,22 @@ def time_games(texts: list[str], seed: int, games: int, cap: int = 100) -> dict:
                 cpu[b].append(time.process_time() - c0)
                 wall[b].append(time.perf_counter() - w0)
             apply_move(s, m)
-        wins += _winners(s, seating[g])
-    return {"cpu": cpu, "wall": wall, "wins": wins.tolist()}
+        res = np.empty(len(specs), dtype=np.int64)
+        outcome(s, res)
+        for k, b in enumerate(seating[g].tolist()):
+            one = Record(int(res[k] == 1), int(res[k] == 0), int(res[k] == -1))
+            records[b].add(one)
+            seats[b][k].add(one)
+            wins[b] += res[k] == 1
+    return {"cpu": cpu, "wall": wall, "wins": wins.tolist(), "records": records,
+            "seats": seats}
 
 
-def _winners(s: np.ndarray, seats: np.ndarray) -> np.ndarray:
-    from games.splendor.rules import outcome
-
-    res = np.empty(seats.size, dtype=np.int64)
-    outcome(s, res)
-    out = np.zeros(seats.size, dtype=np.int64)
-    for k, b in enumerate(seats):
-        out[b] = res[k] == 1
-    return out
+def record_dict(r: Record) -> dict:
+    """A bot's wins, ties, losses and score (a tie counts half) with its normal 95% interval
+    (as ``tabletune play``) and the Wilson 95% interval of the score."""
+    return {**r.to_dict(), "score_wilson": list(wilson_interval(r.wins + 0.5 * r.ties,
+                                                                r.games))}
 
 
 def summary(xs: list[float]) -> dict:
@@ -116,10 +131,19 @@ def main() -> None:
           "ms per main move, CPU (wall)")
     for b, text in enumerate(texts):
         c, w = summary(run["cpu"][b]), summary(run["wall"][b])
-        figures["bots"].append({"bot": text, "cpu": c, "wall": w, "wins": run["wins"][b]})
+        games = record_dict(run["records"][b])
+        figures["bots"].append({"bot": text, "cpu": c, "wall": w, "wins": run["wins"][b],
+                                "games": games,
+                                "per_seat": [record_dict(r) for r in run["seats"][b]]})
         print(f"{text}: {c['moves']} moves, mean {c['mean_ms']:.3f} ms, median "
               f"{c['median_ms']:.3f} ms, p90 {c['p90_ms']:.3f} ms (wall mean "
-              f"{w['mean_ms']:.3f}, median {w['median_ms']:.3f}); won {run['wins'][b]}")
+              f"{w['mean_ms']:.3f}, median {w['median_ms']:.3f})")
+        for label, r in [("all seats", games), *((f"seat {k}", record_dict(x))
+                                                 for k, x in enumerate(run["seats"][b]))]:
+            lo, hi = r["score_wilson"]
+            print(f"  {label}: {r['wins']} won, {r['ties']} tied, {r['losses']} lost of "
+                  f"{r['games']}; score {100 * r['score']:.2f}% (Wilson 95% "
+                  f"{100 * lo:.1f}-{100 * hi:.1f})")
     first, second = figures["bots"]
     ratio_mean = first["cpu"]["mean_ms"] / second["cpu"]["mean_ms"]
     ratio_median = first["cpu"]["median_ms"] / second["cpu"]["median_ms"]
