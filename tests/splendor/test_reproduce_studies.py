@@ -78,12 +78,15 @@ def test_buyanddeny_study_spec_keeps_every_candidate_valid():
     assert spec.strategy == "buy-and-deny" and spec.evaluation.opponents == ("minimax:3",)
     space = spec.space
     (budget,) = space["evaluations"].choices
-    assert budget == 6 and set(space["start"].choices) == {"random", "greedy", "greedy+reuse"}
+    assert budget == 13 and set(space["start"].choices) == {"random", "greedy", "greedy+reuse"}
     pops = range(int(space["population"].low), int(space["population"].high) + 1)
-    for pop, tour, start in itertools.product(pops, space["tournament"].choices,
-                                              space["start"].choices):
+    seeds = (int(space["seeds"].low), int(space["seeds"].high))
+    for pop, tour, start, seed, opponent in itertools.product(
+            pops, space["tournament"].choices, space["start"].choices, seeds,
+            space["opponent"].choices):
         GAME.check_bot(GAME.parse_bot(f"buy-and-deny:evaluations={budget},population={pop},"
-                                      f"tournament={tour},start={start}"))
+                                      f"tournament={tour},start={start},seeds={seed},"
+                                      f"opponent={opponent}"))
 
 
 def test_genetic_reproduction_rows_and_readme(tmp_path):
