@@ -4,12 +4,15 @@
     python benchmarks/thegame_d2.py --games 20000 --seed 3141 --jobs 16 --json runs/d2.json
     python benchmarks/thegame_d2.py --games 500 --only d2-fitted,lay-more-0.5 \\
         --config "lay-more-0.5=fallback-lay-more:lay_margin=0.5"
+    python benchmarks/thegame_d2.py --games 500 --only d2-fitted,k3 \\
+        --config "k3=d2-fitted:deepen_k=3,deepen_plies=1"
 
 Every configuration plays the same deals (games 0..N-1 of root --seed), so differences are
 paired: the script prints each one's wins with the 95% Wilson interval, games/s and mean
 seconds of one worker per game, then each configuration minus the first (per-deal win
 difference, mean and 95% normal interval). ``--config NAME=PLAYER:k=v,k=v`` adds a
-configuration; the built-in ones are listed by --help. Games run in --jobs worker processes
+configuration (PLAYER may be a configuration named before, whose params k=v then
+override); the built-in ones are listed by --help. Games run in --jobs worker processes
 (forked after the kernels are compiled here), in blocks of --block games.
 """
 
@@ -41,13 +44,21 @@ CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
-def parse_config(text: str) -> tuple[str, tuple[str, dict[str, Any]]]:
-    """``NAME=PLAYER:k=v,k=v`` -> (NAME, (PLAYER, params)); values as float, int or text."""
+def parse_config(text: str, known: dict[str, tuple[str, dict[str, Any]]] | None = None
+                 ) -> tuple[str, tuple[str, dict[str, Any]]]:
+    """``NAME=PLAYER:k=v,k=v`` -> (NAME, (PLAYER, params)); values as float, int or text.
+
+    PLAYER may also name a configuration of ``known`` (e.g. d2-fitted): its player and
+    params, with k=v on top.
+    """
     name, _, rest = text.partition("=")
     player, _, pairs = rest.partition(":")
     if not name or not player:
         raise InputError(f"--config needs NAME=PLAYER[:k=v,...], got {text!r}")
     params: dict[str, Any] = {}
+    if known and player in known:
+        player, base = known[player]
+        params.update(base)
     for pair in filter(None, pairs.split(",")):
         key, _, value = pair.partition("=")
         try:
@@ -66,11 +77,12 @@ def _block(player: str, params: dict[str, Any], depth: int, seed: int, start: in
 
 
 def measure(player: str, params: dict[str, Any], depth: int, seed: int, games: int,
-            block: int, pool: ProcessPoolExecutor) -> dict[str, Any]:
-    """Cards left per deal, wall time and CPU seconds of the workers, for games 0..N-1."""
+            block: int, pool: ProcessPoolExecutor, start: int = 0) -> dict[str, Any]:
+    """Cards left per deal, wall time and CPU seconds of the workers, for games
+    start..start+N-1."""
     t0 = time.perf_counter()
-    futures = [pool.submit(_block, player, params, depth, seed, s, min(block, games - s))
-               for s in range(0, games, block)]
+    futures = [pool.submit(_block, player, params, depth, seed, start + s,
+                           min(block, games - s)) for s in range(0, games, block)]
     parts = sorted(f.result() for f in futures)
     wall = time.perf_counter() - t0
     left = np.concatenate([p[1] for p in parts])
@@ -99,6 +111,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=500, help="common deals (games 0..N-1)")
     ap.add_argument("--seed", type=int, default=31, help="root seed of the deals")
+    ap.add_argument("--start", type=int, default=0,
+                    help="first game index (a run in parts: games start..start+N-1)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--depth", type=int, default=2, help="search depth d")
     ap.add_argument("--block", type=int, default=0, help="games per task (0: automatic)")
@@ -112,9 +126,13 @@ def main() -> None:
     args = ap.parse_args()
     configs = dict(CONFIGS)
     try:
-        if args.games < 2 or args.jobs < 1 or not 0 <= args.depth <= 4 or args.block < 0:
-            raise InputError("--games must be >= 2, --jobs >= 1, --depth 0..4, --block >= 0")
-        configs.update(parse_config(c) for c in args.config)
+        if (args.games < 2 or args.jobs < 1 or not 0 <= args.depth <= 4 or args.block < 0
+                or args.start < 0):
+            raise InputError("--games must be >= 2, --jobs >= 1, --depth 0..4, --block >= 0, "
+                             "--start >= 0")
+        for c in args.config:
+            name, config = parse_config(c, configs)
+            configs[name] = config
         if args.only is not None and not args.only.strip(","):
             raise InputError("--only names no configuration")
         names = ([n for n in args.only.split(",") if n] if args.only is not None else
@@ -129,14 +147,16 @@ def main() -> None:
     block = args.block or max(1, min(100, args.games // (4 * args.jobs)))
     for name in names:  # compile (or load) the kernels once, before the workers fork
         play_block(*configs[name], args.depth, 99, 0, 1)
-    print(f"{args.games} deals of root seed {args.seed}, d = {args.depth}, {args.jobs} jobs, "
+    print(f"{args.games} deals (from game {args.start}) of root seed {args.seed}, "
+          f"d = {args.depth}, {args.jobs} jobs, "
           f"{os.cpu_count()} cores", flush=True)
     rows, lefts = [], {}
     ctx = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(args.jobs, mp_context=ctx) as pool:
         for name in names:
             player, params = configs[name]
-            res = measure(player, params, args.depth, args.seed, args.games, block, pool)
+            res = measure(player, params, args.depth, args.seed, args.games, block, pool,
+                          args.start)
             row = summary(name, player, params, res)
             lefts[name] = res["left"]
             lo, hi = row["win_rate_ci"]
@@ -156,7 +176,8 @@ def main() -> None:
     if args.json_path:
         os.makedirs(os.path.dirname(os.path.abspath(args.json_path)), exist_ok=True)
         with open(args.json_path, "w", encoding="utf-8") as fh:
-            json.dump({"seed": args.seed, "games": args.games, "depth": args.depth,
+            json.dump({"seed": args.seed, "start": args.start, "games": args.games,
+                       "depth": args.depth,
                        "jobs": args.jobs, "rows": rows}, fh, indent=1)
 
 

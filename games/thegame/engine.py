@@ -16,8 +16,22 @@ import numpy as np
 from numba import njit
 
 from games.thegame.rules import N_CARDS, is_backwards, shuffled_deck
-from games.thegame.search import W_ACC, W_BEST, longest_sequence, search_turn, workspace
+from games.thegame.search import (
+    I_KCTL,
+    K_ALLOW,
+    K_KEEP,
+    K_KEPT,
+    MAX_KEEP,
+    W_ACC,
+    W_BEST,
+    longest_sequence,
+    search_turn,
+    table_bits,
+    workspace,
+)
 from games.thegame.values import (
+    P_DEEPEN_K,
+    P_DEEPEN_PLIES,
     P_DRAWS,
     P_FAMILY,
     P_HAND,
@@ -26,6 +40,37 @@ from games.thegame.values import (
     product_value,
     static_rows,
 )
+
+
+@njit(cache=True, nogil=True)
+def deepened_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray, turn: int,
+                  tops: np.ndarray, hand: np.ndarray, n: int, tmin: int, depth: int, deep: int,
+                  m: np.ndarray, in_hand: np.ndarray, unlaid: np.ndarray, unknown: int,
+                  keys: np.ndarray, vals: np.ndarray, gens: np.ndarray, keys2: np.ndarray,
+                  vals2: np.ndarray, gens2: np.ndarray, affected: np.ndarray, loo: np.ndarray,
+                  crow: np.ndarray, iw: np.ndarray, fw: np.ndarray, out_slots: np.ndarray,
+                  out_piles: np.ndarray) -> int:
+    """The turn's t_min plays by selective deepening; returns the number of candidates.
+
+    The d-search values every candidate by v_d and keeps the ``prm[P_DEEPEN_K]`` best (ties:
+    first found); a second search, restricted to those, values them by v_deep
+    (``deep`` > d, its own transposition table ``keys2``/``vals2``/``gens2``) and plays the
+    best of them (ties: first found). With k at least the number of candidates this is the
+    full deeper search; with one candidate kept it is the d-search.
+    """
+    iw[I_KCTL, K_KEEP] = min(int(prm[P_DEEPEN_K]), MAX_KEEP)
+    iw[I_KCTL, K_ALLOW] = 0
+    found = search_turn(prm, static, rows, turn, tops, hand, n, tmin, depth, m, in_hand,
+                        unlaid, unknown, keys, vals, gens, affected, loo, crow, iw, fw,
+                        out_slots, out_piles)
+    iw[I_KCTL, K_KEEP] = 0
+    if found > 1 and iw[I_KCTL, K_KEPT] > 1 and deep > depth:
+        iw[I_KCTL, K_ALLOW] = iw[I_KCTL, K_KEPT]
+        search_turn(prm, static, rows, turn, tops, hand, n, tmin, deep, m, in_hand, unlaid,
+                    unknown, keys2, vals2, gens2, affected, loo, crow, iw, fw, out_slots,
+                    out_piles)
+        iw[I_KCTL, K_ALLOW] = 0
+    return found
 
 
 @njit(cache=True, nogil=True)
@@ -61,13 +106,15 @@ def extra_play(prm: np.ndarray, static: np.ndarray, rows: np.ndarray, turn: int,
 
 @njit(cache=True, nogil=True)
 def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
-               hand_size: int, expert: bool, short_turn: bool, table_bits: int,
+               hand_size: int, expert: bool, short_turn: bool, bits: int,
                cards_left: np.ndarray, backwards: np.ndarray, turns: np.ndarray,
                trace: np.ndarray) -> None:
     """Play one game per seed; per game write cards left, backwards tricks and turns.
 
-    When ``trace`` has one (98, 3) slab per game, play k of game g is written to
-    trace[g, k] as (card, pile, turn); unused rows stay as they were (fill with -1).
+    ``bits`` is log2 of the d-search's transposition-table size
+    (games.thegame.search.table_bits). When ``trace`` has one (98, 3) slab per game, play k
+    of game g is written to trace[g, k] as (card, pile, turn); unused rows stay as they were
+    (fill with -1).
     """
     tracing = trace.shape[0] == seeds.size
     prm = prm_in.copy()
@@ -75,12 +122,19 @@ def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
     prm[P_DRAWS] = tmin_full
     static = static_rows(prm)
     rows = static.copy()
-    size = 1 << table_bits
+    size = 1 << bits
     keys = np.zeros(size, dtype=np.int64)
     vals = np.zeros(size)
     gens = np.full(size, -1, dtype=np.int64)
+    # selective deepening: the k best candidates valued again by v_deep (4 plies at most)
+    deepen = prm[P_DEEPEN_K] > 1 and is_product_family(int(prm[P_FAMILY]))
+    deep = min(4, depth + int(prm[P_DEEPEN_PLIES])) if deepen else depth
+    size2 = 1 << table_bits(deep, tmin_full) if deepen else 1
+    keys2 = np.zeros(size2, dtype=np.int64)
+    vals2 = np.zeros(size2)
+    gens2 = np.full(size2, -1, dtype=np.int64)
     affected = np.empty(64, dtype=np.int64)
-    loo = np.zeros((depth + tmin_full + 1, 4, static.shape[2]))
+    loo = np.zeros((deep + tmin_full + 1, 4, static.shape[2]))
     crow = np.zeros((4, hand_size + 1, static.shape[2]))
     iw, fw = workspace()
     out_slots = np.empty(8, dtype=np.int64)
@@ -127,9 +181,15 @@ def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
                 m[c] = (hand_weight if in_hand[c] else 1.0) if unlaid[c] else 0.0
             unknown = N_CARDS - laid - n
             turn += 1
-            found = search_turn(prm, static, rows, turn, tops, hand, n, tmin, depth,
-                                m, in_hand, unlaid, unknown, keys, vals, gens, affected, loo,
-                                crow, iw, fw, out_slots, out_piles)
+            if deepen:
+                found = deepened_turn(prm, static, rows, turn, tops, hand, n, tmin, depth, deep,
+                                      m, in_hand, unlaid, unknown, keys, vals, gens, keys2,
+                                      vals2, gens2, affected, loo, crow, iw, fw, out_slots,
+                                      out_piles)
+            else:
+                found = search_turn(prm, static, rows, turn, tops, hand, n, tmin, depth,
+                                    m, in_hand, unlaid, unknown, keys, vals, gens, affected,
+                                    loo, crow, iw, fw, out_slots, out_piles)
             nplay = tmin
             if found == 0:
                 nplay = longest_sequence(tops, hand, n, tmin - 1, out_slots, out_piles)

@@ -88,6 +88,10 @@ class FallbackParams(DistanceParams):
                         doc="inner: 1 - rho**lambda, outer: (1 - rho)**lambda")
     hand_bridges: int = tunable(1, 0, 1, integer=True,
                                 doc="1: a bridge held in the hand counts; 0: only drawn ones")
+    deepen_k: int = tunable(0, 0, 128, integer=True,
+                            doc="value the k best candidates again, deeper (0, 1: off)")
+    deepen_plies: int = tunable(1, 1, 2, integer=True,
+                                doc="plies the k best are searched beyond d (to 4 at most)")
 
 
 @dataclass(frozen=True)
@@ -180,13 +184,15 @@ def encode(name: str, params: Any) -> np.ndarray:
     vec[V.P_BOUND] = 1000.0
     vec[V.P_HAND_BRIDGES] = 1.0
     vec[V.P_LAY_MARGIN] = np.inf
+    vec[V.P_DEEPEN_PLIES] = 1.0
     get = params.__dict__.get
     if get("w_first") is not None:
         vec[V.P_W0] = vec[V.P_W0 + 2] = float(get("w_first"))
     for field, index in (("alpha", V.P_ALPHA), ("beta", V.P_BETA), ("gamma", V.P_GAMMA),
                          ("lam", V.P_LAMBDA), ("bound", V.P_BOUND), ("kappa", V.P_KAPPA),
                          ("hand_weight", V.P_HAND), ("hand_bridges", V.P_HAND_BRIDGES),
-                         ("lay_margin", V.P_LAY_MARGIN), ("held_bridge", V.P_HELD)):
+                         ("lay_margin", V.P_LAY_MARGIN), ("held_bridge", V.P_HELD),
+                         ("deepen_k", V.P_DEEPEN_K), ("deepen_plies", V.P_DEEPEN_PLIES)):
         if get(field) is not None:
             vec[index] = float(get(field))
     if get("form") is not None:

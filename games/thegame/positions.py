@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from games.core import InputError
-from games.thegame.engine import extra_play
+from games.thegame.engine import deepened_turn, extra_play
 from games.thegame.players import build_params, encode
 from games.thegame.rules import HIGH_CARD, LOW_CARD, N_CARDS, is_playable
 from games.thegame.search import search_turn, table_bits, workspace
@@ -21,6 +21,8 @@ from games.thegame.values import (
     BEHIND_SIZE,
     F_BRIDGES,
     F_FALLBACK,
+    P_DEEPEN_K,
+    P_DEEPEN_PLIES,
     P_DRAWS,
     P_FAMILY,
     P_HAND,
@@ -102,24 +104,30 @@ def choose_turn(player: str, params: Mapping[str, Any] | None, tops: Sequence[in
 
     ``transpositions=False`` switches the transposition table off (every order is searched
     and valued on its own), for checking that merging transpositions changes nothing.
+    A player with ``deepen_k`` > 1 chooses by selective deepening, as in the engine.
     """
     turn = _Turn(player, params, tops, hand, laid, unknown, 2)
     if tmin is None:
         tmin = 2 if turn.unknown > 0 else 1
-    levels = tmin + depth
-    size = (1 << table_bits(depth, tmin)) if transpositions else 1
-    keys = np.zeros(size, dtype=np.int64)
-    vals = np.zeros(size)
-    gens = np.full(size, -1, dtype=np.int64)
+    deepen = turn.prm[P_DEEPEN_K] > 1 and is_product_family(int(turn.prm[P_FAMILY]))
+    deep = min(4, depth + int(turn.prm[P_DEEPEN_PLIES])) if deepen else depth
+
+    def table(d: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        size = (1 << table_bits(d, tmin)) if transpositions else 1
+        return np.zeros(size, dtype=np.int64), np.zeros(size), np.full(size, -1, np.int64)
+
     out_slots = np.empty(8, dtype=np.int64)
     out_piles = np.empty(8, dtype=np.int64)
-    loo = np.zeros((levels + 1, 4, 100))
-    rows = turn.rows
-    count = search_turn(turn.prm, turn.static, rows, 1, turn.tops, turn.hand,
-                        len(turn.hand), tmin, depth, turn.m, turn.in_hand, turn.unlaid,
-                        turn.unknown, keys, vals, gens, np.empty(64, dtype=np.int64), loo,
-                        np.zeros((4, len(turn.hand) + 1, 100)), *workspace(), out_slots,
-                        out_piles)
+    loo = np.zeros((max(depth, deep) + tmin + 1, 4, 100))
+    args = (turn.prm, turn.static, turn.rows, 1, turn.tops, turn.hand, len(turn.hand), tmin)
+    state = (turn.m, turn.in_hand, turn.unlaid, turn.unknown)
+    scratch = (np.empty(64, dtype=np.int64), loo, np.zeros((4, len(turn.hand) + 1, 100)),
+               *workspace(), out_slots, out_piles)
+    if deepen:
+        count = deepened_turn(*args, depth, deep, *state, *table(depth), *table(deep),
+                              *scratch)
+    else:
+        count = search_turn(*args, depth, *state, *table(depth), *scratch)
     if count == 0:
         return [], 0
     return [(int(turn.hand[out_slots[k]]), int(out_piles[k])) for k in range(tmin)], count

@@ -42,7 +42,7 @@ _HASH_MUL = np.uint64(0x9E3779B97F4A7C15)
 # counting (``_nrt=False``): every array argument of a call, inlined helpers included, and
 # every view would otherwise cost two atomic operations, about a tenth of a d = 0 turn.
 # The arrays are the caller's and outlive the call. Rows of the int64 scratch array ``iw``
-# (48, 128) are named below; per-level rows come in blocks of MAX_LEVELS.
+# (50, 128) are named below; per-level rows come in blocks of MAX_LEVELS.
 I_IDX = 0  # compact index -> card, over the cards not yet laid
 I_HPOS = 1  # compact index of hand slot k
 I_MASK = 2  # per level: bits of the hand slots laid
@@ -70,7 +70,16 @@ I_FITS = 44
 I_LEAF_SLOT = 45  # the second plays of the current first play, in order
 I_LEAF_PILE = 46
 I_BITS = 47  # 0..3 bridge bits of the node's rows, 4..7 of the others, 8..11 of the leaf
-# rows of the float64 scratch array ``fw`` (12, 128)
+# selective deepening (games.thegame.engine.deepened_turn): I_KCTL holds k (keep the k best
+# candidates by value; 0: keep none), the number of allowed candidates (0: all) and the
+# number kept; I_KKEY the kept keys, best first (then the allowed ones), W_KVAL their values
+I_KKEY = 48
+I_KCTL = 49
+K_KEEP = 0
+K_ALLOW = 1
+K_KEPT = 2
+MAX_KEEP = 128
+# rows of the float64 scratch array ``fw`` (13, 128)
 W_BPEN = 0  # 0..3: bpen[p, k], weighted penalty of a chain missing k cards
 W_HOPELESS = 4  # per pile: the penalty of a broken chain
 W_CM = 5  # card weights m over the compact index
@@ -79,14 +88,16 @@ W_ACC = 6  # per level: best value in the node's subtree
 W_BEST = MAX_LEVELS
 W_LEAF_TOTAL = 7  # penalty sums of the current second plays
 W_BEHIND = 8  # 8..11: scratch of the bridge fill (games.thegame.values.fill_bridge_rows)
+W_KVAL = 12
 
 
 @njit(cache=True)
 def workspace() -> tuple[np.ndarray, np.ndarray]:
     """Scratch arrays of :func:`search_turn` (int64 and float64), allocated once per batch."""
-    return np.zeros((48, 128), dtype=np.int64), np.zeros((12, 128))
+    return np.zeros((50, 128), dtype=np.int64), np.zeros((13, 128))
 
 
+@njit(cache=True)
 def table_bits(depth: int, tmin: int = 2) -> int:
     """log2 of the transposition-table size for a search of ``tmin + depth`` plays."""
     return min(22, 10 + 3 * max(0, depth + tmin - 2))
@@ -116,6 +127,34 @@ def _find(keys: np.ndarray, gens: np.ndarray, gen: int, key: np.int64) -> int:
         if keys[h] == key:
             return h
         h = (h + 1) & (size - 1)
+
+
+@njit(cache=True, inline="always")
+def _keep(iw: np.ndarray, fw: np.ndarray, key: np.int64, value: float) -> None:
+    """Keep candidate ``key`` if its value is among the k best so far (ties: first found)."""
+    k = iw[I_KCTL, K_KEEP]
+    n = iw[I_KCTL, K_KEPT]
+    j = n
+    while j > 0 and value > fw[W_KVAL, j - 1]:
+        j -= 1
+    if j >= k:
+        return
+    last = n if n < k else k - 1
+    for t in range(last, j, -1):
+        iw[I_KKEY, t] = iw[I_KKEY, t - 1]
+        fw[W_KVAL, t] = fw[W_KVAL, t - 1]
+    iw[I_KKEY, j] = key
+    fw[W_KVAL, j] = value
+    iw[I_KCTL, K_KEPT] = min(n + 1, k)
+
+
+@njit(cache=True, inline="always")
+def _allowed(iw: np.ndarray, key: np.int64) -> bool:
+    """Whether ``key`` is one of the candidates a restricted search may value."""
+    for t in range(iw[I_KCTL, K_ALLOW]):
+        if iw[I_KKEY, t] == key:
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -423,7 +462,7 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
     over those cards at the turn's start. ``loo`` (levels+1, 4, 100) holds per level the
     leave-one-pile-out products of the node whose children are being valued, in the same
     compact order, so each child costs one dot product over the unlaid cards.
-    ``iw`` (48, 128) int64 and ``fw`` (12, 128) float64 are scratch space (see
+    ``iw`` (50, 128) int64 and ``fw`` (13, 128) float64 are scratch space (see
     :func:`workspace` and the I_/W_ row names): no array is allocated per turn.
     """
     fam = int(prm[P_FAMILY])
@@ -476,7 +515,7 @@ def search_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray,
                                 ok = a != 0 and 0 < g <= bound and g != 10
                                 bits |= np.int64(ok) << s
                         iw[I_BRK, q * h1 + k] = bits
-    if product and tmin + depth == 2 and tmin == 2:
+    if product and tmin + depth == 2 and tmin == 2 and iw[I_KCTL, K_KEEP] == 0:
         return _search_pairs(table, prm, hand, hn, tops0, symmetric, nu, m, iw, fw, loo, crow,
                              affected, bridges, near, bound, out_slots, out_piles)
     return _search_tree(prm, table, turn, tops0, hand, hn, tmin, depth, m, unlaid, keys, vals,
@@ -519,6 +558,9 @@ def _search_tree(prm: np.ndarray, table: np.ndarray, turn: int, tops0: np.ndarra
     candidates = 0
     filled = 0
     limit = keys.size // 2 if levels > 2 else 0  # <= 2 plays: the order rule is exact
+    keeping = iw[I_KCTL, K_KEEP] > 0
+    restricted = iw[I_KCTL, K_ALLOW] > 0
+    iw[I_KCTL, K_KEPT] = 0
     lvl = 0
     while lvl >= 0:
         if it[lvl] < 0:  # new node: list its legal moves (hand order, then pile order)
@@ -553,6 +595,8 @@ def _search_tree(prm: np.ndarray, table: np.ndarray, turn: int, tops0: np.ndarra
                             out_slots[k] = seq_slot[k]
                             out_piles[k] = seq_pile[k]
                     candidates += 1
+                    if keeping:
+                        _keep(iw, fw, _pack(iw, lvl, mask[lvl], symmetric), acc[lvl])
                 elif acc[lvl] > acc[lvl - 1]:
                     acc[lvl - 1] = acc[lvl]
             lvl -= 1
@@ -571,6 +615,9 @@ def _search_tree(prm: np.ndarray, table: np.ndarray, turn: int, tops0: np.ndarra
             topk[nxt, q] = topk[lvl, q]
         topk[nxt, p] = i
         slot_of[nxt] = -1
+        if restricted and nxt == tmin and not _allowed(iw, _pack(iw, nxt, mask[nxt],
+                                                                 symmetric)):
+            continue
         if limit > 0:
             key = _pack(iw, nxt, mask[nxt], symmetric)
             slot = _find(keys, gens, turn, key)
@@ -623,6 +670,8 @@ def _search_tree(prm: np.ndarray, table: np.ndarray, turn: int, tops0: np.ndarra
                         out_slots[k] = seq_slot[k]
                         out_piles[k] = seq_pile[k]
                 candidates += 1
+                if keeping:
+                    _keep(iw, fw, _pack(iw, nxt, mask[nxt], symmetric), acc[nxt])
             elif acc[nxt] > acc[lvl]:
                 acc[lvl] = acc[nxt]
             continue

@@ -53,7 +53,11 @@ P_LAY_MARGIN = 15
 # penalty of a card whose bridges are all held in the hand: 1 + (alpha - 1) * this (0: the
 # card counts as playable, as in the seed's formula with rho = 1)
 P_HELD = 16
-N_PARAMS = 17
+# selective deepening: the best P_DEEPEN_K candidates of the d-search (by v_d) are valued
+# again by v_(d + P_DEEPEN_PLIES) and the best of them is played (0: off; games.thegame.engine)
+P_DEEPEN_K = 17
+P_DEEPEN_PLIES = 18
+N_PARAMS = 19
 
 ROW_TOPS = 101
 ROW_CARDS = 100
