@@ -272,6 +272,23 @@ class Game:
             names.append(names[-1])
         return [self.parse_bot(n) for n in names]
 
+    def warm_up(self) -> None:
+        """Compile the kernels the game's bots use, so that numba's on-disk cache holds them
+        for every later process (see :mod:`games.warm`). Default: one game of each bot
+        beside the contract line-up, under the test options (else the defaults); the
+        OpenSpiel searches run Python only and are left out."""
+        from games.interop.params import OPENSPIEL_BOTS
+
+        filler = self.contract_line_up()
+        for name, info in self.bots().items():
+            if name in OPENSPIEL_BOTS:
+                continue
+            line_up = [self.parse_bot(info.example or name), *filler[1:]]
+            try:
+                self.play(line_up, self.check_options(self.test_options), 0, 0, 1)
+            except InputError:
+                self.play(line_up, self.check_options({}), 0, 0, 1)
+
     def check_study(self, options: Mapping[str, Any], objective: str) -> None:
         """Refuse an objective that these (checked) options cannot score (InputError)."""
 

@@ -1,0 +1,81 @@
+"""Compile every registered game's kernels once, in parallel, before many processes need them.
+
+numba compiles a kernel on its first call in each process unless its on-disk cache already
+holds it; on a fresh checkout the largest kernels take minutes. Processes started together
+(pytest-xdist workers, a pool's first blocks) would each compile the same kernels at the same
+time. Warming first, one game per process and the slowest first, pays each compile once:
+
+    python -m games.warm                 # every registered game, two processes
+    python -m games.warm --jobs 4 thegame splendor
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+from games import registry
+
+#: games whose kernels take longest to compile go first, so the pool ends together
+SLOWEST_FIRST = ("thegame", "splendor", "dominion")
+
+
+def order(names: Sequence[str]) -> list[str]:
+    """``names`` with the known slow compilers first, the rest in their given order."""
+    known = [n for n in SLOWEST_FIRST if n in names]
+    return known + [n for n in names if n not in known]
+
+
+def warm_one(name: str) -> float:
+    """Warm one game in this process; returns the seconds it took."""
+    start = time.perf_counter()
+    registry.get(name).warm_up()
+    return time.perf_counter() - start
+
+
+def warm_all(names: Sequence[str] | None = None, jobs: int = 2) -> dict[str, float]:
+    """Warm ``names`` (default: every registered game), each in a fresh Python process,
+    ``jobs`` at a time; returns seconds per game. A game whose warm-up fails is reported on
+    stderr and left to compile where it is used: warming never stops the caller."""
+    games = order(list(names) if names else registry.names())
+
+    def run(name: str) -> tuple[str, float]:
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "games.warm", "--in-process", name],
+                              capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+            print(f"warm-up of {name} failed: {last}", file=sys.stderr)
+        return name, time.perf_counter() - start
+
+    with ThreadPoolExecutor(max(1, jobs)) as pool:
+        return dict(pool.map(run, games))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m games.warm", description=__doc__.split(
+        "\n\n")[0])
+    parser.add_argument("games", nargs="*", help="games to warm (default: all registered)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes at a time (default 2)")
+    parser.add_argument("--in-process", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    unknown = sorted(set(args.games) - set(registry.names()))
+    if unknown:
+        print(f"error: unknown game {unknown[0]!r} (choose from "
+              f"{', '.join(registry.names())})", file=sys.stderr)
+        return 2
+    if args.in_process:
+        for name in args.games:
+            warm_one(name)
+        return 0
+    for name, seconds in warm_all(args.games, args.jobs).items():
+        print(f"{name}: {seconds:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
