@@ -5,7 +5,8 @@ same chromosome and seed, so published figures still reproduce.
 
 ``data/genetic_moves.json`` was written by this module's ``record`` with the evolution as
 DEAP's toolbox and HallOfFame ran it (``python -m tests.splendor.test_genetic_moves``);
-rewrite it only for a change meant to alter the players' choices.
+the goal-seed settings were added with the evolution of Python plans, before one generation
+of seeds only was compiled. Rewrite it only for a change meant to alter the players' choices.
 """
 
 from __future__ import annotations
@@ -34,6 +35,14 @@ SETTINGS = [
     ("buy-order:depth=6,population=8,evaluations=40,operators=crossover", 2, 60),
     ("index-move:6,8,40", 2, 40),
     ("exact-move:depth=6,population=8,evaluations=40,illegal=repair", 2, 40),
+    # goal seeds: one generation of seeds only (the compiled choice; a position with too
+    # few distinct goal moves fills up with random plans), and seeds before an evolution
+    ("buy-and-deny:depth=3,population=13,evaluations=13,start=greedy+reuse,seeds=12,"
+     "heuristic=splendor-heuristic", 2, 300),
+    ("buy-and-deny:depth=4,population=6,evaluations=6,start=greedy,seeds=5,opponent=alleval",
+     3, 60),
+    ("buy-order:depth=3,population=5,evaluations=5,start=greedy+reuse,seeds=8", 2, 60),
+    ("buy-and-deny:depth=3,population=7,evaluations=14,start=greedy,seeds=6", 2, 60),
 ]
 
 
