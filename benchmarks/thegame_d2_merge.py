@@ -9,7 +9,9 @@ configuration may come from a run of its own, e.g. the baseline of an earlier re
 replayed by the same code). Each configuration gets wins, the 95% Wilson interval, mean
 cards left and seconds of one worker per game (CPU seconds over all its games); the paired
 difference against the first configuration is taken over the games both played, from the
-first game of the run on.
+first game of the run on (the time ratio means something only where both ran on one
+machine). The merged file keeps the cards left per deal, so it can be merged
+again with further parts.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from thegame_d2 import paired  # noqa: E402
 
 def _joined(parts: list[dict[str, Any]], name: str) -> tuple[dict[str, Any], np.ndarray, float]:
     """A configuration's first row, its cards left in game order and its CPU seconds."""
-    runs = sorted(((p.get("start", 0), r) for p in parts for r in p["rows"]
+    runs = sorted(((r.get("start", p.get("start", 0)), r) for p in parts for r in p["rows"]
                    if r["name"] == name), key=lambda x: x[0])
     if not runs:
         raise ValueError(f"no part ran configuration {name!r}")
@@ -60,7 +62,7 @@ def merge(parts: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
                      "start": src["start"], "games": n, "wins": wins, "win_rate": wins / n,
                      "win_rate_ci": [lo, hi], "mean_cards_left": float(left.mean()),
                      "under_10_rate": float((left < 10).mean()),
-                     "seconds_per_game": cpu / n})
+                     "seconds_per_game": cpu / n, "cards_left": left.tolist()})
         lefts[name] = left
     base = rows[0]
     for row in rows[1:]:
