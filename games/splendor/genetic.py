@@ -4,6 +4,8 @@ opponents' blind reserves never reach the search) and runs one DEAP evolution
 (:mod:`games.splendor.evolve`) seeded from the bot's injected generator.
 
 Return and noble decisions are the greedy ones of the other search players (its F).
+A BuyOrder / BuyAndDeny move whose evolution is one generation of seeds only is made in one
+compiled call instead (:mod:`games.splendor.seeded`: the same choice, without the Python).
 """
 
 from __future__ import annotations
@@ -29,9 +31,11 @@ from games.splendor.plans import (
     new_table,
     order_goals,
     own_turns,
+    table_size,
 )
 from games.splendor.rules import MAX_LEGAL, O_CUR, O_NP, O_PHASE, PH_MAIN, SIZE, legal_main
 from games.splendor.search import view
+from games.splendor.seeded import seeded_choice
 
 ENCODINGS = {"index-move": ENC_INDEX, "buy-order": ENC_ORDER, "buy-and-deny": ENC_ORDER}
 
@@ -142,6 +146,9 @@ class GeneticBot:
         self.detail = recorder is not None if detail is None else detail
         self._sub = np.array([0], dtype=np.uint64)
         self._previous: dict[int, list[tuple[int, int]]] = {}  # seat -> last best plan
+        self._seeded = self._seeded_setup()
+        # seat -> (that plan, its cards, its kinds) as the compiled move left it
+        self._previous_rows: dict[int, tuple[list, np.ndarray, np.ndarray]] = {}
 
     def choose(self, s: np.ndarray) -> int:
         """The main move for the player to move in ``s`` (the true position)."""
@@ -159,6 +166,10 @@ class GeneticBot:
         view(s, int(s[O_CUR]), int(self.sampled), stream, root)
         seat = int(s[O_CUR])
         reuse = getattr(self.params, "start", "random") == "greedy+reuse"
+        if self._seeded is not None:
+            m = self._seeded_move(root, seat, reuse, stream)
+            if m >= 0:
+                return m
         problem = make_problem(self.name, self.params, root, self.w, stream,
                                self._previous.get(seat) if reuse else None)
         best, stats = evolve(problem, self.params, seed, self.detail)
@@ -167,6 +178,51 @@ class GeneticBot:
         if self.recorder is not None:
             self.recorder.append(stats)
         return int(best.first)
+
+    def _seeded_setup(self) -> dict[str, Any] | None:
+        """What the compiled one-generation-of-seeds move needs, fixed for the game
+        (:mod:`games.splendor.seeded`); None where the evolution is not one generation of a
+        seeded permutation problem, or where a recorder wants the evolution's statistics."""
+        p = self.params
+        start = getattr(p, "start", "random")
+        count = getattr(p, "seeds", 0)
+        if (encoding(self.name, p) != ENC_ORDER or p.generations != 1
+                or self.recorder is not None or (start == "random" and not count)):
+            return None
+        opponent = getattr(p, "opponent", "same")
+        wplan = self.w if opponent == "same" else np.concatenate([self.w,
+                                                                   weights_named(opponent)])
+        return {"deny": self.name == "buy-and-deny", "greedy": start != "random",
+                "count": int(count), "wplan": wplan,
+                "size": table_size(p.evaluations * p.depth),
+                "cards": np.zeros(28, dtype=np.int64), "kinds": np.zeros(28, dtype=np.int64),
+                "best": np.zeros(28, dtype=np.int64), "none": np.zeros(0, dtype=np.int64)}
+
+    def _seeded_move(self, root: np.ndarray, seat: int, reuse: bool,
+                     stream: np.ndarray) -> int:
+        """The move of one generation of seeds only, compiled; -1 when the position has
+        fewer seeds than the population (the general path fills it with random plans)."""
+        c = self._seeded
+        previous = self._previous.get(seat) if reuse else None
+        if previous is None:
+            pc = pk = c["none"]
+        else:
+            plan, pc, pk = self._previous_rows.get(seat, (None, None, None))
+            if plan is not previous:  # the general path chose it: read it into arrays
+                pc = np.array([g[0] for g in previous], dtype=np.int64)
+                pk = np.array([g[1] for g in previous], dtype=np.int64)
+        p = self.params
+        _n, m, length = seeded_choice(root, c["deny"], c["greedy"], previous is not None, pc,
+                                      pk, c["count"], p.population, p.depth, self.w,
+                                      c["wplan"], stream, c["size"], c["cards"], c["kinds"],
+                                      c["best"])
+        if m >= 0 and reuse:
+            best = c["best"][:length]
+            pc, pk = c["cards"][best], c["kinds"][best]
+            plan = list(zip(pc.tolist(), pk.tolist(), strict=True))
+            self._previous[seat] = plan
+            self._previous_rows[seat] = (plan, pc, pk)
+        return int(m)
 
     def decide(self, s: np.ndarray) -> int:
         """The decision due in ``s``: a main move by evolution, the rest greedily with F."""

@@ -283,9 +283,14 @@ _G = np.uint64(0x9E3779B97F4A7C15)
 _FNV = np.uint64(0x100000001B3)
 
 
+def table_size(entries: int) -> int:
+    """Slots of a decisions table for about ``entries`` answers (at most half full)."""
+    return 1 << max(8, min(20, int(2 * max(entries, 1) - 1).bit_length()))
+
+
 def new_table(entries: int) -> tuple[np.ndarray, np.ndarray]:
     """An empty decisions table for about ``entries`` answers (keys, answers)."""
-    size = 1 << max(8, min(20, int(2 * max(entries, 1) - 1).bit_length()))
+    size = table_size(entries)
     return np.zeros((2, size), dtype=np.uint64), np.full(size, EMPTY, dtype=np.int64)
 
 

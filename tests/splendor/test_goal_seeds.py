@@ -13,9 +13,10 @@ from games.splendor.genetic import make_problem, weights_of
 from games.splendor.genetic_params import BuyAndDenyParams
 from games.splendor.goal_seeds import goal_rows, rank_goals
 from games.splendor.heuristics import score
-from games.splendor.plans import GOAL_GREEDY, new_table, order_goals, seek
+from games.splendor.plans import GOAL_GREEDY, new_table, order_goals, seek, table_size
 from games.splendor.players import make_bot
 from games.splendor.search import resolve
+from games.splendor.seeded import seeded_choice
 from tests.splendor.test_genetic_start import _greedy_move, _view
 from tests.splendor.test_search import positions
 
@@ -109,3 +110,43 @@ def test_one_generation_of_seeds_plays_the_best_seeded_plan():
 def test_seeds_out_of_range_are_refused():
     with pytest.raises(InputError, match="seeds"):
         make_params(BuyAndDenyParams, {"seeds": 28})
+
+
+@pytest.mark.parametrize("start, population", [("greedy", 13), ("greedy+reuse", 13),
+                                               ("random", 4)])
+def test_the_compiled_generation_of_seeds_is_the_general_one(start, population):
+    """One compiled call builds the same goals and seeds as ``make_problem`` (the previous
+    plan reused in its order) and plays the best seeded plan as the evolution does; with
+    fewer seeds than the population it simulates nothing and says so (-1)."""
+    from games.splendor.evolve import evolve
+
+    params = BuyAndDenyParams(depth=3, population=population, evaluations=population,
+                              start=start, seeds=12, heuristic="splendor-heuristic")
+    chosen = short = 0
+    for st in positions(16):
+        root = _view(st)
+        stream = np.array([3], dtype=np.uint64)
+        length = int(order_goals(root, int(root[R.O_CUR]), True, np.zeros(28, dtype=np.int64),
+                                 np.zeros(28, dtype=np.int64))) + (start != "random")
+        previous = None
+        if start == "greedy+reuse":  # every goal, in reverse, and one that is gone
+            first = make_problem("buy-and-deny", params, root, W, stream)
+            previous = [(99, 0), *reversed(first.goals)]
+        problem = make_problem("buy-and-deny", params, root, W, stream, previous)
+        cards, kinds, best = (np.zeros(28, dtype=np.int64) for _ in range(3))
+        pc = np.array([g[0] for g in previous or []], dtype=np.int64)
+        pk = np.array([g[1] for g in previous or []], dtype=np.int64)
+        n, m, got = seeded_choice(root, True, start != "random", previous is not None, pc, pk,
+                                  12, population, 3, W, W, stream, table_size(39), cards,
+                                  kinds, best)
+        assert got == length == problem.length and n == len(problem.seeds)
+        goals = zip(cards[:got].tolist(), kinds[:got].tolist(), strict=True)
+        assert list(goals) == list(problem.goals)
+        if n < population:
+            assert m == -1
+            short += 1
+            continue
+        plan, _ = evolve(problem, params, seed=0)
+        assert m == plan.first and best[:got].tolist() == list(plan)
+        chosen += 1
+    assert chosen and (short or start != "random")
