@@ -48,10 +48,12 @@ from games.splendor.rules import (  # noqa: E402
     outcome,
 )
 
-#: Greedy's line and 12 goal seeds, plans of 3 turns: Minimax(3)'s time per move
+#: the splendor-buyanddeny study's best (trial 35): Greedy's line, the previous plan and
+#: goal seeds, 13 plans of 3 turns, at most Minimax(3)'s time per move
 #: (reports/splendor-genetic, "Goal seeds at equal time")
-BEST = ("buy-and-deny:depth=3,population=13,evaluations=13,start=greedy,seeds=12,"
-        "heuristic=splendor-heuristic")
+BEST = ("buy-and-deny:depth=3,population=13,evaluations=13,tournament=2,operators=crossover,"
+        "cxpb=0.3834240183383173,mutpb=0.9189420106717884,indpb=0.05258269874506516,"
+        "heuristic=splendor-heuristic,start=greedy+reuse,seeds=12,opponent=same")
 
 
 def time_games(texts: list[str], seed: int, games: int, cap: int = 100) -> dict:
