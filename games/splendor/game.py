@@ -88,6 +88,13 @@ class SplendorGame(Game):
         return np.stack([bot_row(b.name, self.params_of(self.check_bot(b)), sampled)
                          for b in bots])
 
+    def warm_up(self) -> None:
+        """Every bot's kernels, and the equal-time BuyAndDeny's compiled seeds-only move."""
+        super().warm_up()
+        bots = [self.parse_bot("buy-and-deny:depth=3,population=13,evaluations=13,"
+                               "start=greedy+reuse,seeds=12"), self.parse_bot("minimax:3")]
+        self.play(bots, self.check_options({}), 0, 0, 1)
+
     def releases_gil(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
         # kernel bots play inside kernel.play_batch; genetic ones ask DEAP every move
         return not any(b.name in GENETIC_PARAMS for b in bots)
