@@ -172,6 +172,8 @@ class Game:
     #: reproductions of published tables that belong to this game: reproduction name ->
     #: module (the protocol of :mod:`games.reproduction`), run by `tabletune reproduce NAME`
     reproductions: dict[str, str] = {}
+    #: bots the kernel warm-up (:meth:`warm_up`) leaves out: they compile nothing
+    warm_skip: tuple[str, ...] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -276,12 +278,10 @@ class Game:
         """Compile the kernels the game's bots use, so that numba's on-disk cache holds them
         for every later process (see :mod:`games.warm`). Default: one game of each bot
         beside the contract line-up, under the test options (else the defaults); the
-        OpenSpiel searches run Python only and are left out."""
-        from games.interop.params import OPENSPIEL_BOTS
-
+        bots in ``warm_skip`` (Python only, such as the OpenSpiel searches) are left out."""
         filler = self.contract_line_up()
         for name, info in self.bots().items():
-            if name in OPENSPIEL_BOTS:
+            if name in self.warm_skip:
                 continue
             line_up = [self.parse_bot(info.example or name), *filler[1:]]
             try:

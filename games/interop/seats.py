@@ -70,4 +70,5 @@ def offers_openspiel_bots(cls: type[Game]) -> type[Game]:
                      ("releases_gil", gil), ("exact", exact_or_sampled)):
         fn.__name__, fn.__doc__ = name, getattr(cls, name).__doc__
         setattr(cls, name, fn)
+    cls.warm_skip = (*cls.warm_skip, *OPENSPIEL_BOTS)  # Python searches: nothing to compile
     return cls
