@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from games.thegame import play_games
-from games.thegame.positions import choose_turn, position_value
-from games.thegame.rules import legal_plays, legal_sequences, shuffled_deck
+from games.thegame.positions import choose_turn
+from games.thegame.rules import legal_sequences
+from tests.thegame.test_search import positions as search_positions
+from tests.thegame.test_search import v_deep
 
 PLAYER = "recovery-fallback"
 FITTED = {"alpha": 5.137766281766317, "beta": 0.07623242763683438,
@@ -16,35 +17,8 @@ FITTED = {"alpha": 5.137766281766317, "beta": 0.07623242763683438,
 
 
 def positions(count: int, seed: int, hand_size: int = 8):
-    """Mid-game positions: some cards laid, tops among them, a hand."""
-    rng = np.random.default_rng(seed)
-    out = []
-    for k in range(count):
-        deck = [int(c) for c in shuffled_deck(np.uint64(5000 + seed * 100 + k))]
-        n_laid = int(rng.integers(4, 50))
-        laid = set(deck[:n_laid])
-        low = sorted(c for c in laid if c < 50) or [1]
-        high = sorted(c for c in laid if c >= 50) or [100]
-        tops = [low[-1], low[0] if len(low) > 1 else 1, high[0],
-                high[-1] if len(high) > 1 else 100]
-        rest = deck[n_laid:]
-        out.append((tops, rest[:hand_size], laid, len(rest) - hand_size))
-    return out
-
-
-def value(params, tops, hand, laid, seq, unknown, depth):
-    """v_depth of the position after ``seq`` by brute force (0..depth further plays)."""
-    best = position_value(PLAYER, params, tops, hand, laid, plays=list(seq), unknown=unknown)
-    if depth == 0:
-        return best
-    cur = list(tops)
-    for card, pile in seq:
-        cur[pile] = card
-    left = [c for c in hand if c not in {c for c, _ in seq}]
-    for card, pile in legal_plays(cur, left):
-        best = max(best, value(params, tops, hand, laid, [*seq, (card, pile)], unknown,
-                               depth - 1))
-    return best
+    """Mid-game positions of their own shuffles (test_search's kind)."""
+    return search_positions(count, seed, hand_size, base=5000)
 
 
 def final(tops, seq):
@@ -95,18 +69,18 @@ def test_the_choice_is_the_best_deeper_value_among_the_k_best(k):
             reached.setdefault(final(tops, s), s)
         if len(reached) <= k:
             continue
-        v0 = sorted((value(FITTED, tops, hand, laid, s, unknown, 0), key)
+        v0 = sorted((v_deep(PLAYER, FITTED, tops, hand, laid, s, unknown, 0), key)
                     for key, s in reached.items())[::-1]
         if abs(v0[k - 1][0] - v0[k][0]) < 1e-9 * abs(v0[k][0]):
             continue  # a tie at the k-th place: which one is kept is the search's order
         kept = {key for _, key in v0[:k]}
         chosen, _ = choose_turn(PLAYER, params, tops, hand, laid, 0, unknown=unknown)
         assert final(tops, chosen) in kept
-        deeper = {key: value(FITTED, tops, hand, laid, reached[key], unknown, 1)
+        deeper = {key: v_deep(PLAYER, FITTED, tops, hand, laid, reached[key], unknown, 1)
                   for key in kept}
         assert deeper[final(tops, chosen)] == pytest.approx(max(deeper.values()), rel=1e-9)
         plain, _ = choose_turn(PLAYER, FITTED, tops, hand, laid, 0, unknown=unknown)
         assert final(tops, plain) == v0[0][1] or v0[0][0] == pytest.approx(
-            value(FITTED, tops, hand, laid, plain, unknown, 0), rel=1e-9)
+            v_deep(PLAYER, FITTED, tops, hand, laid, plain, unknown, 0), rel=1e-9)
         checked += 1
     assert checked >= 4

@@ -11,24 +11,9 @@ from games.thegame.positions import extra_choice, position_value
 from games.thegame.rules import legal_plays
 from games.thegame.simulate import trace_game
 from games.thegame.values import P_LAY_MARGIN
-from tests.thegame.test_search import positions
+from tests.thegame.test_search import positions, v_deep
 
 PLAYER = "fallback-lay-more"
-
-
-def v_deep(params, tops, hand, laid, seq, unknown, depth):
-    """Best v over 0..depth further plays after ``seq`` (brute force, every order)."""
-    best = position_value(PLAYER, params, tops, hand, laid, plays=list(seq), unknown=unknown)
-    if depth == 0:
-        return best
-    cur = list(tops)
-    for card, pile in seq:
-        cur[pile] = card
-    left = [c for c in hand if c not in {c for c, _ in seq}]
-    for card, pile in legal_plays(cur, left):
-        best = max(best, v_deep(params, tops, hand, laid, [*seq, (card, pile)], unknown,
-                                depth - 1))
-    return best
 
 
 @pytest.mark.parametrize("depth", [0, 1])
@@ -40,7 +25,7 @@ def test_one_more_card_exactly_when_it_beats_the_position_by_the_margin(depth, m
         hand = hand[:6]  # the hand after a turn's two cards
         stay = position_value(PLAYER, params, tops, hand, laid, unknown=unknown)
         plays = legal_plays(tops, hand)
-        children = {p: v_deep(params, tops, hand, laid, [p], unknown, max(depth - 1, 0))
+        children = {p: v_deep(PLAYER, params, tops, hand, laid, [p], unknown, max(depth - 1, 0))
                     for p in plays}
         chosen = extra_choice(PLAYER, params, tops, hand, laid, depth, unknown=unknown)
         best = max(children.values(), default=-np.inf)

@@ -12,12 +12,13 @@ PLAYERS = ["perceived-capacity", "real-capacity", "penalize-playability", "recov
            "single-bridges", "recovery-fallback"]
 
 
-def positions(count, seed=0):
-    """Mid-game positions: some cards laid, tops among them, a hand of 8."""
+def positions(count, seed=0, hand_size=8, base=1000):
+    """Mid-game positions: some cards laid, tops among them, a hand (decks from shuffle
+    seeds ``base + 100 * seed + k``)."""
     rng = np.random.default_rng(seed)
     out = []
     for k in range(count):
-        deck = [int(c) for c in shuffled_deck(np.uint64(1000 + seed * 100 + k))]
+        deck = [int(c) for c in shuffled_deck(np.uint64(base + seed * 100 + k))]
         n_laid = int(rng.integers(4, 50))
         laid = set(deck[:n_laid])
         low = sorted(c for c in laid if c < 50) or [1]
@@ -25,7 +26,7 @@ def positions(count, seed=0):
         tops = [low[-1], low[0] if len(low) > 1 else 1, high[0], high[-1] if len(high) > 1
                 else 100]
         rest = deck[n_laid:]
-        out.append((tops, rest[:8], laid, len(rest) - 8))
+        out.append((tops, rest[:hand_size], laid, len(rest) - hand_size))
     return out
 
 
@@ -33,9 +34,10 @@ def v(player, tops, hand, laid, seq, unknown):
     return position_value(player, None, tops, hand, laid, plays=list(seq), unknown=unknown)
 
 
-def v_deep(player, tops, hand, laid, seq, unknown, depth):
-    """v_d by brute force: best value over 0..depth further plays (all orders)."""
-    best = v(player, tops, hand, laid, seq, unknown)
+def v_deep(player, params, tops, hand, laid, seq, unknown, depth):
+    """v_d by brute force: best value over 0..depth further plays after ``seq`` (all
+    orders), for ``player`` with ``params`` (None: its defaults)."""
+    best = position_value(player, params, tops, hand, laid, plays=list(seq), unknown=unknown)
     if depth == 0:
         return best
     cur = list(tops)
@@ -43,8 +45,8 @@ def v_deep(player, tops, hand, laid, seq, unknown, depth):
         cur[pile] = card
     left = [c for c in hand if c not in {c for c, _ in seq}]
     for card, pile in legal_plays(cur, left):
-        best = max(best, v_deep(player, tops, hand, laid, [*seq, (card, pile)], unknown,
-                                depth - 1))
+        best = max(best, v_deep(player, params, tops, hand, laid, [*seq, (card, pile)],
+                                unknown, depth - 1))
     return best
 
 
@@ -72,8 +74,8 @@ def test_depth_1_choice_is_the_brute_force_maximum(player):
         chosen, _ = choose_turn(player, None, tops, hand, laid, 1, unknown=unknown)
         if not seqs:
             continue
-        best = max(v_deep(player, tops, hand, laid, s, unknown, 1) for s in seqs)
-        got = v_deep(player, tops, hand, laid, chosen, unknown, 1)
+        best = max(v_deep(player, None, tops, hand, laid, s, unknown, 1) for s in seqs)
+        got = v_deep(player, None, tops, hand, laid, chosen, unknown, 1)
         assert got == pytest.approx(best, rel=1e-9)
 
 
