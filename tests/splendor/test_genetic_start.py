@@ -31,17 +31,24 @@ def _greedy_move(root: np.ndarray, w: np.ndarray) -> int:
                       np.empty(R.MAX_LEGAL, dtype=np.int64)))
 
 
-def _greedy_line(root: np.ndarray, w: np.ndarray, depth: int) -> float:
-    """F from the mover's seat after ``depth`` turns of Greedy for every seat."""
+def _line(root: np.ndarray, own: np.ndarray, other: np.ndarray, depth: int) -> float:
+    """F after ``depth`` turns: the mover plays Greedy with ``own``, the others with
+    ``other`` (their returns and nobles too)."""
     line = root.copy()
     me = int(root[R.O_CUR])
     for _ in range(depth):
         if line[R.O_DONE]:
             break
         p = int(line[R.O_CUR])
+        w = own if p == me else other
         R.apply_move(line, _greedy_move(line, w))
         resolve(line, p, w)
-    return float(score(line, me, w))
+    return float(score(line, me, own))
+
+
+def _greedy_line(root: np.ndarray, w: np.ndarray, depth: int) -> float:
+    """F from the mover's seat after ``depth`` turns of Greedy for every seat."""
+    return _line(root, w, w, depth)
 
 
 @pytest.mark.parametrize("name", ["buy-order", "buy-and-deny"])

@@ -7,31 +7,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from games.splendor import rules as R
 from games.splendor.genetic import make_problem, weights_named, weights_of
 from games.splendor.genetic_params import BuyAndDenyParams
-from games.splendor.heuristics import score
 from games.splendor.players import make_bot
-from games.splendor.search import resolve
-from tests.splendor.test_genetic_start import _greedy_move, _view
+from tests.splendor.test_genetic_start import _line, _view
 from tests.splendor.test_search import positions
 
 OWN = "splendor-heuristic"
-
-
-def _line(root: np.ndarray, own: np.ndarray, other: np.ndarray, depth: int) -> float:
-    """F after ``depth`` turns: the mover plays Greedy with ``own``, the others with
-    ``other`` (their returns and nobles too)."""
-    line = root.copy()
-    me = int(root[R.O_CUR])
-    for _ in range(depth):
-        if line[R.O_DONE]:
-            break
-        p = int(line[R.O_CUR])
-        w = own if p == me else other
-        R.apply_move(line, _greedy_move(line, w))
-        resolve(line, p, w)
-    return float(score(line, me, own))
 
 
 @pytest.mark.parametrize("players", [2, 3])
