@@ -104,8 +104,7 @@ def make_problem(name: str, params: GeneticParams, root: np.ndarray, w: np.ndarr
         alphabet = int(exact_alphabet(root, p, ak, av))
         length = own * (SKIP_SLACK if enc == ENC_SKIP else 1)
     ak, av = ak[:alphabet], av[:alphabet]
-    opponent = getattr(params, "opponent", "same")
-    wplan = w if opponent == "same" else np.concatenate([w, weights_named(opponent)])
+    wplan = plan_weights(w, params)
     keys, answers = new_table(params.evaluations * params.depth)  # shared by the move
     used = np.zeros(1, dtype=np.int64)
     if enc == ENC_ORDER and getattr(params, "seeds", 0):
@@ -189,9 +188,7 @@ class GeneticBot:
         if (encoding(self.name, p) != ENC_ORDER or p.generations != 1
                 or self.recorder is not None or (start == "random" and not count)):
             return None
-        opponent = getattr(p, "opponent", "same")
-        wplan = self.w if opponent == "same" else np.concatenate([self.w,
-                                                                   weights_named(opponent)])
+        wplan = plan_weights(self.w, p)
         return {"deny": self.name == "buy-and-deny", "greedy": start != "random",
                 "count": int(count), "wplan": wplan,
                 "size": table_size(p.evaluations * p.depth),
@@ -240,6 +237,13 @@ class GeneticBot:
 def weights_of(params: GeneticParams) -> np.ndarray:
     """F's weights of a genetic player (by the heuristic's name)."""
     return named_heuristic(params.heuristic).array()
+
+
+def plan_weights(w: np.ndarray, params: GeneticParams) -> np.ndarray:
+    """The weights a plan simulation reads: F's, followed by the F of the Greedy that plays
+    the other seats when the player's ``opponent`` names another one."""
+    opponent = getattr(params, "opponent", "same")
+    return w if opponent == "same" else np.concatenate([w, weights_named(opponent)])
 
 
 @cache
