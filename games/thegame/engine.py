@@ -42,6 +42,15 @@ from games.thegame.values import (
 )
 
 
+@njit(cache=True)
+def deeper_depth(prm: np.ndarray, depth: int) -> int:
+    """The depth selective deepening searches its kept candidates to (4 at most), or
+    ``depth`` itself when the player does not deepen."""
+    if prm[P_DEEPEN_K] > 1 and is_product_family(int(prm[P_FAMILY])):
+        return min(4, depth + int(prm[P_DEEPEN_PLIES]))
+    return depth
+
+
 @njit(cache=True, nogil=True)
 def deepened_turn(prm: np.ndarray, static: np.ndarray, rows: np.ndarray, turn: int,
                   tops: np.ndarray, hand: np.ndarray, n: int, tmin: int, depth: int, deep: int,
@@ -127,8 +136,8 @@ def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
     vals = np.zeros(size)
     gens = np.full(size, -1, dtype=np.int64)
     # selective deepening: the k best candidates valued again by v_deep (4 plies at most)
-    deepen = prm[P_DEEPEN_K] > 1 and is_product_family(int(prm[P_FAMILY]))
-    deep = min(4, depth + int(prm[P_DEEPEN_PLIES])) if deepen else depth
+    deep = deeper_depth(prm, depth)
+    deepen = deep > depth
     size2 = 1 << table_bits(deep, tmin_full) if deepen else 1
     keys2 = np.zeros(size2, dtype=np.int64)
     vals2 = np.zeros(size2)

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from games.core import InputError
-from games.thegame.engine import deepened_turn, extra_play
+from games.thegame.engine import deepened_turn, deeper_depth, extra_play
 from games.thegame.players import build_params, encode
 from games.thegame.rules import HIGH_CARD, LOW_CARD, N_CARDS, is_playable
 from games.thegame.search import search_turn, table_bits, workspace
@@ -21,8 +21,6 @@ from games.thegame.values import (
     BEHIND_SIZE,
     F_BRIDGES,
     F_FALLBACK,
-    P_DEEPEN_K,
-    P_DEEPEN_PLIES,
     P_DRAWS,
     P_FAMILY,
     P_HAND,
@@ -109,8 +107,8 @@ def choose_turn(player: str, params: Mapping[str, Any] | None, tops: Sequence[in
     turn = _Turn(player, params, tops, hand, laid, unknown, 2)
     if tmin is None:
         tmin = 2 if turn.unknown > 0 else 1
-    deepen = turn.prm[P_DEEPEN_K] > 1 and is_product_family(int(turn.prm[P_FAMILY]))
-    deep = min(4, depth + int(turn.prm[P_DEEPEN_PLIES])) if deepen else depth
+    deep = deeper_depth(turn.prm, depth)
+    deepen = deep > depth
 
     def table(d: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         size = (1 << table_bits(d, tmin)) if transpositions else 1
