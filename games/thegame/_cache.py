@@ -11,7 +11,8 @@ from pathlib import Path
 
 from games import kernel_cache
 
-_SOURCES = ("rules.py", "values.py", "search.py", "engine.py", "_cache.py", "../rng.py")
+_SOURCES = ("rules.py", "values.py", "search.py", "endgame.py", "engine.py", "_cache.py",
+            "../rng.py")
 
 
 def fingerprint(folder: Path) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from games.thegame.endgame import C_SIZE, endgame_turn, start_exact, table_size
 from games.thegame.rules import N_CARDS, is_backwards, shuffled_deck
 from games.thegame.search import (
     I_KCTL,
@@ -33,6 +34,7 @@ from games.thegame.values import (
     P_DEEPEN_K,
     P_DEEPEN_PLIES,
     P_DRAWS,
+    P_ENDGAME,
     P_FAMILY,
     P_HAND,
     P_LAY_MARGIN,
@@ -156,6 +158,13 @@ def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
     m = np.zeros(101)
     hand_weight = prm[P_HAND]
     lay_more = prm[P_LAY_MARGIN] < np.inf and is_product_family(int(prm[P_FAMILY]))
+    # exact play once the draw pile is small (solo only: other hands would be unseen)
+    endgame_pile = int(prm[P_ENDGAME]) if players == 1 else -1
+    ectx = np.zeros(C_SIZE, dtype=np.int64)
+    esize = table_size(endgame_pile)
+    ekeys = np.zeros(esize, dtype=np.int64)
+    evals = np.zeros(esize)
+    egens = np.full(esize, -1, dtype=np.int64)
     turn = 0
     for g in range(seeds.size):
         deck = shuffled_deck(seeds[g])
@@ -175,6 +184,7 @@ def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
         back = 0
         nturns = 0
         cur = 0
+        exact_ready = False
         while laid < N_CARDS:
             if hn[cur] == 0:
                 cur = (cur + 1) % players
@@ -190,7 +200,16 @@ def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
                 m[c] = (hand_weight if in_hand[c] else 1.0) if unlaid[c] else 0.0
             unknown = N_CARDS - laid - n
             turn += 1
-            if deepen:
+            exact = 0
+            if draw_left <= endgame_pile:
+                if not exact_ready:
+                    exact_ready = start_exact(ectx, tops, unlaid)
+                if exact_ready:
+                    exact, _ = endgame_turn(ectx, tops, hand, n, unlaid, tmin_full, hand_size,
+                                            ekeys, evals, egens, out_slots, out_piles)
+            if exact > 0:
+                found = 1
+            elif deepen:
                 found = deepened_turn(prm, static, rows, turn, tops, hand, n, tmin, depth, deep,
                                       m, in_hand, unlaid, unknown, keys, vals, gens, keys2,
                                       vals2, gens2, affected, loo, crow, iw, fw, out_slots,
@@ -199,7 +218,7 @@ def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
                 found = search_turn(prm, static, rows, turn, tops, hand, n, tmin, depth,
                                     m, in_hand, unlaid, unknown, keys, vals, gens, affected,
                                     loo, crow, iw, fw, out_slots, out_piles)
-            nplay = tmin
+            nplay = exact if exact > 0 else tmin
             if found == 0:
                 nplay = longest_sequence(tops, hand, n, tmin - 1, out_slots, out_piles)
                 if not short_turn:
@@ -223,7 +242,8 @@ def play_batch(seeds: np.ndarray, prm_in: np.ndarray, depth: int, players: int,
                     hand[keep] = hand[k]
                     keep += 1
             n = keep
-            while found > 0 and lay_more and n > 0:  # more than the minimum, card by card
+            # more than the minimum, card by card (an exact turn has laid all it means to)
+            while found > 0 and exact == 0 and lay_more and n > 0:
                 turn += 1
                 card, p = extra_play(prm, static, rows, turn, tops, hand, n, depth, m,
                                      in_hand, unlaid, unknown, keys, vals, gens, affected,

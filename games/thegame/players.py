@@ -16,6 +16,7 @@ import numpy as np
 
 from games.core import InputError, make_params, tunable
 from games.thegame import values as V
+from games.thegame.endgame import MAX_PILE
 
 FORMS = ("inner", "outer")  # 1 - rho**lambda  |  (1 - rho)**lambda
 
@@ -92,6 +93,9 @@ class FallbackParams(DistanceParams):
                             doc="value the k best candidates again, deeper (0, 1: off)")
     deepen_plies: int = tunable(1, 1, 2, integer=True,
                                 doc="plies the k best are searched beyond d (to 4 at most)")
+    endgame_pile: int = tunable(-1, -1, MAX_PILE, integer=True,
+                                doc="solo: exact play once the draw pile holds at most this "
+                                    "many cards (-1: never)")
 
 
 @dataclass(frozen=True)
@@ -185,6 +189,7 @@ def encode(name: str, params: Any) -> np.ndarray:
     vec[V.P_HAND_BRIDGES] = 1.0
     vec[V.P_LAY_MARGIN] = np.inf
     vec[V.P_DEEPEN_PLIES] = 1.0
+    vec[V.P_ENDGAME] = -1.0
     get = params.__dict__.get
     if get("w_first") is not None:
         vec[V.P_W0] = vec[V.P_W0 + 2] = float(get("w_first"))
@@ -192,7 +197,8 @@ def encode(name: str, params: Any) -> np.ndarray:
                          ("lam", V.P_LAMBDA), ("bound", V.P_BOUND), ("kappa", V.P_KAPPA),
                          ("hand_weight", V.P_HAND), ("hand_bridges", V.P_HAND_BRIDGES),
                          ("lay_margin", V.P_LAY_MARGIN), ("held_bridge", V.P_HELD),
-                         ("deepen_k", V.P_DEEPEN_K), ("deepen_plies", V.P_DEEPEN_PLIES)):
+                         ("deepen_k", V.P_DEEPEN_K), ("deepen_plies", V.P_DEEPEN_PLIES),
+                         ("endgame_pile", V.P_ENDGAME)):
         if get(field) is not None:
             vec[index] = float(get(field))
     if get("form") is not None:

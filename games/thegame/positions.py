@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from games.core import InputError
+from games.thegame.endgame import MAX_CARDS, C_SIZE, endgame_turn, start_exact, table_size
 from games.thegame.engine import deepened_turn, deeper_depth, extra_play
 from games.thegame.players import build_params, encode
 from games.thegame.rules import HIGH_CARD, LOW_CARD, N_CARDS, is_playable
@@ -145,6 +146,28 @@ def extra_choice(player: str, params: Mapping[str, Any] | None, tops: Sequence[i
         np.zeros((depth + 2, 4, 100)), np.zeros((4, len(turn.hand) + 1, 100)), *workspace(),
         np.empty(8, dtype=np.int64), np.empty(8, dtype=np.int64))
     return (int(card), int(pile)) if card else None
+
+
+def exact_turn(tops: Sequence[int], hand: Sequence[int], laid: Iterable[int] = (),
+               tmin: int = 2, hand_size: int = 8) -> tuple[list[tuple[int, int]], float]:
+    """Solo end of game: the turn with the highest chance of laying every card, and that
+    chance (games.thegame.endgame). The draw pile is every card neither laid, on a pile,
+    nor in the hand, in an unknown order; at most 16 cards may be left in all. No plays
+    when the chance is 0."""
+    turn = _Turn("recovery-fallback", None, tops, hand, laid, None, tmin)
+    if len(turn.hand) > hand_size:
+        raise InputError(f"a hand of {len(turn.hand)} cards is larger than {hand_size}")
+    ctx = np.zeros(C_SIZE, dtype=np.int64)
+    if not start_exact(ctx, turn.tops, turn.unlaid):
+        raise InputError(f"exact play needs at most {MAX_CARDS} cards left, "
+                         f"got {int(turn.unlaid.sum())}")
+    size = table_size(0)
+    out_slots = np.empty(hand_size, dtype=np.int64)
+    out_piles = np.empty(hand_size, dtype=np.int64)
+    nplay, chance = endgame_turn(ctx, turn.tops, turn.hand, len(turn.hand), turn.unlaid, tmin,
+                                 hand_size, np.zeros(size, dtype=np.int64), np.zeros(size),
+                                 np.full(size, -1, dtype=np.int64), out_slots, out_piles)
+    return [(int(turn.hand[out_slots[k]]), int(out_piles[k])) for k in range(nplay)], chance
 
 
 def unknown_cards(hand: Sequence[int], laid: Iterable[int], tops: Sequence[int]) -> int:

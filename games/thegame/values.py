@@ -57,7 +57,10 @@ P_HELD = 16
 # again by v_(d + P_DEEPEN_PLIES) and the best of them is played (0: off; games.thegame.engine)
 P_DEEPEN_K = 17
 P_DEEPEN_PLIES = 18
-N_PARAMS = 19
+# solo: once the draw pile holds at most this many cards, play for the highest chance of
+# laying every card, exactly (-1: never; games.thegame.endgame)
+P_ENDGAME = 19
+N_PARAMS = 20
 
 ROW_TOPS = 101
 ROW_CARDS = 100
