@@ -49,7 +49,7 @@ from typing import Any
 
 import numpy as np
 
-from games import catalog
+from games import catalog, compiling
 from games.bot_names import bot_key, find_bot
 from games.core import BotSpec, InputError, make_params, param_ranges
 from games.options import FrozenOptions, GameOptions, Option, option, options_schema
@@ -455,6 +455,7 @@ def _load(modules: Iterable[str]) -> None:
     """Import each module once (its import registers a game)."""
     for module in modules:
         if module not in _IMPORTED:
+            compiling.watch()  # a command that announces compiles hears this game's too
             _import(module)
             _IMPORTED.add(module)
 

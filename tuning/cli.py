@@ -38,8 +38,10 @@ def __getattr__(name: str) -> Any:
 def main() -> None:
     """Console-script entry point."""
     try:
+        from games import compiling
         from games.errors import InputError
         from tuning.commands import apps
+        compiling.enable()  # a first use that compiles kernels says so on stderr
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)

@@ -64,3 +64,6 @@ def solve_geometric(*args, **kwargs):
     from games.deckbuilder.geometric import solve_geometric as _solve
 
     return _solve(*args, **kwargs)
+
+#: what the first use of this game's numba kernels costs (games.compiling says it)
+FIRST_USE_COMPILE = "a few seconds"

@@ -55,7 +55,7 @@ from games.dominion.buylist import (
 )
 from games.dominion.cards import DEFAULT_KINGDOM, KINGDOM_KEYS
 from games.dominion.kingdoms import parse_kingdom
-from games.dominion.match import GameConfig
+from games.dominion.options import GameConfig
 
 __all__ = [
     "BotSpec", "BuyList", "BuyListBot", "BuyRule", "Condition", "DEFAULT_KINGDOM",
@@ -63,3 +63,6 @@ __all__ = [
     "bot_names", "build_bot", "compile_bots", "format_buylist", "parse_buylist",
     "parse_kingdom", "simple_buylist", "spec_from_text",
 ]
+
+#: what the first use of this game's numba kernels costs (games.compiling says it)
+FIRST_USE_COMPILE = "about 20-40 s on 2 cores"

@@ -18,7 +18,8 @@ from games.core import BotSpec, InputError, make_params, tunable
 from games.dominion.buylist import BuyList, BuyRule, Condition, parse_buylist
 from games.dominion.cards import CARDS, INDEX, KINGDOM_KEYS
 from games.dominion.decisions import decisions_row, default_decisions, play_order
-from games.dominion.engine import (
+from games.dominion.features import LAYOUTS, Layout, layout_for, layout_of, slot_cards
+from games.dominion.layout import (
     ACT_NONE,
     ACT_RANDOM,
     ACT_SCORED,
@@ -32,7 +33,6 @@ from games.dominion.engine import (
     NLP,
     RULE_WIDTH,
 )
-from games.dominion.features import LAYOUTS, Layout, layout_for, layout_of, slot_cards
 from games.dominion.learned import ENDGAME_MODES, LEARNED, learned_weights
 from games.dominion.named_bots import NAMED, named_bot
 from games.dominion.strategy import Strategy, decision_fields, parse_strategy, with_params

@@ -55,7 +55,7 @@ import numpy as np
 
 from games.core import InputError
 from games.dominion.cards import KEYS, card_index, card_key
-from games.dominion.engine import MAX_COND, RULE_WIDTH
+from games.dominion.layout import MAX_COND, RULE_WIDTH
 
 VARIABLES: tuple[str, ...] = ("left", "gains", "money", "cards", "turn", "coins", "count",
                               "share", "dshare", "lead", "empty",

@@ -49,40 +49,70 @@ from games.dominion.cards import (
     SPECIAL_STEWARD,
     VP,
 )
+from games.dominion.layout import (  # noqa: F401  (re-exported: the kernels' tables)
+    ACT_NONE,
+    ACT_RANDOM,
+    ACT_SCORED,
+    ACT_STATIC,
+    ACTIONS,
+    BUY_LEARNED,
+    BUY_RANDOM,
+    BUY_RULES,
+    BUYS,
+    COINS,
+    DISCARD,
+    DLEN,
+    END_PROVINCES,
+    END_STANDARD,
+    HAND,
+    LP_END_RULE,
+    LP_ENDGAME,
+    LP_EPS,
+    LP_EXPLORE,
+    LP_LAYOUT,
+    LP_MARGIN,
+    LP_RECORD,
+    LP_SLOTS,
+    LP_TIEBREAK,
+    MAX_COND,
+    MERCHANTS,
+    NLP,
+    NTS,
+    OP_EQ,
+    OP_GE,
+    OP_GT,
+    OP_LE,
+    OP_LT,
+    OWNED,
+    PLAY,
+    RULE_WIDTH,
+    ST_COINS,
+    ST_DRAW,
+    ST_TRASH,
+    TURNS,
+    VAR_ACTIONS,
+    VAR_ADENSITY,
+    VAR_ATTACKS,
+    VAR_CARDS,
+    VAR_COINS,
+    VAR_COUNT,
+    VAR_CURSES,
+    VAR_DSHARE,
+    VAR_EMPTY,
+    VAR_GAINS,
+    VAR_KATTACKS,
+    VAR_LEAD,
+    VAR_LEFT,
+    VAR_MONEY,
+    VAR_SHARE,
+    VAR_TREASURES,
+    VAR_TSHARE,
+    VAR_TURN,
+)
 from games.rng import next_u64, to_unit
 
 invalidate_stale_cache()  # before any kernel below is compiled or loaded
 
-DISCARD, HAND, PLAY, OWNED = 0, 1, 2, 3
-DLEN, TURNS = 0, 1
-ACTIONS, BUYS, COINS, MERCHANTS = 0, 1, 2, 3
-NTS = 4  # length of the turn state ts
-
-# Buy-rule table layout: one row per rule, RULE_WIDTH float64 values.
-MAX_COND = 3
-RULE_WIDTH = 3 + 3 * MAX_COND  # card, limit (-1: none), n conditions, (var, op, value) * 3
-# Condition variables.
-(VAR_LEFT, VAR_GAINS, VAR_MONEY, VAR_CARDS, VAR_TURN, VAR_COINS, VAR_COUNT, VAR_SHARE,
- VAR_DSHARE, VAR_LEAD, VAR_EMPTY) = range(11)
-# Appended later (codes above keep their meaning): treasures, actions, actions / cards,
-# Curses owned, copies / treasures, opponents' Attack cards, Attack kingdom piles in play.
-(VAR_TREASURES, VAR_ACTIONS, VAR_ADENSITY, VAR_CURSES, VAR_TSHARE, VAR_ATTACKS,
- VAR_KATTACKS) = range(11, 18)
-OP_LE, OP_LT, OP_GE, OP_GT, OP_EQ = range(5)
-# Action modes and buy modes of a bot.
-ACT_STATIC, ACT_SCORED, ACT_RANDOM, ACT_NONE = 0, 1, 2, 3
-BUY_RULES, BUY_RANDOM, BUY_LEARNED = 0, 1, 2
-# Steward choices.
-ST_DRAW, ST_COINS, ST_TRASH = 0, 1, 2
-# A learned bot's parameters, lparams[b]: exploration rate, record flag, exploration mode,
-# estimated endgame on/off, reward margin, and the game's end rule and tie-break (set per
-# batch); its feature layout (0 the sources', 1 the kingdom's) and the card in each of the
-# kingdom layout's 17 slots (games.dominion.features).
-LP_EPS, LP_RECORD, LP_EXPLORE, LP_ENDGAME, LP_MARGIN, LP_END_RULE, LP_TIEBREAK = range(7)
-LP_LAYOUT, LP_SLOTS = 7, 8
-NLP = LP_SLOTS + 17
-# End rules.
-END_STANDARD, END_PROVINCES = 0, 1
 
 # Explicit numba signatures: one compiled version per function (no literal-argument
 # specialisations), which keeps a cold-cache compile short. Arrays are C-contiguous.

@@ -14,9 +14,8 @@ from games.core import BotSpec, InputError
 from games.dominion import kingdoms
 from games.dominion.bots import NAMED, SPECIAL_BOTS, HeuristicParams, build_bot, spec_from_text
 from games.dominion.learned import LEARNED, LearnedPlayParams
-from games.dominion.match import GameConfig, _play_games
 from games.dominion.named_bots import COMMUNITY
-from games.dominion.options import DominionOptions
+from games.dominion.options import DominionOptions, GameConfig
 from games.dominion.strategy import StrategyParams
 from games.interop.seats import offers_openspiel_bots
 
@@ -109,6 +108,7 @@ class DominionGame(registry.Game):
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> registry.Outcomes:
         options = self.settle_options(options, seed)[0]  # unless the run settled it
+        from games.dominion.match import _play_games  # the kernels: compiled on first use
         return _play_games(list(bots), seed, start, count, players=len(bots), rotate=rotate,
                            config=config_of(options)).outcomes()
 

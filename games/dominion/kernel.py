@@ -37,6 +37,7 @@ from games.dominion.cards import (
     PROVINCE,
     SILVER,
 )
+from games.dominion.encoder import W1, encode
 from games.dominion.engine import (
     ACTIONS,
     B1,
@@ -81,7 +82,7 @@ from games.dominion.engine import (
     victory_points,
     void,
 )
-from games.dominion.features import NACTIVE_MAX, W1, encode
+from games.dominion.features import NACTIVE_MAX
 from games.dominion.matcher import choose_buy
 
 

@@ -20,33 +20,10 @@ import numpy as np
 from games.core import InputError, game_seeds
 from games.dominion.bots import BotSpec, compile_bots
 from games.dominion.cards import initial_supply
-from games.dominion.engine import END_PROVINCES, END_STANDARD, LP_END_RULE, LP_TIEBREAK
 from games.dominion.kernel import new_record, new_state, run_batch
-from games.dominion.kingdoms import parse_kingdom
+from games.dominion.layout import END_RULES, LP_END_RULE, LP_TIEBREAK
+from games.dominion.options import GameConfig
 from games.outcomes import Outcomes, seating_for
-
-END_RULES = {"standard": END_STANDARD, "provinces": END_PROVINCES}
-
-
-@dataclass(frozen=True)
-class GameConfig:
-    """Rules of a batch of games. ``end_rule="provinces"`` ends only on the Province pile
-    and ``tiebreak=False`` shares every VP tie (the blog's rules); ``solo_provinces > 0``
-    plays one player until it owns that many Provinces."""
-
-    kingdom: tuple[str, ...] | str | None = None
-    end_rule: str = "standard"
-    tiebreak: bool = True
-    cap: int = 100
-    solo_provinces: int = 0
-
-    def checked(self) -> GameConfig:
-        if self.end_rule not in END_RULES:
-            raise InputError(f"end rule {self.end_rule!r}: use one of {', '.join(END_RULES)}")
-        if self.cap < 1:
-            raise InputError("the turn cap must be at least 1")
-        return GameConfig(parse_kingdom(self.kingdom), self.end_rule, self.tiebreak, self.cap,
-                          self.solo_provinces)
 
 
 @dataclass

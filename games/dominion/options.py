@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.core import InputError
 from games.dominion import kingdoms
-from games.dominion.match import END_RULES
+from games.dominion.kingdoms import parse_kingdom
+from games.dominion.layout import END_RULES
 from games.options import GameOptions, option
 
 
@@ -28,3 +30,24 @@ class DominionOptions(GameOptions):
     cap: int = option(100, "stop a game after this many rounds", low=1, high=10_000)
     solo: int = option(0, "solo mode: one bot alone, turns to this many Provinces (1-8; 0, "
                        "the default, plays a table of 2-4 bots)", low=0, high=8)
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Rules of a batch of games. ``end_rule="provinces"`` ends only on the Province pile
+    and ``tiebreak=False`` shares every VP tie (the blog's rules); ``solo_provinces > 0``
+    plays one player until it owns that many Provinces."""
+
+    kingdom: tuple[str, ...] | str | None = None
+    end_rule: str = "standard"
+    tiebreak: bool = True
+    cap: int = 100
+    solo_provinces: int = 0
+
+    def checked(self) -> GameConfig:
+        if self.end_rule not in END_RULES:
+            raise InputError(f"end rule {self.end_rule!r}: use one of {', '.join(END_RULES)}")
+        if self.cap < 1:
+            raise InputError("the turn cap must be at least 1")
+        return GameConfig(parse_kingdom(self.kingdom), self.end_rule, self.tiebreak, self.cap,
+                          self.solo_provinces)

@@ -21,3 +21,6 @@ from games.splendor.trace import trace_game  # noqa: E402
 
 __all__ = ["ALL_EVAL", "ALL_EVAL2", "AllEval", "AllEval2", "Heuristic", "SplendorState",
            "make_bot", "trace_game"]
+
+#: what the first use of this game's numba kernels costs (games.compiling says it)
+FIRST_USE_COMPILE = "about 30-60 s on 2 cores"

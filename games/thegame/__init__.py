@@ -16,3 +16,6 @@ __all__ = [
     "PLAYERS", "build_params", "encode", "player", "legal_plays", "legal_sequences",
     "minimum_play", "play_block", "play_games", "run", "simulate", "summarize",
 ]
+
+#: what the first use of this game's numba kernels costs (games.compiling says it)
+FIRST_USE_COMPILE = "about 1.5-3 minutes on 2 cores, the depth-d search and the endgame solver"

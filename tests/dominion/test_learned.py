@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from games.core import BotSpec, InputError
 from games.dominion.cards import DEFAULT_KINGDOM, INDEX, initial_supply
+from games.dominion.encoder import encode
 from games.dominion.engine import NLP
 from games.dominion.features import (
     FEATURE_SET,
@@ -24,7 +25,6 @@ from games.dominion.features import (
     OFF_CARD,
     OFF_GUIDE,
     OFF_LEADP,
-    encode,
     neighbours,
 )
 from games.dominion.game import GAME

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from games.core import BotSpec, InputError
 from games.dominion.bots import compile_bots
 from games.dominion.cards import CURSE, INDEX, KINGDOM_KEYS, initial_supply
+from games.dominion.encoder import encode
 from games.dominion.feature_names import describe
 from games.dominion.features import (
     FEATURE_SET_KINGDOM,
@@ -24,7 +25,6 @@ from games.dominion.features import (
     NF_KINGDOM,
     NSTAGE,
     SOURCES,
-    encode,
     layout_for,
     neighbours,
     slot_cards,

@@ -1,0 +1,170 @@
+"""Say so on stderr while numba compiles a game's kernels, so that a first use never looks
+like a hang.
+
+numba compiles a kernel on its first call in a process unless its on-disk cache (the
+``__pycache__`` folders beside the sources) already holds it; a fresh checkout or a changed
+kernel source compiles for seconds to minutes. :func:`watch` registers a listener for
+numba's ``numba:compile`` event, which fires only on a real compile (a cache load is
+silent). At the first compile of a game's kernels it prints one line at once, naming the
+game and what its first use costs (each game package states that in
+``FIRST_USE_COMPILE``), then a line every ``TABLETUNE_PROGRESS_SECONDS`` (2 s on a
+terminal, 10 s otherwise) while compiling goes on, and one line when it is done.
+``python -m games.warm`` compiles every game ahead of time.
+
+The command line turns this on (:func:`enable`); a game registers its package with
+:func:`watch` when it is imported, so a command that imports no game imports no numba.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+WARM_HINT = "python -m games.warm"
+_ENABLED = False
+_LISTENER: Any = None
+
+
+def enable(stream: TextIO | None = None) -> None:
+    """Announce compiles in this process (and its forked workers) from now on."""
+    global _ENABLED
+    _ENABLED = True
+    if stream is not None:
+        _Notice.stream = stream
+    if "numba" in sys.modules:  # a game is loaded already: hear its compiles too
+        watch()
+
+
+def watch() -> None:
+    """Register the listener once, if :func:`enable` was called; cheap to call again."""
+    global _LISTENER
+    if not _ENABLED or _LISTENER is not None:
+        return
+    from numba.core import event
+
+    _LISTENER = _make_listener(event.Listener)()
+    event.register("numba:compile", _LISTENER)
+
+
+def game_of(module: str) -> str | None:
+    """``thegame`` for ``games.thegame.search``; None outside a game package."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 and parts[0] == "games" else None
+
+
+def first_use_cost(game: str) -> str:
+    """What the game's package says its first compile costs, or a generic phrase."""
+    package = sys.modules.get(f"games.{game}")
+    return str(getattr(package, "FIRST_USE_COMPILE", "") or "seconds to minutes")
+
+
+def _interval() -> float:
+    """Seconds between progress lines: the environment's, else 2 (terminal) or 10."""
+    text = os.environ.get("TABLETUNE_PROGRESS_SECONDS", "").strip()
+    try:
+        value = float(text) if text else math.nan
+    except ValueError:
+        value = math.nan
+    if math.isfinite(value) and value > 0:
+        return value
+    stream = _Notice.stream or sys.stderr
+    return 2.0 if getattr(stream, "isatty", lambda: False)() else 10.0
+
+
+class _Notice:
+    """The state of one process's compile notices (reset in a forked child)."""
+
+    stream: TextIO | None = None
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.reset()
+
+    def reset(self) -> None:
+        self.pid = os.getpid()
+        self.depth = 0
+        self.functions = 0
+        self.games: list[str] = []
+        self.started = 0.0
+        self.lock = threading.Lock()
+        self.done = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def say(self, text: str) -> None:
+        stream = self.stream or sys.stderr
+        try:
+            print(text, file=stream, flush=True)
+        except (OSError, ValueError):  # a closed or broken stderr never stops a compile
+            pass
+
+    def start(self, module: str) -> None:
+        if self.pid != os.getpid():
+            self.reset()
+        with self.lock:
+            self.depth += 1
+            self.functions += 1
+            game = game_of(module) or module.split(".")[0]
+            if self.depth > 1 or game in self.games and self.thread is not None:
+                return
+            new = game not in self.games
+            if new:
+                self.games.append(game)
+            if self.thread is None:
+                self.started = self.clock()
+                self.done.clear()
+                self.thread = threading.Thread(target=self._tick, daemon=True,
+                                               name="tabletune-compile")
+                self.thread.start()
+        if new:
+            self.say(f"compiling {game}'s numba kernels (first use only: {first_use_cost(game)};"
+                     f" later runs load them from the cache; `{WARM_HINT}` compiles ahead)")
+
+    def end(self) -> None:
+        if self.pid != os.getpid():
+            return
+        with self.lock:
+            self.depth = max(0, self.depth - 1)
+            if self.depth:
+                return
+            thread, self.thread = self.thread, None
+            self.done.set()
+        if thread is not None:
+            seconds = self.clock() - self.started
+            if seconds >= 1.0:
+                self.say(f"compiled {', '.join(self.games)} kernels in {seconds:.0f} s "
+                         f"({self.functions} functions so far); cached for later runs")
+
+    def _tick(self) -> None:
+        every = _interval()
+        while not self.done.wait(every):
+            with self.lock:
+                if self.thread is None:
+                    return
+                seconds = self.clock() - self.started
+                text = (f"still compiling {', '.join(self.games)} kernels: {self.functions} "
+                        f"functions, {seconds:.0f} s")
+            self.say(text)
+
+
+def _make_listener(base: type) -> type:
+    """A ``numba.core.event.Listener`` subclass over one :class:`_Notice` (built lazily so
+    this module imports numba only when a game does)."""
+
+    class CompileListener(base):  # type: ignore[misc, valid-type]
+        def __init__(self) -> None:
+            self.notice = _Notice()
+
+        def on_start(self, event: Any) -> None:
+            dispatcher = event.data.get("dispatcher") if event.data else None
+            func = getattr(dispatcher, "py_func", None)
+            self.notice.start(getattr(func, "__module__", "") or "")
+
+        def on_end(self, event: Any) -> None:
+            self.notice.end()
+
+    return CompileListener
