@@ -32,6 +32,8 @@ class Entry(NamedTuple):
 COMMANDS: dict[str, Entry] = {
     "evolve": Entry("evolve", "Evolve a genome (DEAP) as a study spec describes; checkpoints "
                               "as it goes."),
+    "page": Entry("pages", "Write index.html from README.md for reproduction and "
+                           "hand-written reports."),
     "storage-proxy": Entry("proxy", "Serve a study database to many workers over gRPC "
                                     "(Ctrl-C to stop)."),
     "reproduce": Entry("reproduce", "Reproduce a report's tables: write its data JSON and "

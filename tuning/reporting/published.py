@@ -20,6 +20,11 @@ from games.core import InputError
 from tuning.evaluation import WorkerPool, candidate_bot, evaluate
 from tuning.reporting.summary import FILE, read_summary, write_summary
 
+#: where a study's page opens its result, its stored evaluations and its parameters
+#: (tuning.reporting.study)
+RESULT_HEADING = "<h2>Result</h2>"
+STORED_TITLE = "Stored evaluations of the best"
+PARAMS_HEADING = "<h2>Best parameters</h2>"
 #: the run.json keys of the reported figure and of its selection value, by optimizer
 KEYS = {"optuna": ("best_value", "best_selection_value", "best_exact"),
         "deap": ("best_fitness", "best_selection_fitness", "best_fitness_exact")}
@@ -34,7 +39,12 @@ def confirm_published(spec: Any, folder: Path) -> dict[str, Any]:
         raise InputError(f"no published summary {path} to confirm")
     run = read_summary(path, spec.optimizer)
     value, selection, exact = KEYS[spec.optimizer]
-    if run.get("best_confirmed") or run.get(exact):
+    restate_stored(Path(folder), spec)
+    if run.get(exact):
+        return run
+    if run.get("best_confirmed"):  # confirmed before: only make sure the pages state it
+        if run.get(f"{value}_start") is not None and run.get("best_selection_ci"):
+            _restate(Path(folder), float(run[selection]), run, value)
         return run
     seed, start = run.get(f"{value}_seed"), run.get(f"{value}_games")
     if seed is None or not start:
@@ -78,12 +88,21 @@ def _kept(stated: str) -> str:
         if sep else ""
 
 
+def states_both(text: str, run: dict[str, Any], value: str) -> bool:
+    """True when a page or README already gives the confirmed figure and its selection
+    value, in whatever words (a page built from the study, or restated before)."""
+    selected = run["best_selection_" + value.split("_")[1]]
+    return (f"{run[value]:.4f}" in text and f"{float(selected):.4f}" in text
+            and "confirmed" in text)
+
+
 def _restate(folder: Path, selected: float, run: dict[str, Any], value: str) -> None:
     """Put the confirmed figure where the pages state the published best: an evolution's
-    ``fitness X (...)`` line, else a result line at the top of the README."""
+    ``fitness X (...)`` line, else a result line at the top of the README and of the
+    page's Result section (each left as it is where it states both figures already)."""
     figure = f"{run[value]:.4f} ({confirmed_text(run, value)}"
     readme = folder / "README.md"
-    if readme.is_file():
+    if readme.is_file() and not states_both(readme.read_text(encoding="utf-8"), run, value):
         text = readme.read_text(encoding="utf-8")
         pattern = re.compile(rf"^fitness {selected:.4f} \((.*)\)$", re.M)
         found = pattern.search(text)
@@ -95,14 +114,46 @@ def _restate(folder: Path, selected: float, run: dict[str, Any], value: str) -> 
             text = f"{head}\n\nResult: {figure}).\n\n{rest}"
         readme.write_text(text, encoding="utf-8")
     page = folder / "index.html"
-    if page.is_file():
+    if page.is_file() and not states_both(page.read_text(encoding="utf-8"), run, value):
         text = page.read_text(encoding="utf-8")
         pattern = re.compile(rf"fitness {selected:.4f} \(([^<]*)\)")
         found = pattern.search(text)
         if found:
             line = f"fitness {figure}{_kept(html.unescape(found.group(1)))})"
             text = pattern.sub(lambda _: html.escape(line, quote=False), text, count=1)
-            page.write_text(text, encoding="utf-8")
+        elif RESULT_HEADING in text:  # a study's page: the figure opens its Result section
+            line = f"<p>{html.escape(f'Result: {figure}).', quote=False)}</p>"
+            text = text.replace(RESULT_HEADING, RESULT_HEADING + line, 1)
+        else:
+            return
+        page.write_text(text, encoding="utf-8")
+
+
+def restate_stored(folder: Path, spec: Any) -> None:
+    """Rewrite the page's "Stored evaluations of the best" section from the records in the
+    folder (:mod:`tuning.reporting.stored`): a published study's page is not rebuilt without
+    its journal, so this section alone follows the records kept beside it."""
+    from tuning.reporting.page import Section
+    from tuning.reporting.stored import HEADERS, stored_evaluations, stored_note, stored_rows
+
+    page = Path(folder) / "index.html"
+    evals = stored_evaluations(folder)
+    if not evals or not page.is_file():
+        return
+    section = (Section(STORED_TITLE).text(stored_note(spec.name, spec.game, evals))
+               .table(HEADERS, stored_rows(evals)))
+    block = f"<h2>{STORED_TITLE}</h2>" + "".join(section.blocks)
+    text = page.read_text(encoding="utf-8")
+    heading = f"<h2>{STORED_TITLE}</h2>"
+    if heading in text:
+        start = text.index(heading)
+        end = text.find("<h2>", start + len(heading))
+        text = text[:start] + block + (text[end:] if end >= 0 else "")
+    elif PARAMS_HEADING in text:
+        text = text.replace(PARAMS_HEADING, block + PARAMS_HEADING, 1)
+    else:
+        return
+    page.write_text(text, encoding="utf-8")
 
 
 def published_only(spec: Any, folder: Path) -> bool:

@@ -1,4 +1,5 @@
-"""Evaluations kept with a report: ``tabletune play --json`` records saved as ``eval-*.json``.
+"""Evaluations kept with a report: ``tabletune play --json`` records saved as ``eval-*.json``
+(and ``fresh-*.json``, where a report keeps its fresh-seed checks under that name).
 
 A study's re-evaluation plays the best against the study's own opponents on one fresh seed
 set; further figures quoted elsewhere (the project README, other reports) come from such
@@ -15,6 +16,9 @@ from pathlib import Path
 from games.core import InputError
 
 PATTERN = "eval-*.json"
+#: further records a report may keep (a fresh-seed check of the best); a file of that name
+#: that is not a ``play --json`` record is left out rather than refused
+FRESH = "fresh-*.json"
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,11 @@ def read_stored(path: Path) -> StoredEvaluation:
     """One ``play --json`` record; a file that does not read as one is an InputError."""
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
+        if "bots" not in record and "win_rate" in record:  # a solo game: one player
+            lo, hi = record["win_rate_ci"]
+            return StoredEvaluation(path.name, str(record["player"]), "solo",
+                                    int(record["games"]), int(record["seed"]),
+                                    float(record["win_rate"]), (float(lo), float(hi)))
         names = list(record["bots"])
         first = record["bots"][names[0]]
         lo, hi = first["score_ci"]
@@ -45,8 +54,15 @@ def read_stored(path: Path) -> StoredEvaluation:
 
 
 def stored_evaluations(folder: Path) -> list[StoredEvaluation]:
-    """Every ``eval-*.json`` record in a report folder, by file name."""
-    return [read_stored(p) for p in sorted(Path(folder).glob(PATTERN))]
+    """Every ``eval-*.json`` record in a report folder, by file name, then the
+    ``fresh-*.json`` ones that read as records."""
+    found = [read_stored(p) for p in sorted(Path(folder).glob(PATTERN))]
+    for path in sorted(Path(folder).glob(FRESH)):
+        try:
+            found.append(read_stored(path))
+        except InputError:
+            continue
+    return found
 
 
 HEADERS = ["record", "bot", "against", "games", "seed", "score", "95% CI"]
@@ -64,8 +80,17 @@ def stored_note(study: str, game: str, evals: list[StoredEvaluation]) -> str:
     seeds = sorted({e.seed for e in evals})
     n = f"{games[0]:,}" if len(games) == 1 else "GAMES"
     seed = str(seeds[0]) if len(seeds) == 1 else "SEED"
-    return (f"Stored evaluations ({PATTERN} in this folder, as tabletune play --json wrote "
-            f"them): the best bot against each opponent, "
+    solo = all(e.against == "solo" for e in evals)
+    files = PATTERN if all(e.file.startswith("eval-") for e in evals) else f"{PATTERN}, {FRESH}"
+    who = "the best bot" if files == PATTERN else "the bot each row names (the best unless another)"
+    if solo:
+        return (f"Stored evaluations ({files} in this folder, as tabletune play --json wrote "
+                "them): the best's weights played solo on fresh deals whose root seed the "
+                "study never used, games and seed as each row says. A record is made by: "
+                f"tabletune play {game} --bots best:{study} -n {n.replace(',', '')} "
+                f"--seed {seed} --jobs 1 --json")
+    return (f"Stored evaluations ({files} in this folder, as tabletune play --json wrote "
+            f"them): {who} against each opponent, "
             + (f"{n} games a record at seed {seed}" if len(games) == len(seeds) == 1 else
                "games and seed as each row says")
             + ", seats alternating. These seeds are not the re-evaluation's, so a row here "

@@ -55,7 +55,17 @@ def reproduce_game(game: str, out_dir: Path | str | None = None, **request) -> l
     settings = settings_for(module, game, **request)
     out = Path(out_dir or module.FOLDER)
     if settings.from_json:
-        return module.reproduce(out, settings)
+        return with_page(out, module.reproduce(out, settings))
     with WorkerPool(settings.jobs) as pool:
-        return module.reproduce(out, dataclasses.replace(
-            settings, pool=pool, open_pool=WorkerPool, run_match=run_match))
+        return with_page(out, module.reproduce(out, dataclasses.replace(
+            settings, pool=pool, open_pool=WorkerPool, run_match=run_match)))
+
+
+def with_page(out: Path, written: list[Path]) -> list[Path]:
+    """``written`` and the folder's index.html, rendered from the README just written (the
+    page states what the README states; see :mod:`tuning.reporting.readme_page`)."""
+    from tuning.reporting.readme_page import builds_own_page, write_readme_page
+
+    if (out / "README.md").is_file() and not builds_own_page(out):
+        return [*written, write_readme_page(out)]
+    return written
