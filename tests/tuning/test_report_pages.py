@@ -40,7 +40,7 @@ from tuning.reporting.readme_page import (
 ROOT = Path(__file__).resolve().parents[2]
 REPORTS = ROOT / "reports"
 
-CITATION = re.compile(r"reports/([A-Za-z0-9_.-]+)")
+CITATION = re.compile(r"reports/([A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.*-]+)*)")
 PERCENT = re.compile(r"(?<![\w.])([+-]?\d+\.\d+)\s?%")
 INTERVAL = re.compile(r"\[\s*([+-]?\d+(?:\.\d+)?)\s*,\s*([+-]?\d+(?:\.\d+)?)\s*\]")
 FRACTION = re.compile(r"(?<![\w.+-])(0\.\d{3,})(?![\d%])")
@@ -104,16 +104,30 @@ def _top_level_boundaries(text: str) -> list[int]:
 
 def _drop_closed_asides(text: str) -> str:
     """``text`` without the parenthetical groups that close inside it (the one still open at
-    its end, around the citation, is kept)."""
+    its end, around the citation, is kept), nor the tail of one that opened before it (the
+    previous citation's)."""
     out, stack = list(text), []
     for i, ch in enumerate(text):
         if ch == "(":
             stack.append(i)
-        elif ch == ")" and stack:
-            start = stack.pop()
+        elif ch == ")":
+            start = stack.pop() if stack else 0
             for k in range(start, i + 1):
                 out[k] = " "
     return "".join(out)
+
+
+def cited_page(path: str) -> Path:
+    """The folder whose page a citation ``reports/PATH`` names: the deepest folder on the
+    path with a page (or a README that gets one), else the top folder."""
+    parts = path.split("/")
+    folder = REPORTS / parts[0]
+    for part in parts[1:]:
+        deeper = folder / part
+        if not deeper.is_dir() or not ((deeper / INDEX).is_file() or (deeper / README).is_file()):
+            break
+        folder = deeper
+    return folder
 
 
 def claims(markdown: str) -> list[tuple[tuple[str, ...], str]]:
@@ -171,14 +185,14 @@ def test_readme_headline_figures_are_on_the_pages_they_cite() -> None:
     assert len(found) > 20  # the README cites its reports throughout
     missing, checked = [], 0
     for folders, claim in found:
-        pages = [REPORTS / f for f in folders if (REPORTS / f).is_dir()]
+        pages = [cited_page(f) for f in folders if (REPORTS / f.split("/")[0]).is_dir()]
         if not pages:
             continue
         numbers = [n for page in pages for n in page_numbers(page_text(page))]
         for figure in figures(claim):
             checked += 1
             if not shows(figure, numbers):
-                where = " or ".join(f"reports/{p.name}/{INDEX}" for p in pages)
+                where = " or ".join(str((p / INDEX).relative_to(ROOT)) for p in pages)
                 missing.append(f"{figure} not on {where}: ...{' '.join(claim.split())[-160:]}")
     assert checked > 30
     assert not missing, "\n".join(missing)
@@ -196,6 +210,11 @@ def test_the_rule_fails_on_a_stale_figure() -> None:
     # clauses: a figure after a ';' belongs to the next citation, not this one
     two = claims("A wins 31.11% (`reports/a/`); B wins 29.93% [29.03, 30.83] (`reports/b/`)")
     assert [figures(c) for _, c in two] == [["31.11"], ["29.93", "29.03", "30.83"]]
+    # the rest of the previous citation's parentheses is its own, not the next claim's
+    tail = claims("A wins 18.45% (`reports/a/`; seed 13.1%), and 29.93% (`reports/b/`)")
+    assert [figures(c) for _, c in tail] == [["18.45"], ["29.93"]]
+    assert cited_page("dominion-baseset/attack/") == REPORTS / "dominion-baseset" / "attack"
+    assert cited_page("dominion-heuristic/eval-*.json") == REPORTS / "dominion-heuristic"
     # citations side by side make one claim, held by either page
     both = claims("They reach 99.96% and 99.97%: `reports/a/`, `reports/b/`.")
     assert both == [(("a", "b"), both[0][1])] and figures(both[0][1]) == ["99.96", "99.97"]

@@ -41,14 +41,26 @@ class EvolutionBaselines:
         rows = _opponent_baselines(spec, best, pool)
         table = [[b["opponent"], b["games"], b["wins"], b["ties"], b["losses"], b["score"],
                   f"{b['ci95'][0]:.4f}..{b['ci95'][1]:.4f}"] for b in rows]
-        note = (f"The best genome against each baseline alone, two-player games with seats "
-                f"alternating, {spec.evaluation.reevaluate_games} fresh games each (seed sets "
-                "never used during the evolution).")
+        note = baseline_note(spec)
         note += self.yardstick.notes(list(spec.evaluation.opponents), rows)
         return BaselineTable(
             rows, ["opponent", "games", "wins", "ties", "losses", "score", "95% CI"], table,
             ([(b["opponent"], b["score"], *b["ci95"]) for b in rows],
              "score of the best genome (wins + ties/2)", 0.5), note)
+
+
+def baseline_note(spec: StudySpec) -> str:
+    """What the default table plays, with each opponent's root seed, so that a figure quoted
+    from it can be told from another measurement of the same bot on other seeds."""
+    from tuning.evaluation.evaluator import derived_seed
+
+    games = spec.evaluation.reevaluate_games
+    roots = ", ".join(f"{derived_seed(spec.evaluation.seed, f'report:{name}')} against {name}"
+                      for name in spec.evaluation.opponents)
+    return (f"The best genome against each baseline alone, two-player games with seats "
+            f"alternating, {games} fresh games each (seed sets never used during the "
+            f"evolution: games 0..{games - 1:,} of root seed {roots}, each derived from the "
+            f"evolution's seed {spec.evaluation.seed}).")
 
 
 def baselines_for(game: str) -> EvolutionBaselines:
