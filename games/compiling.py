@@ -17,6 +17,7 @@ The command line turns this on (:func:`enable`); a game registers its package wi
 
 from __future__ import annotations
 
+import atexit
 import math
 import os
 import sys
@@ -26,6 +27,8 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 WARM_HINT = "python -m games.warm"
+#: seconds without a compile after which a run of compiles counts as done
+QUIET = 1.0
 _ENABLED = False
 _LISTENER: Any = None
 
@@ -49,6 +52,13 @@ def watch() -> None:
 
     _LISTENER = _make_listener(event.Listener)()
     event.register("numba:compile", _LISTENER)
+    atexit.register(_LISTENER.notice.close)
+
+
+def busy() -> bool:
+    """Whether this process is compiling kernels now (or did less than ``QUIET`` s ago)."""
+    notice = getattr(_LISTENER, "notice", None)
+    return notice is not None and notice.pid == os.getpid() and notice.thread is not None
 
 
 def game_of(module: str) -> str | None:
@@ -90,7 +100,7 @@ class _Notice:
         self.depth = 0
         self.functions = 0
         self.games: list[str] = []
-        self.started = 0.0
+        self.started = self.last = 0.0
         self.lock = threading.Lock()
         self.done = threading.Event()
         self.thread: threading.Thread | None = None
@@ -108,14 +118,13 @@ class _Notice:
         with self.lock:
             self.depth += 1
             self.functions += 1
-            game = game_of(module) or module.split(".")[0]
-            if self.depth > 1 or game in self.games and self.thread is not None:
-                return
-            new = game not in self.games
+            self.last = self.clock()
+            game = game_of(module)  # numba's own helpers count for the game that needs them
+            new = game is not None and game not in self.games
             if new:
                 self.games.append(game)
             if self.thread is None:
-                self.started = self.clock()
+                self.started = self.last
                 self.done.clear()
                 self.thread = threading.Thread(target=self._tick, daemon=True,
                                                name="tabletune-compile")
@@ -129,25 +138,42 @@ class _Notice:
             return
         with self.lock:
             self.depth = max(0, self.depth - 1)
-            if self.depth:
-                return
-            thread, self.thread = self.thread, None
-            self.done.set()
-        if thread is not None:
-            seconds = self.clock() - self.started
-            if seconds >= 1.0:
-                self.say(f"compiled {', '.join(self.games)} kernels in {seconds:.0f} s "
-                         f"({self.functions} functions so far); cached for later runs")
+            self.last = self.clock()
+
+    def _closing(self) -> str:
+        """End the run of compiles (the lock is held): the line that says it is done."""
+        self.thread = None
+        self.done.set()
+        return (f"compiled {', '.join(self.games) or 'numba'} kernels in "
+                f"{self.last - self.started:.0f} s ({self.functions} functions); cached for "
+                "later runs")
+
+    def close(self) -> None:
+        """At exit: the closing line of a run of compiles that the ticker has not ended."""
+        with self.lock:
+            text = self._closing() if self.thread is not None and self.pid == os.getpid() \
+                else ""
+        if text:
+            self.say(text)
 
     def _tick(self) -> None:
+        """Progress every interval while compiles go on; one closing line once none has run
+        for ``QUIET`` seconds (kernels with explicit signatures compile one by one)."""
         every = _interval()
-        while not self.done.wait(every):
+        said = self.clock()
+        while not self.done.wait(0.25):
             with self.lock:
-                if self.thread is None:
-                    return
-                seconds = self.clock() - self.started
-                text = (f"still compiling {', '.join(self.games)} kernels: {self.functions} "
-                        f"functions, {seconds:.0f} s")
+                now = self.clock()
+                seconds = now - self.started
+                games = ", ".join(self.games) or "numba"
+                if self.depth == 0 and now - self.last >= QUIET:
+                    text = self._closing()
+                elif now - said >= every:
+                    said = now
+                    text = (f"still compiling {games} kernels: {self.functions} functions, "
+                            f"{seconds:.0f} s")
+                else:
+                    continue
             self.say(text)
 
 

@@ -183,7 +183,9 @@ class MatchProgress(Reporter):
     def describe(self) -> str:
         elapsed = self.clock() - self.started
         if not self.total:
-            return f"{self.what}: starting, {duration(elapsed)} elapsed"
+            from games import compiling
+            doing = "compiling kernels" if compiling.busy() else "starting"
+            return f"{self.what}: {doing}, {duration(elapsed)} elapsed"
         rate = self.done / self.seconds if self.seconds > 0 else 0.0
         left = (self.total - self.done) / rate if rate > 0 else None
         return (f"{self.what}: {self.done:,}/{self.total:,} games, {rate:,.0f} games/s, "
