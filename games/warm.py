@@ -15,7 +15,7 @@ import argparse
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from games import registry
@@ -37,10 +37,12 @@ def warm_one(name: str) -> float:
     return time.perf_counter() - start
 
 
-def warm_all(names: Sequence[str] | None = None, jobs: int = 2) -> dict[str, float]:
+def warm_all(names: Sequence[str] | None = None, jobs: int = 2,
+             on_done: Callable[[str, float], None] | None = None) -> dict[str, float]:
     """Warm ``names`` (default: every registered game), each in a fresh Python process,
     ``jobs`` at a time; returns seconds per game. A game whose warm-up fails is reported on
-    stderr and left to compile where it is used: warming never stops the caller."""
+    stderr and left to compile where it is used: warming never stops the caller. ``on_done``
+    hears each game as it finishes (name, seconds)."""
     games = order(list(names) if names else registry.names())
 
     def run(name: str) -> tuple[str, float]:
@@ -50,7 +52,10 @@ def warm_all(names: Sequence[str] | None = None, jobs: int = 2) -> dict[str, flo
         if done.returncode != 0:
             last = (done.stderr.strip().splitlines() or ["no output"])[-1]
             print(f"warm-up of {name} failed: {last}", file=sys.stderr)
-        return name, time.perf_counter() - start
+        seconds = time.perf_counter() - start
+        if on_done is not None:
+            on_done(name, seconds)
+        return name, seconds
 
     with ThreadPoolExecutor(max(1, jobs)) as pool:
         return dict(pool.map(run, games))
@@ -72,8 +77,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name in args.games:
             warm_one(name)
         return 0
-    for name, seconds in warm_all(args.games, args.jobs).items():
-        print(f"{name}: {seconds:.1f} s")
+    names = order(list(args.games) if args.games else registry.names())
+    print(f"compiling the numba kernels of {', '.join(names)}, {max(1, args.jobs)} at a time "
+          "(on a fresh clone about 2 minutes on 2 cores, The Game's the longest; seconds when "
+          "they are cached)", flush=True)
+    warm_all(names, args.jobs, lambda name, seconds: print(f"{name}: {seconds:.1f} s",
+                                                           flush=True))
     return 0
 
 

@@ -33,7 +33,9 @@ def test_a_warm_up_runs_each_game_in_a_process_and_says_its_time():
     done = subprocess.run([sys.executable, "-m", "games.warm", "--jobs", "1", "deckbuilder"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("deckbuilder: ") and not done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("compiling the numba kernels of deckbuilder, 1 at a time")
+    assert lines[1].startswith("deckbuilder: ") and not done.stderr
 
 
 def test_python_only_searches_are_left_out_of_the_warm_up():
