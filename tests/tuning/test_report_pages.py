@@ -268,3 +268,17 @@ def test_publish_states_a_confirmed_best_on_the_study_page(tmp_path: Path) -> No
     assert "selection value 0.3083" in page and page.count("<p>Result: ") == 1
     confirm_published(spec, folder)
     assert (folder / INDEX).read_text(encoding="utf-8") == page
+
+
+def test_an_exact_evolution_says_what_generation_0_already_held() -> None:
+    """A figure generation 0 already reached (a seed genome's) is not credited to the
+    evolution; a noisy fitness gets no such note (generation 0 played other games)."""
+    from tuning.reporting.evolution import start_note
+
+    rows = [{"best": 278.11716063}, {"best": 278.11716063}]
+    held = start_note(rows, 278.1171606329368, 3, exact=True)
+    assert "already reached this fitness, 278.1172" in held and "3 seed genomes" in held
+    assert "did not find it" in held
+    raised = start_note([{"best": 128.7448}], 128.74786, 3, exact=True)
+    assert "started at 128.7448" in raised and "(+0.0031)" in raised
+    assert start_note(rows, 0.9, 3, exact=False) == ""

@@ -19,7 +19,13 @@ import numpy as np
 from games.core import InputError
 from tuning.evaluation import WorkerPool
 from tuning.evolution.checkpoint import load_checkpoint
-from tuning.evolution.runner import best_of, checkpoint_result, default_checkpoint, run_flags
+from tuning.evolution.runner import (
+    best_of,
+    checkpoint_result,
+    default_checkpoint,
+    genome_kind,
+    run_flags,
+)
 from tuning.overrides import base_name, option_flags
 from tuning.reporting.baselines import baselines_for
 from tuning.reporting.page import Section, figure_png, markdown_table, write_report
@@ -128,6 +134,24 @@ def take_time_share(record: str | Path, out_dir: Path) -> None:
         raise
 
 
+def start_note(rows: list[dict[str, Any]], best: float, seeds: int, exact: bool) -> str:
+    """Where an exact best comes from: generation 0's best (the spec's seed genomes are among
+    its members) and what the generations after it added, so that a figure a seed genome
+    already reached is not credited to the evolution. Empty for a noisy fitness, whose
+    generation-0 value was measured on other games than the reported one."""
+    if not exact or not rows:
+        return ""
+    first = float(rows[0]["best"])
+    held = (f"which holds the spec's {seeds} seed genome{'s' if seeds != 1 else ''}"
+            if seeds else "random genomes only")
+    if f"{best:.4f}" == f"{first:.4f}":  # no gain at the precision the report shows
+        return (f"Generation 0 ({held}) already reached this fitness, {first:.4f}, and no "
+                "later generation improved on it: the figure was there before the first "
+                "evolution step, so the evolution did not find it.")
+    return (f"Generation 0 ({held}) started at {first:.4f}; the generations after it raised "
+            f"the best to {best:.4f} ({best - first:+.4f}).")
+
+
 def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
                            out_dir: str | Path,
                            time_share: str | Path | None = None) -> dict[str, Any]:
@@ -209,6 +233,8 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
              + (f"{total_games} games simulated" if total_games else
                 f"{sum(r['evals'] for r in rows)} exact evaluations")
              + f" in {sim_seconds:.1f} s of generation time.")
+    start = start_note(rows, best_eval.mean, len(genome_kind(spec).seed_genomes()),
+                       best_eval.exact)
     sections = [
         Section("Best genome").code(best).text(f"fitness {best_eval.mean:.4f} ({how})"),
         Section("Against each baseline").text(base_note).table(head, base_rows)
@@ -220,12 +246,15 @@ def build_evolution_report(spec: StudySpec, checkpoint_path: str | Path | None,
                                      "random numbers), best first.")
         .table(["rank", "genome", "fitness", "stderr"], hof_rows),
     ]
+    if start:
+        sections[0].text(start)
     if share is not None:
         sections.append(Section("Time in game simulation").text(share))
     sections.append(Section("Regenerate").code(command))
     readme = "\n\n".join([
         f"# Evolution report: {spec.name}", intro,
-        f"## Best genome\n\n```\n{best}\n```\n\nfitness {best_eval.mean:.4f} ({how})",
+        f"## Best genome\n\n```\n{best}\n```\n\nfitness {best_eval.mean:.4f} ({how})"
+        + (f"\n\n{start}" if start else ""),
         f"## Against each baseline\n\n{base_note}\n\n{markdown_table(head, base_rows)}",
         "![fitness per generation](fitness.png)\n\n![baselines](baselines.png)",
         "## Hall of fame\n\n" + markdown_table(["rank", "genome", "fitness", "stderr"],
