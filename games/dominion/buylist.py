@@ -32,6 +32,10 @@ treasures (pyminion's "Smithy while Smithies < treasures / 11" is ``smithy@tshar
 this game's supply (0 without one: ``moat:1@kattacks>=1`` buys a Moat only if attacks can
 come).
 
+An entry that can never apply is refused with the reason (:func:`dead_reason`): a copy
+limit of 0, a condition outside its variable's values (``share>2``, ``left<0``, a number
+beyond float range) or conditions that exclude each other (``money>15@money<10``).
+
 Example: ``province@8 duchy@<=4 estate@<=2 | gold | smithy:1 | silver`` buys a Province
 whenever possible (8 or fewer left), a Duchy once 4 or fewer Provinces are left, an Estate
 at 2 or fewer, else Gold, one Smithy, Silver.
@@ -48,8 +52,11 @@ keyword is a card, so every buy list keeps its exact meaning.
 
 from __future__ import annotations
 
+import math
 import re
+import sys
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -126,10 +133,83 @@ def _number(text: str, token: str) -> float:
     try:
         if "/" in text:
             a, b = text.split("/")
-            return float(a) / float(b)
-        return float(text)
+            value = float(a) / float(b)
+        else:
+            value = float(text)
     except (ValueError, ZeroDivisionError):
         raise InputError(f"buy list: bad number {text!r} in {token!r}") from None
+    if not math.isfinite(value):  # 1e400 reads as inf: no count or share ever reaches it
+        raise InputError(f"buy list: number {text!r} in {token!r} is too large to compare "
+                         f"with (at most {sys.float_info.max:.1e}); the entry could never "
+                         "apply as written")
+    return value
+
+
+#: The values each variable can take, (lowest, highest, whole numbers only): a condition
+#: no value in them meets makes its entry dead (see :func:`dead_reason`). Bounds are those
+#: the engine's ``condition_value`` can return, kept wide where a game could go further.
+RANGES: dict[str, tuple[float, float, bool]] = {
+    "left": (0, math.inf, True), "gains": (0, math.inf, True),
+    "money": (0, math.inf, True), "cards": (0, math.inf, True),
+    "turn": (1, math.inf, True), "coins": (0, math.inf, True),
+    "count": (0, math.inf, True), "share": (0, 1, False), "dshare": (0, 1, False),
+    "lead": (-math.inf, math.inf, True), "empty": (0, math.inf, True),
+    "treasures": (0, math.inf, True), "actions": (0, math.inf, True),
+    "adensity": (0, 1, False), "curses": (0, math.inf, True),
+    "tshare": (0, math.inf, False), "attacks": (0, math.inf, True),
+    "kattacks": (0, math.inf, True)}
+
+
+def _shown(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _interval_empty(lo: float, lo_open: bool, hi: float, hi_open: bool, whole: bool) -> bool:
+    """Whether no value (no whole number, for ``whole``) lies between the bounds."""
+    if whole:
+        first = (math.floor(lo) + 1 if lo_open else math.ceil(lo)) if math.isfinite(lo) else lo
+        last = (math.ceil(hi) - 1 if hi_open else math.floor(hi)) if math.isfinite(hi) else hi
+        return first > last
+    return lo > hi or (lo == hi and (lo_open or hi_open))
+
+
+def dead_reason(rule: BuyRule) -> str | None:
+    """Why ``rule`` can never buy its card, or None: a copy limit of 0 (buy while owning
+    fewer than 0), a condition outside its variable's values (``share>2``), or conditions
+    on one variable that exclude each other (``money>15@money<10``; the copy limit counts as
+    ``count<LIMIT``). Such an entry is almost always a typo, so a parser refuses it."""
+    if rule.limit == 0:
+        return ("its copy limit 0 means 'while owning fewer than 0 copies', which never "
+                "holds; leave ':N' out for no limit, or give N of 1 or more")
+    bounds: dict[str, list[Any]] = {}
+    said: dict[str, list[str]] = {}
+    conditions = list(rule.conditions)
+    if rule.limit is not None:
+        conditions.insert(0, Condition("count", "<", rule.limit))
+    for j, cond in enumerate(conditions):
+        low, high, _ = RANGES[cond.var]
+        b = bounds.setdefault(cond.var, [low, False, high, False])
+        limit_text = f":{rule.limit} (count<{rule.limit})"
+        said.setdefault(cond.var, []).append(
+            limit_text if rule.limit is not None and j == 0 else
+            f"{cond.var}{cond.op}{_format_number(cond.value)}")
+        v = cond.value
+        if cond.op in ("<", "<=", "=") and (v < b[2] or (v == b[2] and cond.op == "<")):
+            b[2], b[3] = v, cond.op == "<"
+        if cond.op in (">", ">=", "=") and (v > b[0] or (v == b[0] and cond.op == ">")):
+            b[0], b[1] = v, cond.op == ">"
+    for var, (lo, lo_open, hi, hi_open) in bounds.items():
+        low, high, whole = RANGES[var]
+        if not _interval_empty(lo, lo_open, hi, hi_open, whole):
+            continue
+        if len(said[var]) > 1:
+            return (f"its conditions on {var} exclude each other "
+                    f"({', '.join(said[var])})")
+        span = (f"{_shown(low)} or more" if math.isinf(high)
+                else f"{_shown(low)} .. {_shown(high)}")
+        kind = "a whole number" if whole else "a number"
+        return f"{said[var][0]} never holds: {var} is {kind}, {span}"
+    return None
 
 
 def _parse_condition(text: str, token: str) -> Condition:
@@ -166,7 +246,11 @@ def parse_rule(token: str) -> BuyRule:
     if len(conds) > MAX_COND:
         raise InputError(f"buy list: {token!r} has {len(conds)} conditions; "
                          f"at most {MAX_COND}")
-    return BuyRule(key, limit, tuple(_parse_condition(c, token) for c in conds))
+    rule = BuyRule(key, limit, tuple(_parse_condition(c, token) for c in conds))
+    reason = dead_reason(rule)
+    if reason is not None:
+        raise InputError(f"buy list: entry {token!r} can never apply: {reason}")
+    return rule
 
 
 def parse_buylist(text: str) -> BuyList:

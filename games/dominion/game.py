@@ -16,7 +16,7 @@ from games.dominion.bots import NAMED, SPECIAL_BOTS, HeuristicParams, build_bot,
 from games.dominion.learned import LEARNED, LearnedPlayParams
 from games.dominion.named_bots import COMMUNITY
 from games.dominion.options import DominionOptions, GameConfig
-from games.dominion.strategy import StrategyParams
+from games.dominion.strategy import StrategyParams, has_sections
 from games.interop.seats import offers_openspiel_bots
 
 
@@ -76,8 +76,9 @@ class DominionGame(registry.Game):
         try:
             return self.check_bot(spec_from_text(text))
         except InputError as exc:
-            if "|" in text:
-                raise
+            if ("|" in text or "@" in text or has_sections(text)
+                    or "can never apply" in str(exc)):
+                raise  # a buy list's own error, not an unknown name
             raise InputError(f"unknown bot {text.strip()!r}; known bots: "
                              f"{', '.join(self.bots())}, or a buy list ({exc})") from None
 

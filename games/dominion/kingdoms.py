@@ -207,13 +207,27 @@ def parse_kingdom(kingdom: str | Sequence[str] | None,
         name = preset_name(text)
         if name is not None:
             return _checked(preset_cards(name), preset=name)
-        items = [t for t in text.split(",") if t.strip()]
+        items = text.split(",")
+        _refuse_empty(text, items)
         if len(items) == 1 and cards.card_key(items[0]) not in INDEX:
             raise InputError(f"unknown kingdom preset or card {text!r}; presets: "
                              f"{', '.join([*PRESETS, RANDOM])} (--kingdom list shows them), "
                              "or comma-separated kingdom cards")
         return _checked(items)
-    return _checked([str(k) for k in kingdom])
+    names = [str(k) for k in kingdom]
+    _refuse_empty(",".join(names), names)
+    return _checked(names)
+
+
+def _refuse_empty(text: str, items: Sequence[str]) -> None:
+    """Refuse a kingdom list with an empty entry (``witch,,militia``, a trailing comma):
+    dropping it would play a kingdom other than the one typed, one card short."""
+    empty = [i for i, item in enumerate(items, 1) if not item.strip()]
+    if empty:
+        kept = ",".join(item.strip() for item in items if item.strip())
+        raise InputError(f"kingdom {text!r} has an empty entry (entry {empty[0]} of "
+                         f"{len(items)}): separate card names by single commas, e.g. "
+                         f"{kept or 'witch,militia'}")
 
 
 def _checked(items: Sequence[str], preset: str | None = None) -> tuple[str, ...]:

@@ -103,6 +103,12 @@ def _parse_settings(text: str) -> tuple[tuple[str, float], ...]:
     return check_settings(values)
 
 
+def has_sections(text: str) -> bool:
+    """Whether ``text`` holds a ``play:`` or ``set:`` section: a strategy text, never a
+    bot's name."""
+    return _SECTION.search(text) is not None
+
+
 def parse_strategy(text: str) -> Strategy:
     """Parse the text form; errors name the bad card, setting or section."""
     pieces = _SECTION.split(text)
@@ -122,6 +128,10 @@ def parse_strategy(text: str) -> Strategy:
                 raise InputError("strategy: 'set:' without settings; e.g. set: chapel_max=3")
             decisions = _parse_settings(body)
     head = pieces[0].strip().rstrip("|;")
+    if not head.strip(" |;") and len(pieces) > 1:
+        raise InputError(f"strategy {text.strip()!r}: a buy list comes first, then 'play:' "
+                         f"and 'set:'; e.g. 'province | gold | silver | "
+                         f"{text.strip().lstrip(' |;')}'")
     if ";" in head:
         raise InputError(f"strategy {text.strip()!r}: ';' separates only the 'play:' and "
                          f"'set:' sections")

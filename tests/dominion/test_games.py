@@ -161,7 +161,8 @@ def test_random_play_never_crashes_and_games_end_or_are_capped(players):
 
 
 def test_capped_games_are_counted():
-    stall = [BotSpec("idle", genome="estate:0"), BotSpec("idle2", genome="estate:0")]
+    idle = "province@money>999"  # buys nothing in 30 turns (a dead entry is refused)
+    stall = [BotSpec("idle", genome=idle), BotSpec("idle2", genome=idle)]
     r = play(stall, 1, 0, 20, kingdom="smithy", cap=30)
     assert np.all(r.capped) and np.all(r.turns == 30)
     m = match(stall, 20, 1, kingdom="smithy", cap=30)

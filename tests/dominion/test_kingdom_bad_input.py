@@ -113,3 +113,40 @@ def test_a_checkpoint_without_its_options_keeps_working(tmp_path: Path):
     check_made_for(spec, {"identity": {"game_options": {"kingdom": "Witch"}}})
     with pytest.raises(InputError, match="made for kingdom = chapel"):
         check_made_for(spec, {"identity": {"game_options": {"kingdom": "chapel"}}})
+
+
+@pytest.mark.parametrize("kingdom, entry", [("witch,,militia", "entry 2 of 3"),
+                                            ("witch,militia,", "entry 3 of 3")])
+def test_an_empty_kingdom_entry_is_refused_not_dropped(kingdom, entry):
+    line = _one_line(_run("play", "dominion", "--bots", "big-money", "-n", "10",
+                          "-k", kingdom))
+    assert "has an empty entry" in line and entry in line
+    assert "separate card names by single commas, e.g. witch,militia" in line
+
+
+@pytest.mark.parametrize("entry, reason", [
+    ("province@money>1e400", "too large to compare with"),
+    ("province@share>2", "share>2 never holds: share is a number, 0 .. 1"),
+    ("province@money>15@money<10",
+     "its conditions on money exclude each other (money>15, money<10)"),
+    ("province:0", "copy limit 0"),
+    ("smithy:2@count>=2", "conditions on count exclude each other (:2 (count<2), count>=2)"),
+    ("province@-1", "left<=-1 never holds: left is a whole number, 0 or more"),
+    ("gold@turn<1", "turn is a whole number, 1 or more"),
+])
+def test_a_buy_list_entry_that_can_never_apply_is_refused_with_the_reason(entry, reason):
+    for text in (f"{entry} | gold | silver", entry):  # in a list, and alone
+        line = _one_line(_run("play", "dominion", "--bot", text, "--bots", "big-money",
+                              "-n", "10", "-k", "smithy"))
+        assert entry in line and reason in line and "unknown bot" not in line, line
+    for live in ("province@money>15@money<17 | gold", "smithy:2@count>=1 | silver",
+                 "province@share>=1 | gold", "gold@tshare>5 | silver"):
+        assert _run("play", "dominion", "--bot", live, "--bots", "big-money", "-n", "2",
+                    "-k", "smithy").exit_code == 0
+
+
+@pytest.mark.parametrize("bot", ["set: chapel_max=3", "play: chapel"])
+def test_a_strategy_without_its_buy_list_says_the_buy_list_comes_first(bot):
+    line = _one_line(_run("play", "dominion", "--bot", bot, "--bots", "big-money", "-n", "10",
+                          "-k", "witch,chapel"))
+    assert "a buy list comes first" in line and f"province | gold | silver | {bot}" in line
