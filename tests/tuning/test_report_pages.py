@@ -19,6 +19,11 @@ The rule for a figure, so that a page that states another figure fails:
 
 A README figure that no page shows, or a page that shows another value (stale after a
 change of the README or of the data), fails with the folder, the figure and the claim.
+
+Each report folder's own README.md is held to its page the same way, every figure of the
+whole README (a study's page is built from its data; its README's own ``## `` sections are
+rendered onto it by ``report --publish``), and a page rendered from its README must equal a
+fresh rendering (``tabletune page --all`` after editing a README).
 """
 
 from __future__ import annotations
@@ -179,6 +184,18 @@ def test_readme_rendered_pages_are_current() -> None:
                        + ", ".join(stale))
 
 
+@pytest.mark.parametrize("folder", sorted(p.parent for p in REPORTS.rglob(README)
+                                          if (p.parent / INDEX).is_file()),
+                         ids=lambda p: str(p.relative_to(REPORTS)))
+def test_each_page_shows_its_readme_figures(folder: Path) -> None:
+    """Every figure of a folder's README.md (the same kinds, the same rule) is on its page:
+    the page and the README of one report state the same values."""
+    numbers = page_numbers(page_text(folder))
+    missing = [f for f in figures((folder / README).read_text(encoding="utf-8"))
+               if not shows(f, numbers)]
+    assert not missing, f"{folder.relative_to(ROOT)}/{INDEX} lacks {missing}"
+
+
 def test_readme_headline_figures_are_on_the_pages_they_cite() -> None:
     text = (ROOT / README).read_text(encoding="utf-8")
     found = claims(text)
@@ -266,6 +283,7 @@ def test_publish_states_a_confirmed_best_on_the_study_page(tmp_path: Path) -> No
     page = (folder / INDEX).read_text(encoding="utf-8")
     assert "<h2>Result</h2><p>Result: 0.2993 (confirmed on 10,000 further" in page
     assert "selection value 0.3083" in page and page.count("<p>Result: ") == 1
+    assert "<h2>Reading the result</h2>" in page  # the README's own section, rendered
     confirm_published(spec, folder)
     assert (folder / INDEX).read_text(encoding="utf-8") == page
 

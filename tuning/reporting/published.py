@@ -25,6 +25,10 @@ from tuning.reporting.summary import FILE, read_summary, write_summary
 RESULT_HEADING = "<h2>Result</h2>"
 STORED_TITLE = "Stored evaluations of the best"
 PARAMS_HEADING = "<h2>Best parameters</h2>"
+FIGURES_HEADING = "<h2>Figures</h2>"
+#: around the README's own sections on a study's page (restate_readme_sections)
+NOTES_START = "<!-- README.md sections -->"
+NOTES_END = "<!-- end of README.md sections -->"
 #: the run.json keys of the reported figure and of its selection value, by optimizer
 KEYS = {"optuna": ("best_value", "best_selection_value", "best_exact"),
         "deap": ("best_fitness", "best_selection_fitness", "best_fitness_exact")}
@@ -40,6 +44,8 @@ def confirm_published(spec: Any, folder: Path) -> dict[str, Any]:
     run = read_summary(path, spec.optimizer)
     value, selection, exact = KEYS[spec.optimizer]
     restate_stored(Path(folder), spec)
+    if spec.optimizer == "optuna":
+        restate_readme_sections(Path(folder))
     if run.get(exact):
         return run
     if run.get("best_confirmed"):  # confirmed before: only make sure the pages state it
@@ -154,6 +160,29 @@ def restate_stored(folder: Path, spec: Any) -> None:
     else:
         return
     page.write_text(text, encoding="utf-8")
+
+
+def restate_readme_sections(folder: Path) -> None:
+    """Put a study README's own sections on its page: a study's README has no ``## ``
+    heading of its generator's, so each one (a fresh-seed check, a reading of the result,
+    added beside the published report) is rendered in a marked block before the figures,
+    replacing the block a previous run put there."""
+    from tuning.reporting.readme_page import render_body
+
+    readme, page = Path(folder) / "README.md", Path(folder) / "index.html"
+    if not readme.is_file() or not page.is_file():
+        return
+    text = readme.read_text(encoding="utf-8")
+    at = text.find("\n## ")
+    html_text = page.read_text(encoding="utf-8")
+    if NOTES_START in html_text:
+        head, _, rest = html_text.partition(NOTES_START)
+        html_text = head + rest.partition(NOTES_END)[2]
+    if at >= 0 and FIGURES_HEADING in html_text:
+        body, _ = render_body(Path(folder), text[at + 1:])
+        html_text = html_text.replace(FIGURES_HEADING,
+                                      NOTES_START + body + NOTES_END + FIGURES_HEADING, 1)
+    page.write_text(html_text, encoding="utf-8")
 
 
 def published_only(spec: Any, folder: Path) -> bool:
