@@ -1,8 +1,8 @@
 """Drop stale numba caches of The Game's kernels.
 
 A compiled kernel also freezes every kernel it calls from the other modules (the engine
-holds the search, the search holds the value functions), so all kernel sources are
-fingerprinted together (see games.kernel_cache).
+holds the search, the search holds the value functions; signatures.py fixes which versions
+it links), so all kernel sources are fingerprinted together (see games.kernel_cache).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 
 from games import kernel_cache
 
-_SOURCES = ("rules.py", "values.py", "search.py", "endgame.py", "engine.py", "_cache.py",
-            "../rng.py")
+_SOURCES = ("rules.py", "values.py", "search.py", "endgame.py", "engine.py", "signatures.py",
+            "_cache.py", "../rng.py")
 
 
 def fingerprint(folder: Path) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from games.core import Estimate, InputError, game_seeds, seed_blocks, wilson_interval
+from games.thegame import signatures
 from games.thegame.engine import play_batch
 from games.thegame.players import build_params, encode
 from games.thegame.rules import hand_size_for
@@ -59,6 +60,7 @@ def play_block(player: str, params: Mapping[str, Any] | None, depth: int, seed: 
     back = np.zeros(count, dtype=np.int64)
     turns = np.zeros(count, dtype=np.int64)
     tmin = 3 if expert else 2
+    signatures.fix()
     play_batch(seeds, vec, int(depth), int(players), hand_size_for(int(players)), bool(expert),
                bool(short_turn), table_bits(int(depth), tmin), left, back, turns,
                np.zeros((0, 98, 3), dtype=np.int64))
@@ -74,6 +76,7 @@ def trace_game(player: str, params: Mapping[str, Any] | None, depth: int, seed: 
     seeds = game_seeds(seed, 1, index)
     left, back, turns = (np.zeros(1, dtype=np.int64) for _ in range(3))
     trace = np.full((1, 98, 3), -1, dtype=np.int64)
+    signatures.fix()
     play_batch(seeds, vec, int(depth), int(players), hand_size_for(int(players)), bool(expert),
                bool(short_turn), table_bits(int(depth), 3 if expert else 2), left, back, turns,
                trace)
