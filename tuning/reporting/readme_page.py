@@ -47,6 +47,7 @@ def _local(folder: Path, src: str) -> Path | None:
 
 
 def _png_data(path: Path) -> str:
+    """A PNG file as a data URL, so the page needs no file beside it to show the figure."""
     return "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
 
 
