@@ -24,10 +24,14 @@ class DeckbuilderState(State):
 
     def _draw(self) -> int:
         deck = [name for name, k in self.counts.items() for _ in range(k)]
-        hand = self.rng.choice(len(deck), size=min(self.card_set.hand_size, len(deck)),
-                               replace=False)
+        hand = self._hand(deck)
         return sum(self.card_set.card(deck[i]).value for i in hand
                    if self.card_set.card(deck[i]).kind == TREASURE)
+
+    def _hand(self, deck: list[str]) -> list[int]:
+        """Positions in ``deck`` of this turn's hand: a random draw without replacement."""
+        return list(self.rng.choice(len(deck), size=min(self.card_set.hand_size, len(deck)),
+                                    replace=False))
 
     def current_player(self) -> int:
         return -1 if self.is_terminal() else 0

@@ -1,5 +1,6 @@
 """The per-game part of the bridge (:mod:`games.interop.bridge`): action ids, what a seat sees
-and a determinization, for each game with a turn-level State.
+and a determinization, for each game with a turn-level State. (Which draws are chance
+outcomes under OpenSpiel: :mod:`games.interop.dealers`.)
 
 - Splendor: a move code is its own id; a seat sees the game's honest view
   (:meth:`SplendorState.view`: deck order and opponents' blind reserves hidden).
@@ -10,7 +11,8 @@ and a determinization, for each game with a turn-level State.
   seen but for the future draws. Utility: the deck's points.
 - Dominion: ``verb card`` is ``verb index * cards + card``, then the card-less verbs; a seat
   sees what :meth:`DominionState.view` keeps (its own deck as a set, opponents' hands and
-  draw piles as sizes, their discard piles as size and top card).
+  draw piles as sizes, their discard piles as size and top card; what a player looks at
+  alone, such as the card Library drew while its owner decides on it, as a size).
 """
 
 from __future__ import annotations
@@ -202,13 +204,13 @@ class DominionBridge(Bridge):
         return "topdeck" if verb in ("topdeck", "keep") else str(move)
 
     def _zones(self, state: Any, player: int) -> list[tuple[str, list[int], bool]]:
-        """(name, cards, seen as cards rather than as a size) for every zone of ``player``."""
+        """(name, cards, seen by the other seats as cards rather than as a size) for every
+        zone of ``player``. What a player looks at (Sentry's two cards, the card Library
+        drew while its owner decides whether to set it aside) only its owner sees."""
         s = state
-        library = ("library-keep", player) in s.stack
         return [("hand", s.hand[player], False), ("deck", s.deck[player], False),
                 ("discard", s.discard[player], False), ("play", s.play[player], True),
-                ("aside", s.aside[player], True),
-                ("looking", s.looking[player], library)]
+                ("aside", s.aside[player], True), ("looking", s.looking[player], False)]
 
     def observation(self, state: Any, player: int) -> str:
         from games.dominion.cards import CARDS

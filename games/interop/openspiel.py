@@ -10,12 +10,20 @@ Parameters: ``players``, ``seed`` (root of the deals: the ``i``-th new initial s
 object is game 0 of the run with root ``game_seeds(seed, 1, i)``) and ``options`` (the game's
 own options as JSON, ``"{}"`` for the defaults).
 
-Shuffles and draws happen inside our states from their seeded generators, so every game is
-``SAMPLED_STOCHASTIC``: a clone replays the same future, and a search that must not see the
-future searches a determinization (:meth:`games.interop.bridge.Bridge.determinize`).
+Every card drawn from a pile nobody has seen is an explicit chance outcome, chosen when it
+is drawn (:mod:`games.interop.chance`, each game's draws in :mod:`games.interop.dealers`):
+the games are ``EXPLICIT_STOCHASTIC``, and a state holds no future, so a clone handed to a
+stock search (MCTS, expectimax) samples what comes next as the chance nodes say, never
+the real game's next cards. What is hidden now (an opponent's hand, a blind reserve) is in
+the state, as in any OpenSpiel game of imperfect information; a search that must not see
+it starts from :meth:`TabletuneState.resample_from_infostate` (OpenSpiel's information-set
+MCTS does). The public opening (Splendor's board and nobles, a random Dominion kingdom)
+comes from ``seed``. Our ``openspiel-mcts`` bot searches a determinization instead
+(:meth:`TabletuneGame.wrap`: a state with its own seeded future, no chance nodes).
 Observation strings and tensors show what the rules show a seat; the information-state
 string adds the moves played so far, each as that seat saw it. Returns are
 :meth:`Bridge.utility`: 1 / 0.5 / 0 in games with a winner, the game's own score otherwise.
+States pickle (OpenSpiel's serialization of Python states), the game by its parameters.
 """
 
 from __future__ import annotations
@@ -28,7 +36,9 @@ import pyspiel
 
 from games.core import InputError, game_seeds
 from games.interop.bridge import Bridge
+from games.interop.chance import DEAL, Dealer, Outcomes
 from games.interop.codecs import BRIDGES
+from games.interop.dealers import DEALERS
 
 PREFIX = "tabletune_"
 _Info = pyspiel.GameType.Information
@@ -51,7 +61,7 @@ def _game_type(game: str) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=PREFIX + game, long_name=f"tabletune {game}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=_Info.PERFECT_INFORMATION if bridge.perfect_information
         else _Info.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
@@ -76,10 +86,12 @@ class TabletuneGame(pyspiel.Game):
         if bridge is not None:  # a bridge built already (our bots: typed options)
             spec["players"] = bridge.players
         self.bridge = bridge or bridge_for(spec, self.game)
+        self.dealer: Dealer = DEALERS[self.game](self.bridge)
         self.seed, self.dealt = int(spec["seed"]), 0
         low, high = self.bridge.utility_range()
         info = pyspiel.GameInfo(num_distinct_actions=self.bridge.num_actions(),
-                                max_chance_outcomes=0, num_players=self.bridge.players,
+                                max_chance_outcomes=self.dealer.max_outcomes,
+                                num_players=self.bridge.players,
                                 min_utility=low, max_utility=high, utility_sum=None,
                                 max_game_length=self.bridge.max_length)
         super().__init__(self.game_type, info, spec)
@@ -87,17 +99,23 @@ class TabletuneGame(pyspiel.Game):
     game_type: pyspiel.GameType
 
     def new_initial_state(self) -> TabletuneState:
-        return TabletuneState(self, _Held(self))
+        return TabletuneState(self, _Held(self, chance=True))
+
+    def max_chance_nodes_in_history(self) -> int:
+        """A bound on chance draws per game (no more than decisions, ample)."""
+        return 10 * self.bridge.max_length
 
     def deal(self) -> Any:
-        """The next game's first position (dealt lazily: OpenSpiel's clone of a Python state
-        makes a new initial state and then copies the original's fields over it)."""
+        """The next game's opening, its draws still to come as chance outcomes (dealt
+        lazily: OpenSpiel's clone of a Python state makes a new initial state and then
+        copies the original's fields over it)."""
         seed = int(game_seeds(self.seed, 1, self.dealt)[0])
         self.dealt += 1
-        return self.bridge.new_state(seed)
+        return self.dealer.opening(seed)
 
     def wrap(self, state: Any) -> TabletuneState:
-        """An OpenSpiel state around one of our states (a determinization, a replay)."""
+        """An OpenSpiel state around one of our states with its own seeded future and no
+        chance nodes (a determinization to search, a replay)."""
         return TabletuneState(self, _Held(self, state))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
@@ -106,21 +124,49 @@ class TabletuneGame(pyspiel.Game):
 
 
 class _Held:
-    """Our state and the moves each seat saw, copied with the state's own ``clone``."""
+    """Our state, the moves each seat saw and, under chance, the step being resolved (a
+    move or the deal) with the chance outcomes chosen for it so far. Copied with the
+    state's own ``clone``; pickled with the game's parameters in place of the game."""
 
     def __init__(self, game: TabletuneGame, state: Any = None,
-                 seen: list[str] | None = None) -> None:
-        self.game, self._state = game, state
+                 seen: list[str] | None = None, *, chance: bool = False) -> None:
+        self.game, self._state, self.chance = game, state, chance
         self.seen = seen or [""] * game.bridge.players  # per seat: the moves as it saw them
+        self.pending: Any = DEAL if chance and state is None else None
+        self.forced: list[int] = []
+        self.outcomes: Outcomes = []
 
     @property
     def state(self) -> Any:
         if self._state is None:
             self._state = self.game.deal()
+            self.resolve()
         return self._state
 
+    def resolve(self) -> None:
+        """Settle the pending step if its outcomes suffice, else list the next ones."""
+        result = self.game.dealer.resolve(self._state, self.pending, self.forced)
+        if isinstance(result, list):
+            self.outcomes = result
+        else:
+            self._state, self.pending, self.forced, self.outcomes = result, None, [], []
+
+    def copy(self, state: Any) -> _Held:
+        out = _Held(self.game, state, list(self.seen), chance=self.chance)
+        out.pending, out.forced, out.outcomes = self.pending, list(self.forced), \
+            list(self.outcomes)
+        return out
+
     def __deepcopy__(self, memo: dict) -> _Held:
-        return _Held(self.game, self.state.clone(), list(self.seen))
+        return self.copy(self.state.clone())
+
+    def __getstate__(self) -> dict:
+        self.state  # noqa: B018  (deal first)
+        return {**self.__dict__, "game": str(self.game)}
+
+    def __setstate__(self, data: dict) -> None:
+        self.__dict__.update(data)
+        self.game = pyspiel.load_game(data["game"])
 
 
 class TabletuneState(pyspiel.State):
@@ -132,6 +178,7 @@ class TabletuneState(pyspiel.State):
 
     @property
     def inner(self) -> Any:
+        """Our state (while a chance step is pending: the position before it)."""
         return self.held.state
 
     @property
@@ -140,36 +187,74 @@ class TabletuneState(pyspiel.State):
 
     def current_player(self) -> int:
         p = self.inner.current_player()
+        if self.held.pending is not None:
+            return pyspiel.PlayerId.CHANCE
         return pyspiel.PlayerId.TERMINAL if p < 0 else p
+
+    def chance_outcomes(self) -> Outcomes:
+        self.inner  # noqa: B018  (deal first)
+        return list(self.held.outcomes)
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.bridge.legal_actions(self.inner) if player == self.current_player() else []
 
     def _apply_action(self, action: int) -> None:
-        inner, bridge, seen = self.inner, self.bridge, self.held.seen
+        held = self.held
+        if held.pending is not None:  # a chance outcome
+            held.forced.append(int(action))
+            held.resolve()
+            return
+        inner, bridge, seen = self.inner, self.bridge, held.seen
         move = bridge.decode(inner, int(action))
         mover, full, public = inner.current_player(), inner.move_to_string(move), \
             bridge.public(move, inner)
         for p in range(len(seen)):
             seen[p] += f"{len(inner.history)}. {full if p == mover else public} | "
-        inner.apply(move)
+        if held.chance:
+            held.pending = move
+            held.resolve()
+        else:
+            inner.apply(move)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return self.held.game.dealer.outcome_text(int(action))
         try:
             return self.inner.move_to_string(self.bridge.decode(self.inner, int(action)))
         except ValueError:
             return f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self.inner.is_terminal()
+        return self.held.pending is None and self.inner.is_terminal()
 
     def returns(self) -> list[float]:
-        if not self.inner.is_terminal():
+        if not self.is_terminal():
             return [0.0] * self.bridge.players
         return self.bridge.utility(self.inner)
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any
+                                ) -> TabletuneState:
+        """A state ``player_id`` cannot tell from this one: what it cannot see dealt at
+        random (the game's :meth:`Dealer.resample`), from a generator seeded by one draw of
+        ``probability_sampler``; the same information-state string for ``player_id``."""
+        if self.held.pending is not None:
+            raise ValueError("resample_from_infostate at a chance node")
+        rng = np.random.default_rng(int(probability_sampler() * 2**53))
+        inner = self.inner
+        if self.held.chance:
+            out = self.held.game.dealer.resample(inner, int(player_id), rng)
+        else:
+            out = self.bridge.determinize(inner, int(player_id), rng)
+        out.history = list(inner.history)
+        return TabletuneState(self.held.game, self.held.copy(out))
+
     def __str__(self) -> str:
-        return self.bridge.text(self.inner)
+        text = self.bridge.text(self.inner)
+        if self.held.pending is None:
+            return text
+        step = self.held.pending
+        step = step if step == DEAL else self.inner.move_to_string(step)
+        return f"{text}\nchance: drawing for {step}, drawn {self.held.forced}"
 
 
 class Observer:

@@ -55,7 +55,7 @@ class TheGameState(State):
             hand = self.hands[self.player]
             size = hand_size_for(len(self.hands))
             while len(hand) < size and self.draw:
-                hand.append(self.draw.pop(0))
+                hand.append(self._take())
             hand.sort()
             self._next_player()
         else:
@@ -66,6 +66,10 @@ class TheGameState(State):
             self.laid += 1
         if not self.is_terminal() and not self._legal_moves():
             self.lost = True  # the minimum cannot be reached: the table loses
+
+    def _take(self) -> int:
+        """The next card of the draw pile (its top: the pile is dealt in order)."""
+        return self.draw.pop(0)
 
     def _next_player(self) -> None:
         self.laid_now = 0

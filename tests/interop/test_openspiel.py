@@ -1,8 +1,9 @@
 """Our games under OpenSpiel: OpenSpiel's own random simulation test, and observations that
 hide what the rules hide.
 
-``pyspiel.random_sim_test`` checks at every step of random games: legal actions in range,
-clones, observation and information-state strings and tensors, returns within the declared
+``pyspiel.random_sim_test`` with its default settings checks at every step of random games:
+legal actions and chance outcomes in range, clones, serialization (a pickled state read
+back), observation and information-state strings and tensors, returns within the declared
 utility range, history length within ``max_game_length``. It is costly per step through a
 Python game (a clone, strings and tensors for every seat at every step), so the games here
 are short where the game has a length option: 100 games each of The Game, a 6-turn
@@ -28,7 +29,7 @@ SIMS = [("thegame", '{}', 100), ("deckbuilder", '{"turns": 6}', 100),
 @pytest.mark.parametrize(("game", "options", "sims"), SIMS, ids=[s[0] for s in SIMS])
 def test_random_simulation(game: str, options: str, sims: int) -> None:
     loaded = pyspiel.load_game(openspiel.PREFIX + game, {"options": options, "seed": 3})
-    pyspiel.random_sim_test(loaded, num_sims=sims, serialize=False, verbose=False)
+    pyspiel.random_sim_test(loaded, num_sims=sims, serialize=True, verbose=False)
     assert loaded.num_distinct_actions() == BRIDGES[game]({}, loaded.num_players()).num_actions()
 
 
@@ -54,14 +55,18 @@ def test_bad_parameters_fail_in_one_line() -> None:
         openspiel.GAMES["splendor"]({"options": "{cap"})
 
 
-def test_new_states_are_new_deals_and_clones_replay() -> None:
+def test_new_states_deal_by_chance_and_clones_replay_the_same_outcomes() -> None:
     game = pyspiel.load_game("tabletune_thegame", {"seed": 11})
-    first, second = game.new_initial_state(), game.new_initial_state()
-    assert first.observation_string(0) != second.observation_string(0)
+    first = game.new_initial_state()
+    assert first.is_chance_node() and len(first.chance_outcomes()) == 98
     twin = first.clone()
     rng = np.random.default_rng(0)
     while not first.is_terminal():
-        action = int(rng.choice(first.legal_actions()))
+        if first.is_chance_node():
+            cards, probs = zip(*first.chance_outcomes(), strict=True)
+            action = int(rng.choice(cards, p=probs))
+        else:
+            action = int(rng.choice(first.legal_actions()))
         first.apply_action(action)
         twin.apply_action(action)
         assert str(first) == str(twin)
