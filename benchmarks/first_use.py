@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -53,6 +54,7 @@ class Timing:
 
     command: str
     seconds: float
+    cpu_seconds: float
     first_stderr_s: float | None
     first_stderr: str
     status: int
@@ -62,6 +64,7 @@ def _run(clone: str, words: list[str]) -> Timing:
     """Run ``tabletune WORDS`` from ``clone``, timing the first stderr line as it arrives."""
     env = dict(os.environ, PYTHONPATH=clone, TABLETUNE_PROGRESS_SECONDS="2")
     env.pop("NUMBA_CACHE_DIR", None)
+    cpu = _cpu()
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "tuning.cli", *words], cwd=clone, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -79,7 +82,15 @@ def _run(clone: str, words: list[str]) -> Timing:
     seconds = time.perf_counter() - start
     reader.join(timeout=5)
     at, line = first[0] if first else (None, "")
-    return Timing(" ".join(["tabletune", *words]), seconds, at, line[:110], status)
+    return Timing(" ".join(["tabletune", *words]), seconds, _cpu() - cpu, at, line[:110],
+                  status)
+
+
+def _cpu() -> float:
+    """User + system CPU seconds of the finished children (moves less than wall time on a
+    busy machine)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def main() -> None:
@@ -107,7 +118,8 @@ def main() -> None:
             if not args.json:
                 t = timings[-1]
                 said = "-" if t.first_stderr_s is None else f"{t.first_stderr_s:.1f}"
-                print(f"{t.seconds:7.1f} s  first stderr {said:>6} s  {t.command}"
+                print(f"{t.seconds:7.1f} s  cpu {t.cpu_seconds:6.1f} s  first stderr {said:>5} s  "
+                      f"{t.command}"
                       f"{'' if t.status == 0 else f'  (exit {t.status})'}", flush=True)
                 if t.first_stderr:
                     print(f"{'':10}{t.first_stderr}", flush=True)

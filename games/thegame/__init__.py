@@ -18,4 +18,4 @@ __all__ = [
 ]
 
 #: what the first use of this game's numba kernels costs (games.compiling says it)
-FIRST_USE_COMPILE = "about 1.5-3 minutes on 2 cores, the depth-d search and the endgame solver"
+FIRST_USE_COMPILE = "about 40-80 s on 2 cores: the depth-d search and the endgame solver"
