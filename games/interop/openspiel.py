@@ -162,11 +162,12 @@ class _Held:
 
     def __getstate__(self) -> dict:
         self.state  # noqa: B018  (deal first)
-        return {**self.__dict__, "game": str(self.game)}
+        game = self.game
+        return {**self.__dict__, "game": (game.get_type().short_name, game.get_parameters())}
 
     def __setstate__(self, data: dict) -> None:
         self.__dict__.update(data)
-        self.game = pyspiel.load_game(data["game"])
+        self.game = pyspiel.load_game(*data["game"])
 
 
 class TabletuneState(pyspiel.State):

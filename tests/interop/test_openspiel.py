@@ -8,7 +8,7 @@ utility range, history length within ``max_game_length``. It is costly per step 
 Python game (a clone, strings and tensors for every seat at every step), so the games here
 are short where the game has a length option: 100 games each of The Game, a 6-turn
 deck-building game, Splendor capped at 8 rounds and Dominion capped at 6 rounds (pure
-Python, about 10x slower per step), 400 in all, about 20 s on one core.
+Python, about 10x slower per step), 400 in all, about 25 s on one core.
 `benchmarks/interop_speed.py` runs the full-length games.
 """
 
