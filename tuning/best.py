@@ -15,6 +15,14 @@
   confirmed on further fresh seeds, under the seed the run was started with. Without
   ``@`` and without that checkpoint, the published report's ``reports/STUDY/run.json``
   gives it instead.
+- ``best:STUDY@published``: the published ``reports/STUDY/run.json`` whatever runs/ holds
+  (after a local ``run`` or ``evolve``, ``best:STUDY`` plays that local run instead).
+
+The line a reference prints says which source it plays (:data:`KINDS`: local journal,
+database, local checkpoint or published run.json) and, where a local run stands in for a
+published result, the reference that plays the published one. A published summary that is
+not the spec's result (another game, other game options, a bot that does not play) is
+refused in one line naming the file.
 
 The result is the bot's text form (``strategy:name=value,...`` or a genome text), which
 every game's ``parse_bot`` reads, so it works wherever a bot name does: ``play --bots``,
@@ -35,13 +43,20 @@ from typing import Any
 
 from games import registry
 from games.core import BotSpec, InputError
-from tuning.overrides import split_derived, stored_study
-from tuning.refs import PREFIX, is_best, refs_in, split_ref
+from tuning.overrides import checked_values, command_words, split_derived, stored_study
+from tuning.refs import PREFIX, PUBLISHED, is_best, refs_in, split_ref
 from tuning.spec import StudySpec, load_spec, resolve_path
 from tuning.spec_checks import fail
 
-__all__ = ["PREFIX", "BestBot", "best_bot", "check_genome_options", "is_best", "option_notes",
-           "resolve_best", "resolve_opponents", "split_ref", "train_bot"]
+__all__ = ["KINDS", "PREFIX", "PUBLISHED", "BestBot", "best_bot", "check_genome_options",
+           "is_best", "option_notes", "resolve_best", "resolve_opponents", "split_ref",
+           "train_bot"]
+
+
+#: What a reference plays, as its line says: a journal or a database the study ran on, an
+#: evolution's checkpoint, or the committed report's ``run.json``.
+KINDS = {"journal": "local journal", "database": "database", "checkpoint": "local checkpoint",
+         "published": "published run.json"}
 
 
 @dataclass(frozen=True)
@@ -55,6 +70,17 @@ class BestBot:
     note: str
     options: dict[str, Any]  # the study's [game] options (as the spec gives them)
     optimizer: str = "optuna"  # "deap": an evolution's genome
+    kind: str = "journal"  # which source it plays: a key of KINDS
+
+
+@dataclass(frozen=True)
+class _Found:
+    """A resolved best before it is labelled: bot text, location, figure, kind of source."""
+
+    text: str
+    location: str
+    how: str
+    kind: str
 
 
 def _params_text(params: dict[str, Any]) -> str:
@@ -100,34 +126,98 @@ def _how(exact: bool, games: Any, ci: Any, seed: Any, run: dict[str, Any] | None
             "the selection value, not confirmed")
 
 
-def _from_published(spec: Any, path: Path) -> tuple[str, str, str]:
+def _from_published(spec: Any, path: Path) -> _Found:
     """The bot, its source and its figure from a published ``run.json``."""
     from tuning.reporting.summary import read_summary
 
     run = read_summary(path, spec.optimizer)
+    _check_published(spec, path, run)
     where = f"{path} (published report)"
     if spec.optimizer == "deap":
         how = _how(bool(run.get("best_fitness_exact")), run.get("best_fitness_games"),
                    run.get("best_fitness_ci"), run.get("best_fitness_seed"), run,
                    "best_selection_fitness")
         generation = run.get("generations")
-        return (run["best_genome"], where,
-                f"generation {generation}, {float(run['best_fitness']):.4f} ({how})")
-    params = dict(run["best_params"])
-    text = f"{spec.strategy}:{_params_text(params)}" if params else str(spec.strategy)
+        return _Found(run["best_genome"], where,
+                      f"generation {generation}, {float(run['best_fitness']):.4f} ({how})",
+                      "published")
+    text = _bot_text(spec.strategy, dict(run["best_params"]))
     how = (_how(bool(run.get("best_exact")), run.get("best_value_games"),
                 run.get("best_value_ci"), run.get("best_value_seed"), run)
            if run.get("best_reevaluated", True) else "search value, not re-evaluated")
-    return text, where, f"trial {run['best_trial']}, {float(run['best_value']):.4f} ({how})"
+    return _Found(text, where, f"trial {run['best_trial']}, {float(run['best_value']):.4f} "
+                  f"({how})", "published")
+
+
+def _check_published(spec: Any, path: Path, run: dict[str, Any]) -> None:
+    """Refuse a published summary that is not the spec's result, naming the file: another
+    study or game, ``game_options`` the game refuses or that differ from the spec's (a
+    result made for one kingdom would play, unnoticed, as another's), or a bot the game
+    cannot read."""
+
+    def fail(what: str) -> InputError:
+        return InputError(f"{path}: {what}; publish it again (tabletune report "
+                          f"{command_words(spec)} --publish) or restore the file")
+
+    if run.get("study", spec.name) != spec.name or run.get("game", spec.game) != spec.game:
+        raise fail(f"holds study {run.get('study')!r} of game {run.get('game')!r}, not "
+                   f"{spec.name} of {spec.game}")
+    game = registry.get(spec.game)
+    options = run.get("game_options")
+    if options is not None:
+        if not isinstance(options, dict):
+            raise fail("game_options is not a table")
+        names = sorted(set(options) | set(spec.game_options))
+        try:
+            stated = checked_values(game, options, [n for n in names if n in options])
+        except InputError as exc:
+            raise fail(f"game_options: {str(exc).removeprefix('game.')}") from None
+        own = checked_values(game, spec.game_options, list(stated))
+        differ = [n for n in stated if stated[n] != own[n]]
+        if differ:
+            def shown(v: Any) -> str:
+                return ",".join(map(str, v)) if isinstance(v, list) else str(v)
+            name = differ[0]
+            raise fail(f"made for {name} = {shown(stated[name])}, not study {spec.name}'s "
+                       f"{name} = {shown(own[name])}")
+    text = (run["best_genome"] if spec.optimizer == "deap" else
+            _bot_text(spec.strategy, dict(run["best_params"])))
+    try:
+        game.parse_bot(text)
+    except InputError as exc:
+        raise fail(f"its best does not play: {exc}") from None
+
+
+def _bot_text(strategy: Any, params: dict[str, Any]) -> str:
+    """``strategy:name=value,...``, the strategy alone without parameters."""
+    return f"{strategy}:{_params_text(params)}" if params else str(strategy)
+
+
+def _only_published(spec: Any) -> _Found:
+    """``best:STUDY@published``: the committed report's summary, whatever runs/ holds."""
+    published = _published(spec)
+    if published is None:
+        raise InputError(f"study {spec.name} has no published result: no reports/"
+                         f"{spec.name}/{_summary_file()} here or beside its spec (publish "
+                         f"one: tabletune report {command_words(spec)} --publish; or drop "
+                         "@published to play the local run)")
+    return _from_published(spec, published)
+
+
+def _summary_file() -> str:
+    from tuning.reporting.summary import FILE
+    return FILE
 
 
 def _from_study(spec: StudySpec, storage: str | None,
-                resolving: frozenset[str]) -> tuple[str, str, str]:
+                resolving: frozenset[str]) -> _Found:
     from tuning.study.confirm import describe
     from tuning.study.reevaluate import best_result
     from tuning.study.runner import load_study
     from tuning.study.storage import default_location
 
+    if storage == PUBLISHED:
+        return _only_published(spec)
     if storage is None and not Path(default_location(spec.name)).exists():
         published = _published(spec)  # a fresh clone: the committed report's summary
         if published is not None:
@@ -136,20 +226,24 @@ def _from_study(spec: StudySpec, storage: str | None,
     best = best_result(loaded.study)
     if not best or not best.get("params"):
         raise InputError(f"study {spec.name} on {loaded.opened.location} has no complete "
-                         f"trial yet: run it first (tabletune run {spec.name})")
+                         f"trial yet: run it first (tabletune run {command_words(spec)})")
     params = _params_text(dict(best["params"]))
     text = f"{spec.strategy}:{params}" if params else str(spec.strategy)
     lo, hi = best["ci95"]
     how = describe(best) if best.get("exact") else f"95% CI {lo:.4f}..{hi:.4f}; {describe(best)}"
-    return text, loaded.opened.location, f"trial {best['trial']}, {best['mean']:.4f} ({how})"
+    location = loaded.opened.location
+    return _Found(text, location, f"trial {best['trial']}, {best['mean']:.4f} ({how})",
+                  "database" if "://" in location else "journal")
 
 
 def _from_evolution(spec: StudySpec, storage: str | None,
-                    resolving: frozenset[str]) -> tuple[str, str, str]:
+                    resolving: frozenset[str]) -> _Found:
     from tuning.evaluation import WorkerPool
     from tuning.evolution.checkpoint import load_checkpoint
     from tuning.evolution.runner import best_of, checkpoint_result, default_checkpoint
 
+    if storage == PUBLISHED:
+        return _only_published(spec)
     path = Path(storage) if storage else default_checkpoint(spec)
     if storage is None and not path.exists():
         published = _published(spec)  # a fresh clone: the committed report's summary
@@ -157,7 +251,7 @@ def _from_evolution(spec: StudySpec, storage: str | None,
             return _from_published(spec, published)
     if not path.is_file():
         raise InputError(f"evolution {spec.name} has no checkpoint {path}: run it first "
-                         f"(tabletune evolve {spec.name})" if not path.exists() else
+                         f"(tabletune evolve {command_words(spec)})" if not path.exists() else
                          f"checkpoint {path} is not a file")
     run_spec, result = checkpoint_result(resolve_opponents(spec, resolving),
                                          load_checkpoint(path))
@@ -169,7 +263,8 @@ def _from_evolution(spec: StudySpec, storage: str | None,
     how = ("exact" if ev.exact else f"confirmed on {ev.games:,} further fresh games, 95% CI "
            f"{ev.ci95[0]:.4f}..{ev.ci95[1]:.4f}; selection value {chosen.mean:.4f}, "
            f"re-evaluated on {chosen.games:,} games")
-    return found.text, str(path), f"generation {result.generation}, {ev.mean:.4f} ({how})"
+    return _Found(found.text, str(path), f"generation {result.generation}, {ev.mean:.4f} "
+                  f"({how})", "checkpoint")
 
 
 def _key(path: str | Path) -> str:
@@ -208,9 +303,9 @@ def resolve_best(text: str, game: str | None = None,
             raise InputError(f"{where}: study {spec.name} is a {spec.game} study, not "
                              f"{game}")
         if spec.optimizer == "optuna":
-            bot_text, location, how = _from_study(spec, storage, inside)
+            got = _from_study(spec, storage, inside)
         elif spec.optimizer == "deap":
-            bot_text, location, how = _from_evolution(spec, storage, inside)
+            got = _from_evolution(spec, storage, inside)
         else:
             raise InputError(f"{where}: study {spec.name} is a {spec.optimizer} study; "
                              "best: reads Optuna studies and evolutions (a trained model: "
@@ -219,9 +314,30 @@ def resolve_best(text: str, game: str | None = None,
         message = str(exc)
         raise InputError(message if message.startswith(where) else f"{where}: {message}"
                          ) from None
-    return BestBot(spec.name, spec.game, bot_text, location,
-                   f"{where} = {bot_text} ({spec.name} on {location}: {how})",
-                   dict(spec.game_options), spec.optimizer)
+    return BestBot(spec.name, spec.game, got.text, got.location,
+                   f"{where} = {got.text} ({spec.name}, {_source_words(got, spec)}: {got.how})"
+                   f"{_also_published(spec, study, storage, got)}",
+                   dict(spec.game_options), spec.optimizer, got.kind)
+
+
+def _source_words(got: _Found, spec: Any) -> str:
+    """Which source a reference plays, in its line: ``local journal runs/X.journal``,
+    ``local checkpoint ...``, ``database URL`` or ``published run.json PATH``."""
+    location = got.location.removesuffix(" (published report)")
+    try:  # a path under the working folder reads shorter relative to it
+        location = str(Path(location).resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        pass
+    return f"{KINDS[got.kind]} {location}"
+
+
+def _also_published(spec: Any, study: str, storage: str | None, got: _Found) -> str:
+    """Where a local run stands in for a published result (``best:STUDY`` reads runs/
+    first, so after a local ``run`` it plays that run), how to play the published one."""
+    if storage is not None or got.kind == "published" or _published(spec) is None:
+        return ""
+    return (f"; a local run stands in for the published result, which "
+            f"{PREFIX}{study}@{PUBLISHED} plays")
 
 
 def resolve_opponents(spec: StudySpec, resolving: frozenset[str] = frozenset()

@@ -21,6 +21,7 @@ from typing import Any
 
 from games import registry
 from games.core import InputError
+from tuning.refs import PUBLISHED
 from tuning.spec import StudySpec, load_spec, parse_spec
 
 #: ``STUDY.HASH``: a spec's study with changed game options
@@ -43,7 +44,7 @@ def parse_items(items: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def _checked(game: registry.Game, options: Mapping[str, Any], names: Iterable[str]
+def checked_values(game: registry.Game, options: Mapping[str, Any], names: Iterable[str]
              ) -> dict[str, Any]:
     """The game's checked values of ``names`` in ``options``, as JSON-ready values."""
     checked = game.check_options(options)
@@ -77,8 +78,8 @@ def with_game_options(spec: StudySpec, overrides: Mapping[str, Any]) -> StudySpe
     except InputError as exc:
         raise InputError(f"{FLAG} {str(exc).removeprefix('game.')}") from None
     game.check_exclusive(list(overrides), spell=lambda o: f"{FLAG} {o.name}")
-    now = _checked(game, merged, schema)
-    before = _checked(game, spec.game_options, schema)
+    now = checked_values(game, merged, schema)
+    before = checked_values(game, spec.game_options, schema)
     changed = {n: v for n, v in now.items() if v != before[n]}
     if not changed:
         return spec
@@ -114,17 +115,18 @@ def from_stored(spec: StudySpec, stored: Any, digest: str) -> StudySpec:
     return derived
 
 
-def _published(base: StudySpec, wanted: str) -> dict[str, Any] | None:
-    """The game options of ``wanted``'s published summary (``reports/WANTED/run.json``,
-    under the working folder or beside the spec's ``studies/``), where no run of it is
-    stored here; None otherwise."""
+def _published(base: StudySpec, wanted: str, local_first: bool = True
+               ) -> tuple[Path, dict[str, Any]] | None:
+    """``wanted``'s published summary (``reports/WANTED/run.json``, under the working
+    folder or beside the spec's ``studies/``) and its game options, where no run of it is
+    stored here (``local_first=False``: whatever is stored); None otherwise."""
     from tuning.evolution.runner import default_checkpoint
     from tuning.reporting.summary import FILE
     from tuning.study.storage import default_location
 
     here = (default_checkpoint(base.replace(name=wanted)) if base.optimizer == "deap"
             else Path(default_location(wanted)))
-    if here.exists():
+    if local_first and here.exists():
         return None
     roots = [Path.cwd(), *([Path(base.path).resolve().parent.parent] if base.path else [])]
     for root in roots:
@@ -136,7 +138,7 @@ def _published(base: StudySpec, wanted: str) -> dict[str, Any] | None:
                 options = None
             if not isinstance(options, dict):
                 raise InputError(f"{path}: keeps no game_options to rebuild {wanted} from")
-            return options
+            return path, options
     return None
 
 
@@ -145,9 +147,18 @@ def stored_study(base: StudySpec, digest: str, storage: str | None) -> StudySpec
     read from its Optuna storage (``storage``, default ``runs/STUDY.DIGEST.journal``) or
     its evolution checkpoint (default ``runs/STUDY.DIGEST/evolution.ckpt``)."""
     wanted = f"{base.name}.{digest}"
-    published = None if storage else _published(base, wanted)
+    published = (_published(base, wanted, local_first=False) if storage == PUBLISHED
+                 else None if storage else _published(base, wanted))
+    if storage == PUBLISHED and published is None:
+        raise InputError(f"{wanted} has no published result: no reports/{wanted}/run.json "
+                         f"here or beside its spec (publish one: tabletune report "
+                         f"{base.name} {FLAG} NAME=VALUE ... --publish)")
     if published is not None:  # a fresh clone: the published report's summary
-        return from_stored(base, {"game": published}, digest)
+        path, options = published
+        try:
+            return from_stored(base, {"game": options}, digest)
+        except InputError as exc:
+            raise InputError(f"{path}: {str(exc).removeprefix(FLAG + ' ')}") from None
     if base.optimizer == "deap":
         from tuning.evolution.checkpoint import load_checkpoint
         from tuning.evolution.runner import default_checkpoint
@@ -161,7 +172,13 @@ def stored_study(base: StudySpec, digest: str, storage: str | None) -> StudySpec
 
     from tuning.study import storage as st
 
-    opened = st.open_storage(storage or st.default_location(wanted), create=False)
+    try:
+        opened = st.open_storage(storage or st.default_location(wanted), create=False)
+    except InputError as exc:
+        if storage or "does not exist" not in str(exc):
+            raise
+        raise InputError(f"{exc}: run it first (tabletune run {base.name} {FLAG} "
+                         "NAME=VALUE ...)") from None
     if wanted not in st.study_names(opened):
         raise InputError(f"storage {opened.location} holds no study {wanted!r}; found: "
                          f"{', '.join(st.study_names(opened)) or 'none'}")
@@ -190,3 +207,14 @@ def base_name(spec: StudySpec) -> str:
     """The name of the spec ``spec`` was made from (``STUDY`` of ``STUDY.HASH``)."""
     parts = split_derived(spec.name)
     return parts[0] if parts and option_flags(spec) else spec.name
+
+
+def command_words(spec: StudySpec) -> str:
+    """What a command line names ``spec`` by: ``STUDY`` for a spec's own study, ``STUDY
+    --option NAME=VALUE ...`` for ``STUDY.HASH`` (``run`` and ``evolve`` take the spec and
+    its options, not the derived name); a spec outside ``studies/`` by its file."""
+    from tuning.spec_files import STUDIES_DIR
+
+    elsewhere = spec.path is not None and Path(spec.path).resolve().parent != STUDIES_DIR
+    return " ".join([shlex.quote(str(spec.path)) if elsewhere else base_name(spec),
+                     *option_flags(spec)])

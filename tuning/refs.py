@@ -12,6 +12,9 @@ from typing import Any
 from games.core import InputError
 
 PREFIX = "best:"
+#: ``best:STUDY@published``: the committed report's ``reports/STUDY/run.json``, even where a
+#: local run of STUDY exists (``best:STUDY`` reads that run first)
+PUBLISHED = "published"
 
 
 def is_best(text: str) -> bool:
@@ -21,12 +24,14 @@ def is_best(text: str) -> bool:
 
 def split_ref(text: str) -> tuple[str, str | None]:
     """``best:STUDY@STORAGE`` as (study, storage or None); the first ``@`` separates them
-    (a database URL after it may hold more)."""
+    (a database URL after it may hold more). STORAGE :data:`PUBLISHED` names the published
+    summary (a file of that name: ``@./published``)."""
     body = text.strip()[len(PREFIX):]
     study, at, storage = body.partition("@")
     if not study.strip() or (at and not storage.strip()):
         raise InputError(f"{text.strip()!r}: expected best:STUDY or best:STUDY@STORAGE "
-                         "(a journal file, a database URL or an evolution checkpoint)")
+                         "(a journal file, a database URL, an evolution checkpoint, or "
+                         f"{PUBLISHED} for the published report's run.json)")
     return study.strip(), storage.strip() if at else None
 
 

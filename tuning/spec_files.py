@@ -43,6 +43,13 @@ def resolve_path(study: str | Path) -> Path:
     for path in candidates:
         if path.is_file():
             return path
+    base, dot, digest = text.rpartition(".")
+    hashed = dot and len(digest) == 8 and all(c in "0123456789abcdef" for c in digest)
+    if hashed and ((STUDIES_DIR / f"{base}.toml").is_file() or Path(base).is_file()):
+        # STUDY.HASH (tuning.overrides) names a run, not a spec: the spec and its options do
+        raise InputError(f"{text!r} is study {base} run with other game options, not a spec "
+                         f"file: name the spec and the options (tabletune run {base} "
+                         f"--option NAME=VALUE ..., report the same); best:{text} plays it")
     known = ", ".join(sorted(p.stem for p in STUDIES_DIR.glob("*.toml"))) or "none"
     raise InputError(f"no study spec {text!r}: give a file path or one of: {known}")
 

@@ -75,21 +75,35 @@ _CACHE: dict[tuple[str, int, int], LearnedModel] = {}
 def load_model(path: str | Path) -> LearnedModel:
     """Read and check a model file; every problem is one ``InputError`` line."""
     p = Path(str(path)).expanduser()
+    if p.is_dir():
+        inside = sorted(p.glob("*.npz"))
+        hint = (f"e.g. learned:{inside[0]}" if inside else
+                "e.g. learned:reports/dominion-learned/model.npz")
+        raise InputError(f"learned model {str(path)!r} is a folder; give a model file "
+                         f"(.npz, as tabletune train writes it): {hint}")
     if not p.is_file():
         raise InputError(f"learned model {str(path)!r}: no such file")
     st = p.stat()
     key = (str(p.resolve()), st.st_mtime_ns, st.st_size)
     if key in _CACHE:
         return _CACHE[key]
+    keys = ("weights", "feature_set", "kingdom", "meta")
+    missing: list[str] = []
     try:
-        with np.load(p, allow_pickle=False) as z:
-            data = {k: z[k] for k in ("weights", "feature_set", "kingdom", "meta")}
-    except KeyError as exc:
-        raise InputError(f"learned model {str(path)!r}: not a tabletune model (missing "
-                         f"{exc})") from None
+        loaded = np.load(p, allow_pickle=False)
+        if not isinstance(loaded, np.lib.npyio.NpzFile):  # a plain .npy array
+            missing = list(keys)
+        else:
+            with loaded as z:  # another program's archive lacks tabletune's arrays
+                missing = [k for k in keys if k not in z.files]
+                data = {} if missing else {k: z[k] for k in keys}
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
         raise InputError(f"learned model {str(path)!r}: damaged or not a model file "
                          f"({type(exc).__name__})") from None
+    if missing:
+        raise InputError(f"learned model {str(path)!r} is not a tabletune model file (it "
+                         f"holds no {', '.join(missing)}); give a model that tabletune "
+                         "train wrote, e.g. learned:reports/dominion-learned/model.npz")
     fs = str(data["feature_set"])
     layout = layout_of(fs)
     if layout is None:

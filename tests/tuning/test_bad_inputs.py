@@ -95,6 +95,28 @@ HINTS = [
     (["play", "splendor", "-s", "-1"], "--seed must lie in 0 .. 2**64-1, got -1", "bots"),
     (["solve", "deckbuilder", "-t", "31", "-a", "0.1"], "--turns and --end-chance", "optimal"),
     (["evolve", "dominion-learned"], "tabletune train dominion-learned", "deap"),
+    # a bot text with commas in a comma-separated --bots: ';' separates such bots
+    (["play", "dominion", "--bots", "province | gold | witch:2 | silver | set: chapel_max=3,"
+      "big-money", "-n", "10", "-k", "witch,chapel"],
+     "separate bots with ';' when a bot's text holds '|' or '@'", "Traceback"),
+    (["play", "dominion", "--bots", "big-money", "--players", "5", "-n", "10"],
+     "--players takes 2, 3 or 4 for dominion, got 5", "got 5 bots"),
+    (["play", "dominion", "--bots", "big-money", "--players", "0", "-n", "10"],
+     "--players takes 2, 3 or 4 for dominion, got 0", "name at least one bot"),
+    (["watch", "splendor", "--bots", "greedy", "--players", "9"],
+     "--players takes 2, 3 or 4 for splendor, got 9", "got 9 bots"),
+    (["play", "dominion", "--bots", "learned:{dir},big-money", "-n", "10"],
+     "is a folder; give a model file", "no such file"),
+    (["play", "dominion", "--bots", "learned:{npz},big-money", "-n", "10"],
+     "is not a tabletune model file (it holds no weights", "archive"),
+    (["play", "dominion", "--turns", "10", "--bots", "big-money"],
+     "tabletune play dominion has no --turns option (its options: --bots,", "Possible"),
+    (["report", "dominion-heuristic", "-o", "kingdom=attack"],
+     "(tabletune run dominion-heuristic --option kingdom=attack)", ".fe213721)"),
+    (["report", "dominion-buylist", "-o", "kingdom=attack"],
+     "(tabletune evolve dominion-buylist --option kingdom=attack)", "Traceback"),
+    (["run", "dominion-heuristic.fe213721", "--trials", "1"],
+     "name the spec and the options (tabletune run dominion-heuristic --option", "no study"),
 ]
 
 
@@ -106,12 +128,15 @@ def places(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str
     (tmp_path / "afile").write_text("x")
     (tmp_path / "adir").mkdir()
     (tmp_path / "bad.json").write_text("{not json")
+    import numpy as np
+    np.savez(tmp_path / "foreign.npz", a=np.arange(3))  # another program's archive
     bad = tmp_path / "bad.toml"
     bad.write_bytes(b"\xff\xfe[study\x00")  # undecodable spec file
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         yield {"{file}": "afile", "{dir}": "adir", "{badjson}": "bad.json", "{bad}": str(bad),
+               "{npz}": "foreign.npz",
                "{port}": str(taken.getsockname()[1])}
 
 
@@ -301,3 +326,46 @@ def test_a_game_command_for_an_unknown_game_is_one_line(main, group, name, expec
     code, out, err = main(group, name)
     assert code == 2 and out == ""
     assert err.startswith(expected) and len(err.strip().splitlines()) == 1, err
+
+
+@pytest.mark.parametrize("study, edit, says", [
+    ("dominion-attack-heuristic", {"game_options": {"kingdom": "copper"}},
+     "game_options: kingdom: 'copper' is a basic card"),
+    ("dominion-attack-heuristic", {"game_options": {"kingdom": "witch,moat"}},
+     "made for kingdom = witch,moat, not study dominion-attack-heuristic's kingdom"),
+    ("dominion-attack-heuristic", {"best_params": {"witch_share": 7}},
+     "its best does not play: parameter 'witch_share'"),
+    ("dominion-buylist", {"best_genome": "province | nosuch"},
+     "its best does not play: buy list: unknown card 'nosuch'"),
+    ("dominion-buylist", {"game": "splendor"}, "not dominion-buylist of dominion"),
+    ("dominion-heuristic", {"best_value": "x"}, "not a published study summary"),
+])
+def test_a_bad_published_run_json_is_refused_naming_the_file(
+        study: str, edit: dict[str, object], says: str, places: dict[str, str],
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``best:STUDY`` on a fresh clone reads ``reports/STUDY/run.json``: an edited or damaged
+    one is one line naming that file, never played as if it were the study's result."""
+    data = json.loads((ROOT / "reports" / study / "run.json").read_text())
+    for key, value in edit.items():
+        data[key] = ({**data[key], **value} if isinstance(value, dict) and key != "game_options"
+                     else {**data.get(key, {}), **value} if isinstance(value, dict) else value)
+    path = tmp_path / "reports" / study / "run.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(data))
+    code, err = _main(["play", "dominion", "--bots", f"best:{study},big-money", "-n", "2"],
+                      capsys, monkeypatch)
+    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    assert str(path) in err and says in err, err
+
+
+def test_a_derived_study_from_a_bad_run_json_names_the_file(
+        places: dict[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "reports" / "dominion-heuristic.fe213721" / "run.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"game_options": {"kingdom": "copper"}}))
+    code, err = _main(["play", "dominion", "--bots", "best:dominion-heuristic.fe213721,"
+                       "big-money", "-n", "2"], capsys, monkeypatch)
+    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    assert str(path) in err and "'copper' is a basic card" in err, err

@@ -93,7 +93,7 @@ def test_a_published_report_stands_in_for_a_missing_journal(finished, tmp_path, 
     monkeypatch.chdir(work)
     published = resolve_best(f"best:{path}")
     assert published.text == resolve_best(f"best:{path}@{journal}").text
-    assert "published report" in published.note and f"trial {summary.best['trial']}" in \
+    assert "published run.json" in published.note and f"trial {summary.best['trial']}" in \
         published.note and f"root seed {data['best_value_seed']}" in published.note
     written.write_text(json.dumps(summary.to_dict()))  # a `run --json` record reads too
     assert resolve_best(f"best:{path}").text == published.text
@@ -127,7 +127,7 @@ def test_an_evolution_report_publishes_what_best_plays(tmp_path, monkeypatch):
     monkeypatch.chdir(work)  # no runs/ here: the published summary stands in
     published = resolve_best(f"best:{path}")
     assert published.text == resolve_best(f"best:{path}@{ck}").text == report["best_genome"]
-    assert "published report" in published.note and "generation 2" in published.note
+    assert "published run.json" in published.note and "generation 2" in published.note
     (work / "reports" / "toy-evolution" / "run.json").write_text("{\"best_genome\": 7}")
     with pytest.raises(InputError, match="not a published evolution summary"):
         resolve_best(f"best:{path}")
@@ -216,4 +216,57 @@ def test_every_published_result_plays_from_its_summary_alone(study, game, optimi
     assert f"{value:.4f}" in found.note
     code, out, err = main("play", game, "--bots", f"best:{study}", "-n", "2", "--json")
     assert code == 0, err
-    assert json.loads(out)["games"] == 2 and "published report" in err
+    assert json.loads(out)["games"] == 2 and "published run.json" in err
+
+
+def test_the_line_says_which_source_it_plays_and_published_picks_the_report(
+        finished, tmp_path, monkeypatch):
+    """After a local run, ``best:STUDY`` plays it and says so, naming the reference that
+    plays the published result; ``best:STUDY@published`` plays that whatever runs/ holds."""
+    import shutil
+
+    from tuning.reporting.summary import study_summary, write_summary
+    from tuning.study.runner import load_study
+
+    path, journal, summary = finished
+    work = tmp_path / "clone"
+    written = write_summary(work / "reports" / "tuned",
+                            study_summary(load_study(load_spec(path), journal)))
+    data = json.loads(written.read_text())
+    data["best_params"] = {**data["best_params"], "k": 2 if data["best_params"]["k"] == 1
+                           else 1}
+    written.write_text(json.dumps(data))  # the published best differs from the local one
+    monkeypatch.chdir(work)
+    published = resolve_best(f"best:{path}")  # no runs/ here: the published summary
+    assert published.kind == "published" and "k=" in published.text
+    assert f"(tuned, published run.json reports/tuned/run.json: trial" in published.note
+    assert "a local run stands in" not in published.note
+    (work / "runs").mkdir()
+    shutil.copy(journal, work / "runs" / "tuned.journal")  # as after a local `run`
+    local = resolve_best(f"best:{path}")
+    assert local.kind == "journal" and local.text != published.text
+    assert "(tuned, local journal runs/tuned.journal: trial" in local.note
+    assert f"a local run stands in for the published result, which best:{path}@published " \
+           "plays" in local.note
+    chosen = resolve_best(f"best:{path}@published")
+    assert chosen.kind == "published" and chosen.text == published.text
+    assert chosen.note.startswith(f"best:{path}@published = {published.text} (tuned, "
+                                  "published run.json reports/tuned/run.json")
+    given = resolve_best(f"best:{path}@{journal}")  # a storage named: no pointer
+    assert given.kind == "journal" and "stands in" not in given.note
+    written.unlink()
+    assert "stands in" not in resolve_best(f"best:{path}").note  # nothing published
+    with pytest.raises(InputError, match="tuned has no published result: no "
+                                         "reports/tuned/run.json"):
+        resolve_best(f"best:{path}@published")
+
+
+def test_an_evolution_line_names_its_local_checkpoint(tmp_path, main):
+    ck = tmp_path / "ck.pkl"
+    code, _, err = main("evolve", "deckbuilder-buylist", "-g", "1", "-P", "4", "--seed", "3",
+                        "--checkpoint", str(ck), "--json")
+    assert code == 0, err
+    found = resolve_best(f"best:deckbuilder-buylist@{ck}", "deckbuilder")
+    assert found.kind == "checkpoint" and f"local checkpoint {ck}" in found.note
+    published = resolve_best("best:deckbuilder-buylist@published", "deckbuilder")
+    assert published.kind == "published" and "published run.json" in published.note

@@ -101,18 +101,25 @@ def require_optimizer(spec: Any, study: str, optimizer: str) -> None:
                          f"tabletune {command} {study}")
 
 
-def with_options(spec: Any, items: list[str]) -> Any:
+def with_options(spec: Any, items: list[str], say: bool = True) -> Any:
     """The spec with the ``--option`` game options applied; a study of other options (its
-    own name, storage and checkpoint) is said on stderr."""
+    own name, storage and checkpoint) is said on stderr (``say=False``: left to
+    :func:`say_options`, so a command that only reads it can end in one error line)."""
     from tuning.overrides import apply_items
 
     changed = apply_items(spec, items)
+    if say:
+        say_options(spec, changed, items)
+    return changed
+
+
+def say_options(spec: Any, changed: Any, items: list[str]) -> None:
+    """Say on stderr that ``--option`` items made ``changed`` a study of its own."""
     if changed.name != spec.name:
         err_console.print(f"game options {', '.join(items)}: study {changed.name} (its own "
                           "storage and checkpoint; report it with the same --option flags, "
                           f"play it as best:{changed.name})", highlight=False, markup=False,
                           soft_wrap=True)
-    return changed
 
 
 def legacy_value(flag: str, value: Any, old: str, old_value: Any) -> Any:

@@ -111,6 +111,23 @@ def _interrupted() -> NoReturn:
     raise typer.Exit(130)
 
 
+def no_such_option(command: Any, ctx: Any, name: str) -> str:
+    """The line for an option the command lacks: the command has no such option, and the
+    options it has (click's own guess picks any near spelling, ``--turns`` → ``--bots``);
+    a close spelling is offered only when it is one."""
+    import difflib
+
+    longs = [next((o for o in p.opts if o.startswith("--")), p.opts[0])
+             for p in command.params
+             if getattr(p, "param_type_name", "") == "option" and not getattr(p, "hidden", False)
+             and p.opts]
+    close = difflib.get_close_matches(name, longs, n=1, cutoff=0.75)
+    guess = f"; did you mean {close[0]}?" if close else ""
+    where = getattr(ctx, "command_path", "") or "this command"
+    return (f"{where} has no {name} option{guess} (its options: {', '.join(longs)}; "
+            f"{where} --help says what each does)")
+
+
 class CheckedGroup(QuickHelp, OneLineStop, TyperGroup):
     """A Typer group with :class:`QuickHelp` and :class:`OneLineStop`."""
 
@@ -128,6 +145,8 @@ class CheckedCommand(QuickHelp, OneLineStop, TyperCommand):
             usage = getattr(exc, "exit_code", None) == 2 and hasattr(exc, "format_message")
             if not usage or type(exc).__name__ == "NoArgsIsHelpError":
                 raise
+            if type(exc).__name__ == "NoSuchOption":
+                _refuse(no_such_option(self, ctx, getattr(exc, "option_name", "")))
             _refuse(exc.format_message())
         try:
             check_line(self, line)

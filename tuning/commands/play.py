@@ -57,9 +57,13 @@ def line_up(game: registry.Game, bots: str | None, bot: list[str], params: list[
     (``found``: ``best:`` references resolved already, by text)."""
     from games.core import BotSpec
 
-    texts = split_bots(bots) + list(bot)
-    specs = [parse_bot(game, t, options, (found or {}).get(t))
-             for t in texts or game.default_bots]
+    listed = split_bots(bots)
+    texts = listed + list(bot)
+    if players is not None:
+        check_players(game, players, options)
+    specs = [_parse_listed(game, t, options, (found or {}).get(t), bots if i < len(listed)
+                           else None)
+             for i, t in enumerate(texts or game.default_bots)]
     if not specs:
         raise InputError(f"name the bots: --bots {','.join(list(game.bots())[:2])} "
                          f"(see `tabletune bots {game.name}`)")
@@ -89,6 +93,45 @@ def line_up(game: registry.Game, bots: str | None, bot: list[str], params: list[
         except InputError:  # one bot of a multi-player game plays a mirror
             specs = specs * min(c for c in game.player_counts if c > 1)
     return specs
+
+
+def _counts(values: list[int]) -> str:
+    """``[2, 3, 4]`` as "2, 3 or 4"."""
+    shown = [str(v) for v in values]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
+def check_players(game: registry.Game, players: int, options: dict[str, Any]) -> None:
+    """Refuse a ``--players`` count the game cannot seat under these options, saying the
+    counts it takes (a bot count would name the flag the user never typed)."""
+    def seats(n: int) -> bool:
+        try:
+            game.seats(n, options)
+        except InputError:
+            return False
+        return True
+
+    if players >= 1 and seats(players):
+        return
+    fits = [c for c in game.player_counts if seats(c)] or list(game.player_counts)
+    raise InputError(f"--players takes {_counts(fits)} for {game.name}, got {players} "
+                     "(or leave it out: one seat per bot)")
+
+
+def _parse_listed(game: registry.Game, text: str, options: dict[str, Any],
+                  resolved: tuple[BotSpec, Any] | None, listed: str | None) -> BotSpec:
+    """:func:`parse_bot` of one text of ``--bots`` (``listed``: the whole flag; None for a
+    ``--bot``). Split on ``;`` because a bot's text holds ``|`` or ``@``, the list keeps any
+    comma: a bad text with commas and no ``;`` in the flag says so."""
+    try:
+        return parse_bot(game, text, options, resolved)
+    except InputError as exc:
+        if listed is None or ";" in listed or "," not in text:
+            raise
+        head, _, tail = text.rpartition(",")
+        raise InputError(f"{exc}; in --bots, separate bots with ';' when a bot's text holds "
+                         f"'|' or '@' (its commas stay inside it): --bots "
+                         f"'{head.strip()}; {tail.strip()}'") from None
 
 
 def parse_bot(game: registry.Game, text: str, options: dict[str, Any],

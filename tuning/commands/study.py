@@ -19,6 +19,7 @@ from tuning.commands.apps import (
     err_console,
     print_json,
     require_optimizer,
+    say_options,
     with_options,
 )
 from tuning.commands.progress import Reporter, duration, given_command, stop_line
@@ -279,7 +280,8 @@ def report_command(
     from tuning.reporting.published import describe_published
     from tuning.spec import load_spec
 
-    spec = with_options(load_spec(study), option)
+    given = load_spec(study)
+    spec = with_options(given, option, say=False)  # said once the report is written
     if out is not None and publish:
         raise InputError("--out and --publish exclude each other: --publish writes to "
                          f"reports/{spec.name}/")
@@ -306,8 +308,9 @@ def report_command(
         from tuning.reporting.evolution import build_evolution_report
         path = Path(storage) if storage else default_checkpoint(spec)
         if not path.exists():
+            flags = "".join(f" --option {shlex.quote(o)}" for o in option)
             raise InputError(f"no checkpoint at {path}: run the evolution first (tabletune "
-                             f"evolve {study}) or give its checkpoint with --storage")
+                             f"evolve {study}{flags}) or give its checkpoint with --storage")
         places.input_file(path, "--storage" if storage else "checkpoint")
         result = build_evolution_report(spec, path, out_dir, time_share)
     else:
@@ -316,6 +319,7 @@ def report_command(
         from tuning.reporting.study import build_study_report
         result = build_study_report(spec, storage, out_dir)
     index = out_dir / "index.html"
+    say_options(given, spec, option)
     if json_out:
         print_json({"study": spec.name, "out": str(out_dir), "index": str(index),
                     "result": result if isinstance(result, dict) else str(result)})

@@ -47,7 +47,9 @@ def _open_location(spec: StudySpec, location: str | None, create: bool) -> st.Op
     except InputError as exc:
         if create or "does not exist" not in str(exc):
             raise
-        raise InputError(f"{exc}: run the study first (tabletune run {spec.name})") from None
+        from tuning.overrides import command_words
+        raise InputError(f"{exc}: run the study first (tabletune run "
+                         f"{command_words(spec)})") from None
     if not create and spec.name not in st.study_names(opened):
         raise InputError(f"storage {opened.location} holds no study {spec.name!r}; "
                          f"found: {', '.join(st.study_names(opened)) or 'none'}")
