@@ -132,6 +132,16 @@ def _from_published(spec: Any, path: Path) -> _Found:
 
     run = read_summary(path, spec.optimizer)
     _check_published(spec, path, run)
+    try:
+        return _published_bot(spec, path, run)
+    except (TypeError, ValueError, KeyError, IndexError) as exc:  # a field edited by hand
+        raise InputError(f"{path}: a figure's fields are damaged ({type(exc).__name__}: "
+                         f"{exc}); publish it again (tabletune report {command_words(spec)} "
+                         "--publish) or restore the file") from None
+
+
+def _published_bot(spec: Any, path: Path, run: dict[str, Any]) -> _Found:
+    """The bot and its figure from a checked published summary."""
     where = f"{path} (published report)"
     if spec.optimizer == "deap":
         how = _how(bool(run.get("best_fitness_exact")), run.get("best_fitness_games"),

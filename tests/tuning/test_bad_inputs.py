@@ -339,6 +339,7 @@ def test_a_game_command_for_an_unknown_game_is_one_line(main, group, name, expec
      "its best does not play: buy list: unknown card 'nosuch'"),
     ("dominion-buylist", {"game": "splendor"}, "not dominion-buylist of dominion"),
     ("dominion-heuristic", {"best_value": "x"}, "not a published study summary"),
+    ("dominion-heuristic", {"best_value_games": "abc"}, "a figure's fields are damaged"),
 ])
 def test_a_bad_published_run_json_is_refused_naming_the_file(
         study: str, edit: dict[str, object], says: str, places: dict[str, str],
@@ -347,9 +348,8 @@ def test_a_bad_published_run_json_is_refused_naming_the_file(
     """``best:STUDY`` on a fresh clone reads ``reports/STUDY/run.json``: an edited or damaged
     one is one line naming that file, never played as if it were the study's result."""
     data = json.loads((ROOT / "reports" / study / "run.json").read_text())
-    for key, value in edit.items():
-        data[key] = ({**data[key], **value} if isinstance(value, dict) and key != "game_options"
-                     else {**data.get(key, {}), **value} if isinstance(value, dict) else value)
+    for key, value in edit.items():  # a table's entries replace those named
+        data[key] = {**data.get(key, {}), **value} if isinstance(value, dict) else value
     path = tmp_path / "reports" / study / "run.json"
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps(data))

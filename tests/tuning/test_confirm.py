@@ -172,11 +172,11 @@ def test_an_old_published_summary_is_labelled_as_the_selection_value(tmp_path, m
            "best_value_seed": 11, "best_reevaluated": True}
     path = tmp_path / "run.json"
     path.write_text(json.dumps(old))
-    _, _, how = _from_published(spec, path)
+    how = _from_published(spec, path).how
     assert "0.5999" in how and "the selection value, not confirmed" in how
     path.write_text(json.dumps({**old, "best_value": 0.5959, "best_confirmed": True,
                                 "best_selection_value": 0.5999}))
-    _, _, how = _from_published(spec, path)
+    how = _from_published(spec, path).how
     assert "0.5959 (confirmed on 20,000 further fresh games" in how
     assert "selection value 0.5999" in how
 
