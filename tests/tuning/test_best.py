@@ -239,7 +239,7 @@ def test_the_line_says_which_source_it_plays_and_published_picks_the_report(
     monkeypatch.chdir(work)
     published = resolve_best(f"best:{path}")  # no runs/ here: the published summary
     assert published.kind == "published" and "k=" in published.text
-    assert f"(tuned, published run.json reports/tuned/run.json: trial" in published.note
+    assert "(tuned, published run.json reports/tuned/run.json: trial" in published.note
     assert "a local run stands in" not in published.note
     (work / "runs").mkdir()
     shutil.copy(journal, work / "runs" / "tuned.journal")  # as after a local `run`
