@@ -33,6 +33,7 @@ CASES: dict[str, list[str]] = {
     "bots dominion": [],
     "bots splendor": [],
     "bots thegame": [],
+    "page": ["{tmp}/page"],
 }
 # run, report and play with best: run in test_a_study_run_report_and_its_best_print_json
 CHAINED = {"run", "report"}
@@ -109,6 +110,8 @@ def test_every_json_command_has_a_case():
 def test_stdout_is_one_json_document(command, capfd, monkeypatch, tmp_path):
     monkeypatch.setenv("TABLETUNE_PROGRESS_SECONDS", "0.01")  # progress lines do get printed
     (tmp_path / "train.toml").write_text(TRAIN_SPEC.format(tmp=tmp_path))
+    (tmp_path / "page").mkdir()
+    (tmp_path / "page" / "README.md").write_text("# A report\n\nwins 58.8% [58.1, 59.5]\n")
     args = [a.format(tmp=tmp_path) for a in CASES[command]]
     data, err = tabletune(capfd, monkeypatch, *command.split(), *args)
     assert data  # something came back: an object or a list with content
