@@ -111,7 +111,8 @@ def main() -> None:
         for k, words in enumerate(LISTING + ([] if args.skip_play else PLAYS)):
             if k >= len(LISTING):  # a fresh clone: this command's own first use
                 here = os.path.join(folder, f"play{k}")
-                subprocess.run(["git", "clone", "--quiet", clone, here], check=True)
+                subprocess.run(["git", "-c", "advice.detachedHead=false", "clone", "--quiet", clone,
+                                here], check=True)
             else:
                 here = clone
             timings.append(_run(here, words))

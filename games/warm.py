@@ -79,8 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     names = order(list(args.games) if args.games else registry.names())
     print(f"compiling the numba kernels of {', '.join(names)}, {max(1, args.jobs)} at a time "
-          "(on a fresh clone about 2 minutes on 2 cores, The Game's the longest; seconds when "
-          "they are cached)", flush=True)
+          "(on a fresh clone about a minute on 2 cores; seconds when they are cached)", flush=True)
     warm_all(names, args.jobs, lambda name, seconds: print(f"{name}: {seconds:.1f} s",
                                                            flush=True))
     return 0
