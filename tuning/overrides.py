@@ -22,6 +22,7 @@ from typing import Any
 from games import registry
 from games.core import InputError
 from tuning.refs import PUBLISHED
+from tuning.refs import SUMMARY_FILE as FILE
 from tuning.spec import StudySpec, load_spec, parse_spec
 
 #: ``STUDY.HASH``: a spec's study with changed game options
@@ -121,7 +122,6 @@ def _published(base: StudySpec, wanted: str, local_first: bool = True
     folder or beside the spec's ``studies/``) and its game options, where no run of it is
     stored here (``local_first=False``: whatever is stored); None otherwise."""
     from tuning.evolution.runner import default_checkpoint
-    from tuning.reporting.summary import FILE
     from tuning.study.storage import default_location
 
     here = (default_checkpoint(base.replace(name=wanted)) if base.optimizer == "deap"

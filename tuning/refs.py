@@ -15,6 +15,8 @@ PREFIX = "best:"
 #: ``best:STUDY@published``: the committed report's ``reports/STUDY/run.json``, even where a
 #: local run of STUDY exists (``best:STUDY`` reads that run first)
 PUBLISHED = "published"
+#: the published summary's file name in a report folder (``reports/STUDY/run.json``)
+SUMMARY_FILE = "run.json"
 
 
 def is_best(text: str) -> bool:

@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from games.core import InputError
+from tuning.refs import SUMMARY_FILE as FILE
 
-FILE = "run.json"
 #: The keys ``best:`` needs, by optimizer: the bot and its figure.
 REQUIRED = {"optuna": ("best_params", "best_value", "best_trial"),
             "deap": ("best_genome", "best_fitness")}
