@@ -1,6 +1,6 @@
 """Run every command example of README.md and time it against the time the README states.
 
-    python benchmarks/readme_examples.py [--list] [--only REGEX] [--json]
+    python benchmarks/readme_examples.py [--list] [--only REGEX] [--lines A-B] [--json]
         [--scratch DIR] [--max-seconds S] [--skip-longer S] [--readme README.md]
 
 Examples are the ``tabletune ...`` and ``python benchmarks/...`` lines of README.md's code
@@ -24,7 +24,8 @@ folder, so one that reads what an earlier one made (``@runs/...journal``,
 ``learned:runs/...``, ``--resume``, ``report STUDY`` after ``run STUDY``) finds it; when it
 is missing the example is reported as a dependency failure and not run. The timeout is twice
 the stated time, else 120 s, capped by ``--max-seconds``; on timeout the example's process
-group gets SIGTERM, then SIGKILL 10 s later. Each row records the 1-minute load average at
+group gets SIGTERM, then SIGKILL 30 s later (a match stops at the end
+of a block of games, which can take a while at The Game's depth 2). Each row records the 1-minute load average at
 its start (the machine may be shared). Run ``python -m games.warm`` first, so the numba
 kernels are compiled and the times are those of warm runs.
 """
@@ -47,6 +48,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_TIMEOUT = 120.0
+GRACE = 30.0  # a match stops at the end of its current block of games
 COPIED = ("reports", "studies", "benchmarks")
 
 EXTERNAL = [
@@ -257,7 +259,7 @@ def run_one(example: Example, scratch: Path, max_seconds: float | None,
             result.outcome = "timed out"
             os.killpg(proc.pid, signal.SIGTERM)
             try:
-                proc.wait(timeout=10)
+                proc.wait(timeout=GRACE)
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
@@ -295,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--readme", type=Path, default=ROOT / "README.md")
     parser.add_argument("--list", action="store_true", help="print the examples only")
     parser.add_argument("--only", help="run the examples whose command matches this regex")
+    parser.add_argument("--lines", help="A-B: only the examples on README lines A to B")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     parser.add_argument("--scratch", type=Path,
                         help="scratch folder to run in (kept; default: a new temporary one)")
@@ -307,6 +310,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         pattern = re.compile(args.only)
         examples = [e for e in examples if pattern.search(e.command)]
+    if args.lines:
+        low, _, high = args.lines.partition("-")
+        examples = [e for e in examples
+                    if int(low or 0) <= e.line <= int(high or 10**9)]
 
     if args.list:
         if args.json:
