@@ -24,9 +24,9 @@ folder, so one that reads what an earlier one made (``@runs/...journal``,
 ``learned:runs/...``, ``--resume``, ``report STUDY`` after ``run STUDY``) finds it; when it
 is missing the example is reported as a dependency failure and not run. The timeout is twice
 the stated time, else 120 s, capped by ``--max-seconds``; on timeout the example's process
-group gets SIGTERM, then SIGKILL 30 s later (a match stops at the end
-of a block of games, which can take a while at The Game's depth 2). Each row records the 1-minute load average at
-its start (the machine may be shared). Run ``python -m games.warm`` first, so the numba
+group gets SIGTERM, then SIGKILL 30 s later (a match stops at the end of a block of games,
+which can take a while at The Game's depth 2). Each row records the 1-minute load average
+at its start (the machine may be shared). Run ``python -m games.warm`` first, so the numba
 kernels are compiled and the times are those of warm runs.
 """
 
@@ -287,8 +287,9 @@ def table(rows: list[Result]) -> str:
                      "-" if r.status is None else str(r.status),
                      "-" if r.load is None else f"{r.load:.2f}"))
     widths = [max(len(x[i]) for x in [head, *body]) for i in range(len(head))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(head, widths)).rstrip()]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in body]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(head, widths, strict=True)).rstrip()]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+              for row in body]
     return "\n".join(lines)
 
 
