@@ -62,7 +62,7 @@ def busy() -> bool:
 
 
 def game_of(module: str) -> str | None:
-    """``thegame`` for ``games.thegame.search``; None outside a game package."""
+    """``GAME`` for ``games.GAME.MODULE``; None outside a game package."""
     parts = module.split(".")
     return parts[1] if len(parts) > 2 and parts[0] == "games" else None
 

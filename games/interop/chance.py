@@ -112,3 +112,19 @@ class Dealer:
         """A position ``player`` cannot tell from ``state``, what it cannot see dealt at
         random (by default the bridge's determinization, made a chance state again)."""
         return self.bridge.determinize(state, player, rng)
+
+
+def dealer_for(game: str) -> type[Dealer]:
+    """The chance dealer a game offers: ``DEALER`` in the ``dealer`` module of the package
+    that defines its description (``games/<game>/dealer.py`` for a built-in game); found by
+    presence, so the bridge names no game. ValueError when the game offers none."""
+    import importlib
+    import importlib.util
+
+    from games import registry
+
+    package = type(registry.get(game)).__module__.rpartition(".")[0]
+    name = f"{package}.dealer" if package else ""
+    if not name or importlib.util.find_spec(name) is None:
+        raise ValueError(f"game {game!r} offers no chance dealer ({name or 'no package'})")
+    return importlib.import_module(name).DEALER

@@ -1,6 +1,6 @@
 """The per-game part of the bridge (:mod:`games.interop.bridge`): action ids, what a seat sees
 and a determinization, for each game with a turn-level State. (Which draws are chance
-outcomes under OpenSpiel: :mod:`games.interop.dealers`.)
+outcomes under OpenSpiel: each game's ``dealer`` module (:func:`games.interop.chance.dealer_for`).)
 
 - Splendor: a move code is its own id; a seat sees the game's honest view
   (:meth:`SplendorState.view`: deck order and opponents' blind reserves hidden).

@@ -11,7 +11,7 @@ object is game 0 of the run with root ``game_seeds(seed, 1, i)``) and ``options`
 own options as JSON, ``"{}"`` for the defaults).
 
 Every card drawn from a pile nobody has seen is an explicit chance outcome, chosen when it
-is drawn (:mod:`games.interop.chance`, each game's draws in :mod:`games.interop.dealers`):
+is drawn (:mod:`games.interop.chance`, each game's draws in its package's ``dealer`` module):
 the games are ``EXPLICIT_STOCHASTIC``, and a state holds no future, so a clone handed to a
 stock search (MCTS, expectimax) samples what comes next as the chance nodes say, never
 the real game's next cards. What is hidden now (an opponent's hand, a blind reserve) is in
@@ -36,9 +36,8 @@ import pyspiel
 
 from games.core import InputError, game_seeds
 from games.interop.bridge import Bridge
-from games.interop.chance import DEAL, Dealer, Outcomes
+from games.interop.chance import DEAL, Dealer, Outcomes, dealer_for
 from games.interop.codecs import BRIDGES
-from games.interop.dealers import DEALERS
 
 PREFIX = "tabletune_"
 _Info = pyspiel.GameType.Information
@@ -86,7 +85,7 @@ class TabletuneGame(pyspiel.Game):
         if bridge is not None:  # a bridge built already (our bots: typed options)
             spec["players"] = bridge.players
         self.bridge = bridge or bridge_for(spec, self.game)
-        self.dealer: Dealer = DEALERS[self.game](self.bridge)
+        self.dealer: Dealer = dealer_for(self.game)(self.bridge)
         self.seed, self.dealt = int(spec["seed"]), 0
         low, high = self.bridge.utility_range()
         info = pyspiel.GameInfo(num_distinct_actions=self.bridge.num_actions(),
