@@ -119,9 +119,15 @@ def html_page(title: str, sections: Sequence[Section], intro: str = "") -> str:
     """A complete self-contained HTML document (inline CSS, inline images, no scripts)."""
     parts = [f"<h2>{html.escape(s.title)}</h2>" + "".join(s.blocks) for s in sections]
     lead = f"<p>{html.escape(intro)}</p>" if intro else ""
-    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return html_document(title, f"<h1>{html.escape(title)}</h1>{lead}{''.join(parts)}")
+
+
+def html_document(title: str, body: str, head: str = "") -> str:
+    """The one page shell of every report: ``body`` (HTML) under the title and the inline
+    CSS; ``head`` adds elements to the head (a generator mark)."""
+    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">{head}"
             f"<title>{html.escape(title)}</title><style>{_CSS}</style></head><body>"
-            f"<h1>{html.escape(title)}</h1>{lead}{''.join(parts)}</body></html>\n")
+            f"{body}</body></html>\n")
 
 
 def write_report(out_dir: Path, title: str, sections: Sequence[Section],

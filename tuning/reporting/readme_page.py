@@ -17,7 +17,7 @@ import html
 from pathlib import Path
 from typing import Any
 
-from tuning.reporting.page import _CSS
+from tuning.reporting.page import html_document
 
 #: the marker a README-rendered page carries: what ``tabletune page --all`` may overwrite
 GENERATOR = "tabletune page"
@@ -138,10 +138,8 @@ def render_page(folder: Path) -> str:
     footer = (f"<hr><p><small>This page is {README} rendered, with the folder's files linked "
               f"(<code>tabletune page {where}</code>); edit {README} and run that command "
               "again, never this page.</small></p>")
-    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
-            f'<meta name="generator" content="{GENERATOR}">'
-            f"<title>{html.escape(title)}</title><style>{_CSS}</style></head><body>"
-            f"{body}{_files_section(folder, shown)}{footer}</body></html>\n")
+    return html_document(title, f"{body}{_files_section(folder, shown)}{footer}",
+                         head=f'<meta name="generator" content="{GENERATOR}">')
 
 
 def is_readme_page(path: Path) -> bool:
