@@ -28,7 +28,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games import registry  # noqa: E402
-from games.interop.codecs import BRIDGES  # noqa: E402
+from games.interop.bridge import codec_for, codec_games  # noqa: E402
 
 KERNEL_BOTS = {"splendor": ["random", "random"], "deckbuilder": ["random"],
                "thegame": ["recovery-fallback"], "dominion": ["big-money", "big-money"]}
@@ -65,7 +65,7 @@ def via_openspiel(game: str) -> Any:
 
 
 def via_state(game: str) -> Any:
-    bridge = BRIDGES[game]({}, 2 if game in ("splendor", "dominion") else 1)
+    bridge = codec_for(game)({}, 2 if game in ("splendor", "dominion") else 1)
     rng = np.random.default_rng(0)
 
     def one(i: int) -> int:
@@ -99,7 +99,10 @@ def via_kernel(game: str, seconds: float, repeat: int) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", nargs="+", default=list(BRIDGES), choices=list(BRIDGES))
+    known = codec_games()  # the report's rows in their order, then any newer game
+    ordered = [g for g in ("splendor", "thegame", "deckbuilder", "dominion") if g in known]
+    ap.add_argument("--games", nargs="+", default=ordered + [g for g in known if g not in ordered],
+                    choices=known)
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--json", type=Path, default=None)

@@ -1,29 +1,63 @@
-"""The optional capabilities of a game, one protocol each, and the one way to ask for one.
+"""The optional capabilities of a game, one table of them, one protocol each, and the one
+way to ask for one.
 
 Every game implements :meth:`games.registry.Game.bots` and :meth:`games.registry.Game.play`
-(the batch entry point). Everything below is optional: a game offers a capability by
-overriding its hooks in its :class:`~games.registry.Game` subclass, and the tuning layer
-asks :func:`offers` (``offers(game, "solver")``) before it relies on one, never ``hasattr``,
-a caught ``NotImplementedError`` or a comparison with the base class of its own.
+(the batch entry point). Everything below is optional. A game offers a capability in one of
+three ways, each found by presence: it overrides the capability's hooks in its
+:class:`~games.registry.Game` subclass, it sets the capability's attribute, or its own
+package holds the capability's part (a module beside ``game.py`` naming one object, as
+``games/<game>/codec.py`` names ``CODEC``). The shared code asks :func:`offers`
+(``offers(game, "solver")``) before it relies on one, never ``hasattr``, ``getattr``, a
+caught ``NotImplementedError`` or a comparison with the base class of its own; a part is
+fetched with :func:`part`.
 
-============  ==========================================  =================================
-capability    hooks                                       what uses it
-============  ==========================================  =================================
-``solver``    ``solve``, ``solve_options``                `tabletune solve GAME`
-``exact``     ``exact``                                   studies score a candidate
-                                                          exactly instead of sampling
-``state``     ``new_state``                               search players, the contract
-                                                          suite's turn-level checks
-``genomes``   ``genome_kinds`` (+ ``parse_bot`` and       `tabletune evolve` (DEAP)
-              ``check_bot`` of genome texts)
-``watch``     ``watch``                                   `tabletune watch GAME`
-``report``    ``report_notes``, ``yardstick``,            `tabletune report`, the
-              ``comparisons``, ``baselines``              re-evaluation of a study's best
-``tally``     ``tally``, ``summarize_tally``              `tabletune play` of a one-seat
-                                                          game (extra averaged columns)
-``trainer``   ``has_trainer`` = True, ``trainer()``       `tabletune train`, a spec's
-                                                          ``[train]`` table
-============  ==========================================  =================================
+The table (:data:`CAPABILITIES`; the "reads" column: members it also reads, declared on
+:class:`~games.registry.Game` with their defaults):
+
+=================  ================================  ===================  ========================
+capability         offered by                        reads                what uses it
+=================  ================================  ===================  ========================
+``solver``         hook ``solve``                    ``solve_options``    `tabletune solve GAME`
+``exact``          hook ``exact``                                         studies score a
+                                                                          candidate exactly
+                                                                          instead of sampling
+``state``          hook ``new_state``                                     search players, the
+                                                                          contract suite's
+                                                                          turn-level checks
+``state_players``  hook ``state_player``             ``rollout_bot``      the game's own bots
+                                                                          beside OpenSpiel's,
+                                                                          MCTS's heuristic
+                                                                          rollouts
+``genomes``        hook ``genome_kinds``             ``parse_bot``,       `tabletune evolve`
+                                                     ``check_bot``,       (DEAP)
+                                                     ``genome_options``
+``watch``          hook ``watch``                                         `tabletune watch GAME`
+``report``         hooks ``report_notes``,                                `tabletune report`, the
+                   ``yardstick``, ``comparisons``,                        re-evaluation of a
+                   ``baselines``                                          study's best
+``tally``          hooks ``tally``,                                       `tabletune play` of a
+                   ``summarize_tally``                                    one-seat game (extra
+                                                                          averaged columns)
+``invariants``     hook ``invariants``                                    the contract suite
+``trainer``        attribute ``has_trainer``         ``trainer()``        `tabletune train`, a
+                                                                          spec's ``[train]``
+``reproductions``  attribute ``reproductions``                            `tabletune reproduce`
+``codec``          part ``codec.CODEC``                                   OpenSpiel, PettingZoo
+                   (:class:`games.interop.bridge                          (the game's action
+                   .Bridge` subclass)                                     ids and observations)
+``dealer``         part ``dealer.DEALER``                                 OpenSpiel (the game's
+                   (:class:`games.interop.chance                          draws as chance
+                   .Dealer` subclass)                                     outcomes)
+``openspiel``      ``state``, ``codec`` and                               `openspiel-mcts` joins
+                   ``dealer`` together                                    the game's bots
+                                                                          (:mod:`games.interop
+                                                                          .seats`); the game is
+                                                                          an OpenSpiel game and
+                                                                          a PettingZoo env
+``compiling``      part ``FIRST_USE_COMPILE`` and                         the notice while numba
+                   ``FIRST_USE_SECONDS`` of the                           compiles, the order of
+                   package itself                                         `python -m games.warm`
+=================  ================================  ===================  ========================
 
 A hook's default in :class:`~games.registry.Game` keeps the generic behaviour (no notes, no
 extra columns) or refuses in one line, so calling a hook the game does not offer is safe
@@ -64,7 +98,10 @@ lists), with ``parse_bot``/``check_bot`` in each game's ``game.py``.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -76,37 +113,99 @@ if TYPE_CHECKING:
     from games.registry import StudyTerms
 from games.state import State
 
-__all__ = ["CAPABILITIES", "ExactValue", "GenomeKind", "Genomes", "ReportHooks", "Solver",
-           "Tally", "Trainable", "TurnLevel", "Watch", "offers"]
+__all__ = ["CAPABILITIES", "Capability", "ExactValue", "GenomeKind", "Genomes", "ReportHooks",
+           "Solver", "Tally", "Trainable", "TurnLevel", "Watch", "offers", "package_of", "part"]
 
-#: capability -> the hooks of :class:`games.registry.Game` that a game overrides to offer it
-#: (``trainer`` is declared by ``has_trainer`` instead)
-CAPABILITIES: dict[str, tuple[str, ...]] = {
-    "solver": ("solve",),
-    "exact": ("exact",),
-    "state": ("new_state",),
-    "genomes": ("genome_kinds",),
-    "watch": ("watch",),
-    "report": ("report_notes", "yardstick", "comparisons", "baselines"),
-    "tally": ("tally", "summarize_tally"),
-    "trainer": (),
+@dataclass(frozen=True)
+class Capability:
+    """One row of the table: how a game offers a capability (one of the four ways)."""
+
+    #: members of :class:`~games.registry.Game` a game overrides to offer it
+    hooks: tuple[str, ...] = ()
+    #: further members it reads (declared on ``Game`` with neutral defaults)
+    reads: tuple[str, ...] = ()
+    #: a ``Game`` attribute a game sets (true, or not empty) to offer it
+    flag: str = ""
+    #: a part: the module of the game's own package ("" for the package itself) and the
+    #: names it holds (the first one offers it)
+    module: str | None = None
+    names: tuple[str, ...] = ()
+    #: offered where the game offers each of these capabilities
+    needs: tuple[str, ...] = ()
+
+
+#: every capability a game may offer (the table in the module text)
+CAPABILITIES: dict[str, Capability] = {
+    "solver": Capability(hooks=("solve",), reads=("solve_options",)),
+    "exact": Capability(hooks=("exact",)),
+    "state": Capability(hooks=("new_state",)),
+    "state_players": Capability(hooks=("state_player",), reads=("rollout_bot",)),
+    "genomes": Capability(hooks=("genome_kinds",),
+                          reads=("parse_bot", "check_bot", "genome_options")),
+    "watch": Capability(hooks=("watch",)),
+    "report": Capability(hooks=("report_notes", "yardstick", "comparisons", "baselines")),
+    "tally": Capability(hooks=("tally", "summarize_tally")),
+    "invariants": Capability(hooks=("invariants",)),
+    "trainer": Capability(flag="has_trainer", reads=("trainer",)),
+    "reproductions": Capability(flag="reproductions"),
+    "codec": Capability(module="codec", names=("CODEC",)),
+    "dealer": Capability(module="dealer", names=("DEALER",)),
+    "openspiel": Capability(needs=("state", "codec", "dealer")),
+    "compiling": Capability(module="", names=("FIRST_USE_COMPILE", "FIRST_USE_SECONDS")),
 }
+
+
+def _row(capability: str) -> Capability:
+    if capability not in CAPABILITIES:
+        raise ValueError(f"unknown capability {capability!r}; known: "
+                         f"{', '.join(CAPABILITIES)}")
+    return CAPABILITIES[capability]
+
+
+def package_of(game: Any) -> str:
+    """The package that defines ``game``'s description ('' for a module of its own, such as
+    a plug-in loaded from a ``.py`` path: it has no parts)."""
+    return type(game).__module__.rpartition(".")[0]
+
+
+def _module_of(game: Any, row: Capability) -> str:
+    package = package_of(game)
+    if not package or row.module is None:
+        return ""
+    return f"{package}.{row.module}" if row.module else package
 
 
 def offers(game: Any, capability: str) -> bool:
     """Whether ``game`` (a registered description) offers ``capability``: its class
-    overrides one of the capability's hooks (``trainer``: it sets ``has_trainer``).
-    An unknown capability name is a programming error (ValueError)."""
-    if capability not in CAPABILITIES:
-        raise ValueError(f"unknown capability {capability!r}; known: "
-                         f"{', '.join(CAPABILITIES)}")
-    if capability == "trainer":
-        return bool(getattr(game, "has_trainer", False))
+    overrides one of the capability's hooks, it sets the capability's attribute, or its
+    package holds the capability's part (found without importing the part). An unknown
+    capability name is a programming error (ValueError)."""
+    row = _row(capability)
+    if row.needs:
+        return all(offers(game, need) for need in row.needs)
+    if row.flag:
+        return bool(getattr(game, row.flag, False))
+    if row.module is not None:
+        name = _module_of(game, row)
+        if not name:
+            return False
+        if row.module:  # a module of its own: there or not (not imported here)
+            return importlib.util.find_spec(name) is not None
+        return hasattr(importlib.import_module(name), row.names[0])
     from games.registry import Game
 
     cls = type(game)
-    return any(getattr(cls, hook) is not getattr(Game, hook)
-               for hook in CAPABILITIES[capability])
+    return any(getattr(cls, hook) is not getattr(Game, hook) for hook in row.hooks)
+
+
+def part(game: Any, capability: str, name: str = "") -> Any:
+    """The part ``capability`` of ``game``'s package (``name``: one of the row's names,
+    default its first), imported on first use; None where the game offers none."""
+    row = _row(capability)
+    module = _module_of(game, row)
+    if not module or importlib.util.find_spec(module) is None:
+        return None
+    return getattr(importlib.import_module(module), name or row.names[0], None)
 
 
 class Solver(Protocol):

@@ -2,10 +2,12 @@
 space, observations and returns that OpenSpiel and PettingZoo want.
 
 A :class:`Bridge` is bound to one game, its checked options and a player count. The per-game
-part is small (:mod:`games.interop.codecs`): the action id of a move, what a seat sees (as a
-string and as a fixed-size tensor), the utility and one sampled completion of what a seat
-cannot see (a determinization for search bots). Legal action ids are decoded through the
-state's own legal moves, so no game needs a decoder.
+part is small and lives beside the game, as its ``codec`` part (``CODEC`` in
+``games/<game>/codec.py``, a subclass of :class:`Bridge`; :func:`codec_for` finds it by
+presence): the action id of a move, what a seat sees (as a string and as a fixed-size
+tensor), the utility and one sampled completion of what a seat cannot see (a
+determinization for search bots). Legal action ids are decoded through the state's own
+legal moves, so no game needs a decoder.
 """
 
 from __future__ import annotations
@@ -117,3 +119,26 @@ def counts(cards: list[int], size: int) -> np.ndarray:
     """How many of each card id (float32, ``size`` long)."""
     return np.bincount(np.asarray(cards, dtype=np.int64), minlength=size)[:size].astype(
         np.float32)
+
+
+def codec_for(game: str) -> type[Bridge]:
+    """The codec a game offers: its ``codec`` part (``CODEC`` in ``games/<game>/codec.py``
+    for a built-in game, :mod:`games.capabilities`), found by presence. InputError naming
+    the games that offer one otherwise."""
+    from games import registry
+    from games.capabilities import part
+
+    codec = part(registry.get(game), "codec") if game in registry.names() else None
+    if codec is None:
+        raise InputError(f"game {game!r} has no OpenSpiel/PettingZoo codec; games with one: "
+                         f"{', '.join(codec_games())}")
+    return codec
+
+
+def codec_games() -> list[str]:
+    """Every registered game that OpenSpiel and PettingZoo can play (it offers the
+    ``openspiel`` capability: a State, a codec and a dealer), sorted by name."""
+    from games import registry
+    from games.capabilities import offers
+
+    return [name for name in registry.names() if offers(registry.get(name), "openspiel")]

@@ -115,16 +115,13 @@ class Dealer:
 
 
 def dealer_for(game: str) -> type[Dealer]:
-    """The chance dealer a game offers: ``DEALER`` in the ``dealer`` module of the package
-    that defines its description (``games/<game>/dealer.py`` for a built-in game); found by
+    """The chance dealer a game offers: its ``dealer`` part (``DEALER`` in
+    ``games/<game>/dealer.py`` for a built-in game, :mod:`games.capabilities`); found by
     presence, so the bridge names no game. ValueError when the game offers none."""
-    import importlib
-    import importlib.util
-
     from games import registry
+    from games.capabilities import part
 
-    package = type(registry.get(game)).__module__.rpartition(".")[0]
-    name = f"{package}.dealer" if package else ""
-    if not name or importlib.util.find_spec(name) is None:
-        raise ValueError(f"game {game!r} offers no chance dealer ({name or 'no package'})")
-    return importlib.import_module(name).DEALER
+    dealer = part(registry.get(game), "dealer")
+    if dealer is None:
+        raise ValueError(f"game {game!r} offers no chance dealer")
+    return dealer

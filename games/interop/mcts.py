@@ -17,7 +17,7 @@ import numpy as np
 from open_spiel.python.algorithms import mcts
 
 from games.core import BotSpec
-from games.interop.codecs import BRIDGES
+from games.interop.bridge import codec_for
 from games.interop.openspiel import GAMES
 from games.interop.params import MCTSParams, game_rollout_bot
 
@@ -48,7 +48,7 @@ class MCTSPlayer:
 
     def __init__(self, game: Any, options: Mapping[str, Any], players: int,
                  params: MCTSParams, rng: np.random.Generator) -> None:
-        self.bridge = BRIDGES[game.name](options, players)
+        self.bridge = codec_for(game.name)(options, players)
         self.spiel = GAMES[game.name](None, bridge=self.bridge)
         self.rng = rng
         seed = int(rng.integers(2**31))

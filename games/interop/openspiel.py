@@ -35,9 +35,8 @@ import numpy as np
 import pyspiel
 
 from games.core import InputError, game_seeds
-from games.interop.bridge import Bridge
+from games.interop.bridge import Bridge, codec_for, codec_games
 from games.interop.chance import DEAL, Dealer, Outcomes, dealer_for
-from games.interop.codecs import BRIDGES
 
 PREFIX = "tabletune_"
 _Info = pyspiel.GameType.Information
@@ -51,11 +50,11 @@ def bridge_for(params: dict[str, Any], game: str) -> Bridge:
         raise InputError(f"{PREFIX}{game}: options must be JSON ({exc.msg})") from None
     if not isinstance(options, dict):
         raise InputError(f"{PREFIX}{game}: options must be a JSON object")
-    return BRIDGES[game](options, int(params["players"]))
+    return codec_for(game)(options, int(params["players"]))
 
 
 def _game_type(game: str) -> pyspiel.GameType:
-    bridge = BRIDGES[game]
+    bridge = codec_for(game)
     low, high = bridge.player_range
     return pyspiel.GameType(
         short_name=PREFIX + game, long_name=f"tabletune {game}",
@@ -278,7 +277,7 @@ class Observer:
 
 def _register() -> dict[str, type[TabletuneGame]]:
     out = {}
-    for game in BRIDGES:
+    for game in codec_games():
         cls = type(f"Tabletune_{game}", (TabletuneGame,),
                    {"game": game, "game_type": _game_type(game)})
         if PREFIX + game not in pyspiel.registered_names():

@@ -25,14 +25,15 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from games.core import InputError, game_seeds
-from games.interop.codecs import BRIDGES
+from games.interop.bridge import codec_for, codec_games
 
 
 def env(game: str, players: int | None = None, options: Mapping[str, Any] | None = None,
         seed: int = 0, render_mode: str | None = None) -> TabletuneEnv:
     """The AEC environment of ``game`` (InputError naming the known games otherwise)."""
-    if game not in BRIDGES:
-        raise InputError(f"unknown game {game!r} for PettingZoo; known: {', '.join(BRIDGES)}")
+    known = codec_games()
+    if game not in known:
+        raise InputError(f"unknown game {game!r} for PettingZoo; known: {', '.join(known)}")
     return TabletuneEnv(game, players, options or {}, seed, render_mode)
 
 
@@ -47,7 +48,7 @@ class TabletuneEnv(AECEnv):
         from games import registry
         counts = registry.get(game).player_counts
         players = players or (2 if 2 in counts else counts[0])
-        self.bridge = BRIDGES[game](options, players)
+        self.bridge = codec_for(game)(options, players)
         self.metadata = {**self.metadata, "name": f"tabletune_{game}"}
         self.render_mode, self.seed, self.dealt = render_mode, seed, 0
         self.possible_agents = [f"player_{p}" for p in range(self.bridge.players)]

@@ -13,7 +13,7 @@ pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from games.interop import openspiel  # noqa: E402  (registers the games)
-from games.interop.codecs import BRIDGES  # noqa: E402
+from games.interop.bridge import codec_for  # noqa: E402
 
 #: the short games of each kind (a cap where the game has one)
 SHORT = {"thegame": "{}", "deckbuilder": '{"turns": 6}', "splendor": '{"cap": 6}',
@@ -162,7 +162,7 @@ def test_information_set_mcts_plays_a_splendor_match() -> None:
 
 def test_dominion_hides_the_card_library_drew() -> None:
     from games.dominion.cards import INDEX
-    bridge = BRIDGES["dominion"]({"kingdom": "library,village,smithy,festival,market,"
+    bridge = codec_for("dominion")({"kingdom": "library,village,smithy,festival,market,"
                                   "laboratory,cellar,chapel,moat,militia"}, 2)
     rng = np.random.default_rng(0)
     for seed in range(200):

@@ -20,7 +20,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from games.interop import openspiel  # noqa: E402  (registers the games)
-from games.interop.codecs import BRIDGES  # noqa: E402
+from games.interop.bridge import codec_for, codec_games  # noqa: E402
 
 SIMS = [("thegame", '{}', 100), ("deckbuilder", '{"turns": 6}', 100),
         ("splendor", '{"cap": 8}', 100), ("dominion", '{"cap": 6}', 100)]
@@ -30,12 +30,13 @@ SIMS = [("thegame", '{}', 100), ("deckbuilder", '{"turns": 6}', 100),
 def test_random_simulation(game: str, options: str, sims: int) -> None:
     loaded = pyspiel.load_game(openspiel.PREFIX + game, {"options": options, "seed": 3})
     pyspiel.random_sim_test(loaded, num_sims=sims, serialize=True, verbose=False)
-    assert loaded.num_distinct_actions() == BRIDGES[game]({}, loaded.num_players()).num_actions()
+    bridge = codec_for(game)({}, loaded.num_players())
+    assert loaded.num_distinct_actions() == bridge.num_actions()
 
 
 def test_every_game_registered() -> None:
     names = set(pyspiel.registered_names())
-    assert {openspiel.PREFIX + g for g in BRIDGES} <= names
+    assert {openspiel.PREFIX + g for g in codec_games()} <= names
 
 
 def test_players_and_options_reach_the_game() -> None:
@@ -75,8 +76,8 @@ def test_new_states_deal_by_chance_and_clones_replay_the_same_outcomes() -> None
 
 def test_splendor_hides_the_deck_order() -> None:
     from games.splendor.rules import DECK_OFF, O_DECK, O_DPTR, TIER_SIZE
-    state = BRIDGES["splendor"]({}, 2).new_state(5)
-    bridge = BRIDGES["splendor"]({}, 2)
+    state = codec_for("splendor")({}, 2).new_state(5)
+    bridge = codec_for("splendor")({}, 2)
     other = state.clone()
     for t in range(3):  # reorder the unseen part of every tier's deck
         base = O_DECK + DECK_OFF[t]
@@ -89,7 +90,7 @@ def test_splendor_hides_the_deck_order() -> None:
 
 
 def test_dominion_sees_what_its_view_keeps() -> None:
-    bridge = BRIDGES["dominion"]({}, 2)
+    bridge = codec_for("dominion")({}, 2)
     state = bridge.new_state(2)
     rng = np.random.default_rng(1)
     for _ in range(40):  # into the game, where decks and discard piles have cards
@@ -102,7 +103,7 @@ def test_dominion_sees_what_its_view_keeps() -> None:
 
 
 def test_the_game_hides_the_draw_pile_order() -> None:
-    bridge = BRIDGES["thegame"]({}, 2)
+    bridge = codec_for("thegame")({}, 2)
     state = bridge.new_state(4)
     guess = bridge.determinize(state, 0, np.random.default_rng(2))
     assert guess.draw != state.draw and sorted(guess.draw + guess.hands[1]) == sorted(
