@@ -9,7 +9,10 @@ package holds the capability's part (a module beside ``game.py`` naming one obje
 ``games/<game>/codec.py`` names ``CODEC``). The shared code asks :func:`offers`
 (``offers(game, "solver")``) before it relies on one, never ``hasattr``, ``getattr``, a
 caught ``NotImplementedError`` or a comparison with the base class of its own; a part is
-fetched with :func:`part`.
+fetched with :func:`part`. Where a capability needs shared code around the game (OpenSpiel's
+bots at the table of every game that OpenSpiel can play), its row names that code's module
+(``layer``) and the registry joins it to each game that offers the capability when the game
+registers: the game writes nothing for it.
 
 The table (:data:`CAPABILITIES`; the "reads" column: members it also reads, declared on
 :class:`~games.registry.Game` with their defaults):
@@ -102,19 +105,29 @@ import importlib
 import importlib.util
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from games.core import BotSpec
 from games.outcomes import Outcomes
-
-if TYPE_CHECKING:
-    from games.registry import StudyTerms
 from games.state import State
 
 __all__ = ["CAPABILITIES", "Capability", "ExactValue", "GenomeKind", "Genomes", "ReportHooks",
-           "Solver", "Tally", "Trainable", "TurnLevel", "Watch", "offers", "package_of", "part"]
+           "Solver", "StudyTerms", "Tally", "Trainable", "TurnLevel", "Watch", "offers",
+           "package_of", "part"]
+
+
+@dataclass(frozen=True)
+class StudyTerms:
+    """What a study asks beyond the game's options: its objective and its opponents (bot
+    texts). The tuning layer passes it beside the checked options to the report hooks
+    (``baselines``, ``comparisons``, ``report_notes``), so a game's options hold only the
+    game's own settings."""
+
+    objective: str = "win_rate"
+    opponents: tuple[str, ...] = ()
+
 
 @dataclass(frozen=True)
 class Capability:
@@ -132,6 +145,9 @@ class Capability:
     names: tuple[str, ...] = ()
     #: offered where the game offers each of these capabilities
     needs: tuple[str, ...] = ()
+    #: the shared module that joins a game offering it when the game registers (its
+    #: ``join(game class)``; the one place that names it, so neither side imports the other)
+    layer: str = ""
 
 
 #: every capability a game may offer (the table in the module text)
@@ -150,7 +166,7 @@ CAPABILITIES: dict[str, Capability] = {
     "reproductions": Capability(flag="reproductions"),
     "codec": Capability(module="codec", names=("CODEC",)),
     "dealer": Capability(module="dealer", names=("DEALER",)),
-    "openspiel": Capability(needs=("state", "codec", "dealer")),
+    "openspiel": Capability(needs=("state", "codec", "dealer"), layer="games.interop.seats"),
     "compiling": Capability(module="", names=("FIRST_USE_COMPILE", "FIRST_USE_SECONDS")),
 }
 
@@ -192,10 +208,14 @@ def offers(game: Any, capability: str) -> bool:
         if row.module:  # a module of its own: there or not (not imported here)
             return importlib.util.find_spec(name) is not None
         return hasattr(importlib.import_module(name), row.names[0])
-    from games.registry import Game
+    return any(_overrides(type(game), hook) for hook in row.hooks)
 
-    cls = type(game)
-    return any(getattr(cls, hook) is not getattr(Game, hook) for hook in row.hooks)
+
+def _overrides(cls: type, hook: str) -> bool:
+    """Whether ``cls`` has its own ``hook``: not the one of the topmost class that defines
+    it (:class:`games.registry.Game`, which declares every hook with its default)."""
+    base = next(c for c in reversed(cls.__mro__) if hook in c.__dict__)
+    return getattr(cls, hook) is not base.__dict__[hook]
 
 
 def part(game: Any, capability: str, name: str = "") -> Any:

@@ -51,30 +51,20 @@ import numpy as np
 
 from games import catalog, compiling
 from games.bot_names import bot_key, find_bot
+from games.capabilities import CAPABILITIES, StudyTerms, offers
 from games.core import BotSpec, InputError, make_params, param_ranges
 from games.options import FrozenOptions, GameOptions, Option, option, options_schema
 from games.outcomes import Outcomes, seating_for
 
-__all__ = ["BotInfo", "BotSpec", "Game", "GameOptions", "Option", "Outcomes", "bot_key",
-           "describe_params", "find_bot", "get", "names", "option", "parse_bot_text",
-           "register", "seating_for"]
+__all__ = ["BotInfo", "BotSpec", "Game", "GameOptions", "Option", "Outcomes", "StudyTerms",
+           "bot_key", "describe_params", "find_bot", "get", "names", "option",
+           "parse_bot_text", "register", "seating_for"]
 
 _GAMES: dict[str, Game] = {}
 _IMPORTED: set[str] = set()
 
 
 # --------------------------------------------------------------------------- bots
-
-
-@dataclass(frozen=True)
-class StudyTerms:
-    """What a study asks beyond the game's options: its objective and its opponents (bot
-    texts). The tuning layer passes it beside the checked options to the report hooks
-    (:meth:`Game.baselines`, :meth:`Game.comparisons`, :meth:`Game.report_notes`), so a
-    game's options hold only the game's own settings."""
-
-    objective: str = "win_rate"
-    opponents: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -349,7 +339,8 @@ class Game:
                      rng: np.random.Generator) -> Any:
         """One of the game's bots as an object with ``act(state) -> move`` that plays the
         turn-level State one decision at a time (beside OpenSpiel's bots,
-        :mod:`games.interop.seats`); randomness from ``rng``. Default: none."""
+        :mod:`games.interop.seats`; the ``state_players`` capability, with
+        :attr:`rollout_bot`); randomness from ``rng``. Default: none."""
         raise InputError(f"{self.name} bot {spec.name!r} cannot play move by move through "
                          "the turn-level State (beside an OpenSpiel bot)")
 
@@ -424,12 +415,19 @@ def describe_params(params_type: type | None) -> dict[str, dict[str, Any]]:
 
 
 def register(game: Game) -> Game:
-    """Add a game (its name must be new unless it is the same class re-imported)."""
+    """Add a game (its name must be new unless it is the same class re-imported). The
+    shared layer of each capability the game offers joins it here (the table's ``layer``
+    column, :mod:`games.capabilities`): a game that offers ``openspiel`` (a State, a codec
+    and a dealer in its package) gets OpenSpiel's bots among its own
+    (:func:`games.interop.seats.join`), with no line of its own."""
     if not game.name:
         raise ValueError("a game needs a name")
     old = _GAMES.get(game.name)
     if old is not None and type(old).__qualname__ != type(game).__qualname__:
         raise ValueError(f"game {game.name!r} is already registered")
+    for capability, row in CAPABILITIES.items():
+        if row.layer and offers(game, capability):
+            importlib.import_module(row.layer).join(type(game))
     _GAMES[game.name] = game
     return game
 

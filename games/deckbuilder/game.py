@@ -23,7 +23,6 @@ from games.deckbuilder.api import simulate as simulate_scores
 from games.deckbuilder.model import make_card_set
 from games.deckbuilder.rules import BuyRule
 from games.deckbuilder.strategies import DESCRIPTIONS, FlatMCParams, HeuristicParams
-from games.interop.seats import offers_openspiel_bots
 
 
 def _start_text(value: Any) -> Any:
@@ -71,7 +70,6 @@ def _one_thread_in_workers() -> None:
         numba.set_num_threads(1)
 
 
-@offers_openspiel_bots
 class DeckbuilderGame(registry.Game):
     """Single-player deck building: buy at most one card a turn, score the deck's points."""
 

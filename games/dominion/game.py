@@ -17,7 +17,6 @@ from games.dominion.learned import LEARNED, LearnedPlayParams
 from games.dominion.named_bots import COMMUNITY
 from games.dominion.options import DominionOptions, GameConfig
 from games.dominion.strategy import StrategyParams, has_sections
-from games.interop.seats import offers_openspiel_bots
 
 
 def config_of(options: Mapping[str, Any]) -> GameConfig:
@@ -27,7 +26,6 @@ def config_of(options: Mapping[str, Any]) -> GameConfig:
                       cap=opts.cap, solo_provinces=opts.solo).checked()
 
 
-@offers_openspiel_bots
 class DominionGame(registry.Game):
     """Basic cards, Curses, the sources' kingdom cards and the whole base set (2nd
     edition); 2-4 players or solo."""

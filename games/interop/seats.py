@@ -1,12 +1,16 @@
 """OpenSpiel's bots as bots of our games: ``openspiel-mcts`` joins the bots of every game
-that opts in with :func:`offers_openspiel_bots` (a class decorator on its registered
-description), with its parameters and ranges like any bot, so `tabletune play`, study
-specs (as opponent or as the tuned strategy) and Optuna use it unchanged.
+that offers the ``openspiel`` capability (a State, a codec and a dealer in its package:
+:mod:`games.capabilities`), with its parameters and ranges like any bot, so `tabletune
+play`, study specs (as opponent or as the tuned strategy) and Optuna use it unchanged. The
+registry seats them when the game registers (:func:`join`, the capability's layer); a game neither
+imports this module nor opts in.
 
 A line-up with an OpenSpiel bot is played through the turn-level State
 (:func:`games.interop.match.play_states`), one decision at a time; the game's own bots then
-act through :meth:`games.registry.Game.state_player`. Nothing here imports ``pyspiel``: the
-match does, when it starts.
+act through :meth:`games.registry.Game.state_player` (the ``state_players`` capability;
+a game without it plays OpenSpiel's bots against each other or alone), and the heuristic
+rollouts play :attr:`games.registry.Game.rollout_bot`. Nothing here imports ``pyspiel``:
+the match does, when it starts.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from games.interop.params import MCTS, OPENSPIEL_BOTS, MCTSParams, game_rollout_
 from games.registry import BotInfo, Game, Outcomes
 
 __all__ = ["MCTS", "OPENSPIEL_BOTS", "MCTSParams", "check_openspiel_bot",
-           "offers_openspiel_bots", "uses_openspiel"]
+           "join", "uses_openspiel"]
+
 
 def uses_openspiel(bots: Sequence[BotSpec]) -> bool:
     return any(b.name in OPENSPIEL_BOTS for b in bots)
@@ -37,10 +42,15 @@ def check_openspiel_bot(game: Game, spec: BotSpec) -> BotSpec:
                    spec.label_text)
 
 
-def offers_openspiel_bots(cls: type[Game]) -> type[Game]:
-    """Class decorator: the game's bots gain :data:`OPENSPIEL_BOTS`, a line-up with one of
-    them plays through the State (:func:`games.interop.match.play_states`), and their value
-    is always sampled (no exact value)."""
+def join(cls: type[Game]) -> None:
+    """Seat OpenSpiel's bots at a game's table (the registry calls it once per class of a
+    game that offers ``openspiel``): the game's bots gain :data:`OPENSPIEL_BOTS`, a line-up
+    with one of them plays through the State (:func:`games.interop.match.play_states`),
+    their value is always sampled (no exact value), and the kernel warm-up leaves them out
+    (Python searches: nothing to compile). The game's own bots, checks and batch play
+    are what it wrote; every other line-up goes to them unchanged."""
+    if cls.__dict__.get("_openspiel_seated"):
+        return
     bots, check_bot, play, releases_gil = cls.bots, cls.check_bot, cls.play, cls.releases_gil
     exact = cls.exact
 
@@ -70,5 +80,5 @@ def offers_openspiel_bots(cls: type[Game]) -> type[Game]:
                      ("releases_gil", gil), ("exact", exact_or_sampled)):
         fn.__name__, fn.__doc__ = name, getattr(cls, name).__doc__
         setattr(cls, name, fn)
-    cls.warm_skip = (*cls.warm_skip, *OPENSPIEL_BOTS)  # Python searches: nothing to compile
-    return cls
+    cls.warm_skip = tuple(dict.fromkeys((*cls.warm_skip, *OPENSPIEL_BOTS)))
+    cls._openspiel_seated = True

@@ -10,7 +10,6 @@ from typing import Any
 import numpy as np
 
 from games.core import BotSpec, InputError, game_seeds
-from games.interop.seats import offers_openspiel_bots
 from games.registry import (
     BotInfo,
     Game,
@@ -56,7 +55,6 @@ class SplendorOptions(GameOptions):
                          choices=("none", "sampled"))
 
 
-@offers_openspiel_bots
 class SplendorGame(Game):
     """Splendor for 2-4 players (Reed thesis): outcome 1/0/-1 per seat, score = points,
     turns = rounds played, capped = the round cap (or an all-pass standstill) ended it."""

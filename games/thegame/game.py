@@ -10,7 +10,6 @@ import numpy as np
 
 from games import registry
 from games.core import BotSpec
-from games.interop.seats import offers_openspiel_bots
 from games.thegame.players import PLAYERS
 from games.thegame.simulate import play_block
 
@@ -29,7 +28,6 @@ class TheGameOptions(registry.GameOptions):
         "nothing (changes cards left, never a win)", flag="--short-turn/--strict-end")
 
 
-@offers_openspiel_bots
 class TheGame(registry.Game):
     """The Game (Benndorf): the table wins when every card is laid."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 from typing import Any
 
@@ -45,10 +46,34 @@ def test_the_built_in_games_offer_what_they_implement():
     assert {"state", "tally"} <= have["thegame"] and "genomes" not in have["thegame"]
 
 
-def test_every_hook_named_is_a_hook_of_the_base_class():
-    for hooks in CAPABILITIES.values():
-        for hook in hooks:
-            assert callable(getattr(registry.Game, hook)), hook
+def test_every_member_the_table_names_is_declared_on_the_base_class():
+    for name, row in CAPABILITIES.items():
+        for hook in row.hooks:
+            assert callable(getattr(registry.Game, hook)), (name, hook)
+        for member in (*row.reads, *([row.flag] if row.flag else [])):
+            assert hasattr(registry.Game, member), (name, member)
+        assert all(need in CAPABILITIES for need in row.needs), name
+        assert (row.module is None) == (not row.names), name
+
+
+def test_the_table_in_the_module_text_lists_every_capability():
+    import games.capabilities as module
+
+    rows = {m.group(1) for line in module.__doc__.splitlines()
+            if (m := re.match(r"``(\w+)``  ", line))}
+    assert rows == set(CAPABILITIES)
+
+
+def test_parts_are_found_by_presence_in_the_game_package():
+    from games.capabilities import package_of, part
+
+    for name in ("deckbuilder", "dominion", "splendor", "thegame"):
+        game = registry.get(name)
+        assert package_of(game) == f"games.{name}"
+        assert offers(game, "openspiel") and offers(game, "compiling")
+        assert part(game, "codec").game == name and part(game, "dealer") is not None
+        assert isinstance(part(game, "compiling", "FIRST_USE_SECONDS"), int | float)
+    assert part(Bare(), "codec") is None and not offers(Bare(), "codec")
 
 
 def test_an_unknown_capability_is_a_programming_error():
