@@ -19,15 +19,21 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from games import registry
-
-#: games whose kernels take longest to compile go first, so the pool ends together
-SLOWEST_FIRST = ("thegame", "splendor", "dominion")
-
+from games.capabilities import part
 
 def order(names: Sequence[str]) -> list[str]:
-    """``names`` with the known slow compilers first, the rest in their given order."""
-    known = [n for n in SLOWEST_FIRST if n in names]
-    return known + [n for n in names if n not in known]
+    """``names`` with the slowest compilers first, so the pool ends together: each game's
+    package says what its first compile takes (``FIRST_USE_SECONDS``, the ``compiling``
+    capability of :mod:`games.capabilities`); a game that says nothing, or is not
+    registered, goes after them, in the given order."""
+    known = set(registry.names())
+
+    def seconds(name: str) -> float:
+        if name not in known:
+            return 0.0
+        return float(part(registry.get(name), "compiling", "FIRST_USE_SECONDS") or 0.0)
+
+    return sorted(names, key=lambda name: -seconds(name))
 
 
 def warm_one(name: str) -> float:

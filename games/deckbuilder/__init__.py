@@ -67,3 +67,6 @@ def solve_geometric(*args, **kwargs):
 
 #: what the first use of this game's numba kernels costs (games.compiling says it)
 FIRST_USE_COMPILE = "a few seconds"
+#: seconds of that first compile on 2 cores, roughly: `python -m games.warm` starts the
+#: slowest compilers first
+FIRST_USE_SECONDS = 3

@@ -24,3 +24,6 @@ __all__ = ["ALL_EVAL", "ALL_EVAL2", "AllEval", "AllEval2", "Heuristic", "Splendo
 
 #: what the first use of this game's numba kernels costs (games.compiling says it)
 FIRST_USE_COMPILE = "about 30-60 s on 2 cores"
+#: seconds of that first compile on 2 cores, roughly: `python -m games.warm` starts the
+#: slowest compilers first
+FIRST_USE_SECONDS = 45

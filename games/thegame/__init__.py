@@ -19,3 +19,6 @@ __all__ = [
 
 #: what the first use of this game's numba kernels costs (games.compiling says it)
 FIRST_USE_COMPILE = "about 40-80 s on 2 cores: the depth-d search and the endgame solver"
+#: seconds of that first compile on 2 cores, roughly: `python -m games.warm` starts the
+#: slowest compilers first
+FIRST_USE_SECONDS = 60
