@@ -22,8 +22,8 @@ class MCTSParams:
     rollouts: int = tunable(1, 1, 100, integer=True, doc="rollouts per leaf evaluation")
     uct_c: float = tunable(2.0, 0.01, 10.0, log=True, doc="UCT exploration constant")
     evaluator: str = tunable("random", choices=("random", "heuristic"),
-                             doc="leaf rollouts: random moves, or the game's heuristic bot "
-                                 "in every seat (Splendor: greedy, Dominion: big-money)")
+                             doc="leaf rollouts: random moves, or the game's rollout bot "
+                                 "(Game.rollout_bot) in every seat")
 
 
 #: the OpenSpiel bots a game offers once it opts in
