@@ -15,7 +15,19 @@ Move = Hashable
 
 
 class State(ABC):
-    """One position of a game. Moves are hashable plain values (ints or tuples)."""
+    """One position of a game. Moves are hashable plain values (ints or tuples).
+
+    Beside the hooks below, a state declares what a match played through it records
+    (:func:`games.interop.match.play_states`): ``rounds`` where the game counts rounds
+    (else ``None``, and the match counts decisions) and ``capped`` once a cap rather than
+    the rules ended the game; :meth:`describe` writes the whole position where the game
+    has a text of its own (OpenSpiel's ``str(state)``)."""
+
+    #: rounds played, where the game counts them (a property of the game's state); None:
+    #: it does not, and a match records the decisions played instead
+    rounds: int | None = None
+    #: True once a cap on the game's length (not its rules) ended it
+    capped: bool = False
 
     def __init__(self) -> None:
         self.history: list[Move] = []
@@ -54,6 +66,16 @@ class State(ABC):
     def move_to_string(self, move: Move) -> str:
         """A readable form of ``move`` for traces."""
         return str(move)
+
+    def describe(self) -> str | None:
+        """The whole position as text, for people (traces, OpenSpiel's ``str(state)``);
+        None where the game writes none (the bridge then shows seat 0's view)."""
+        return None
+
+    def turns_played(self) -> int:
+        """What a match records as this game's turns: its ``rounds`` where the game counts
+        them, else the decisions played."""
+        return len(self.history) if self.rounds is None else int(self.rounds)
 
     # ---- bookkeeping
     def legal_moves(self) -> list[Move]:

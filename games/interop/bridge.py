@@ -89,8 +89,8 @@ class Bridge:
 
     def text(self, state: State) -> str:
         """The whole position as text (OpenSpiel's ``str(state)``)."""
-        describe = getattr(state, "describe", None)
-        return describe() if describe is not None else self.observation(state, 0)
+        text = state.describe()
+        return text if text is not None else self.observation(state, 0)
 
     # ---- generic
     def new_state(self, seed: int) -> State:

@@ -5,7 +5,8 @@ Game ``i`` of a run with root ``seed`` is the game's ``new_state`` from ``game_s
 i)``, seats rotated by ``i`` as everywhere; bot ``b`` of game ``i`` draws from its own
 generator, seeded by (game seed, b), so a game never depends on the block or process that
 plays it. The game's own bots act through :meth:`games.registry.Game.state_player`.
-``turns`` is the state's ``rounds`` where it counts them (Splendor), else its decisions.
+``turns`` is the state's ``rounds`` where it counts them, else its decisions
+(:meth:`games.state.State.turns_played`); ``capped`` is the state's own.
 ``extra`` holds each bot's decisions and CPU seconds spent deciding per game (``moves``,
 ``seconds``), for comparisons at equal time per move.
 """
@@ -64,8 +65,8 @@ def play_states(game: Any, bots: Sequence[BotSpec], options: Mapping[str, Any], 
         returns = state.returns()
         outcome[i] = [_outcome(r, players) for r in returns]
         score[i] = state.scores()
-        turns[i] = getattr(state, "rounds", len(state.history))
-        capped[i] = bool(getattr(state, "capped", False))
+        turns[i] = state.turns_played()
+        capped[i] = bool(state.capped)
     return Outcomes(start, seating, outcome, score, turns, capped,
                     extra={"moves": moves, "seconds": seconds})
 
