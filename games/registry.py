@@ -164,6 +164,9 @@ class Game:
     reproductions: dict[str, str] = {}
     #: bots the kernel warm-up (:meth:`warm_up`) leaves out: they compile nothing
     warm_skip: tuple[str, ...] = ()
+    #: False for a stand-in that a test registers (not a game): the contract suite, which
+    #: runs over every registered game, leaves it out
+    in_contract_suite: bool = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -433,20 +436,37 @@ def register(game: Game) -> Game:
 
 
 def _import(reference: str) -> None:
-    """Import a module by dotted name or by ``.py`` file path (a plug-in, a test game)."""
-    if reference.endswith(".py"):
-        path = os.path.abspath(reference)
-        name = "tabletune_game_" + hashlib.sha1(path.encode()).hexdigest()[:12]
-        if name in sys.modules:
-            return
-        spec = importlib.util.spec_from_file_location(name, path)
-        if spec is None or spec.loader is None or not os.path.isfile(path):
-            raise InputError(f"TABLETUNE_GAMES: no game module at {reference}")
+    """Import a module by dotted name or by ``.py`` file path (a plug-in, a test game). A
+    file inside a package folder (one with ``__init__.py``) is imported as a module of that
+    package, under a name of the folder's own, so the parts beside it are found as a
+    built-in game's are (:mod:`games.capabilities`)."""
+    if not reference.endswith(".py"):
+        importlib.import_module(reference)
+        return
+    path = os.path.abspath(reference)
+    if not os.path.isfile(path):
+        raise InputError(f"TABLETUNE_GAMES: no game module at {reference}")
+    folder, stem = os.path.dirname(path), os.path.basename(path)[:-3]
+    if os.path.isfile(os.path.join(folder, "__init__.py")) and stem != "__init__":
+        package = _load_file(os.path.join(folder, "__init__.py"), folder)
+        importlib.import_module(f"{package}.{stem}")
+    else:
+        _load_file(path)
+
+
+def _load_file(path: str, folder: str | None = None) -> str:
+    """Import the file at ``path`` (a package's ``__init__.py`` when ``folder`` is its
+    folder) under a name made from its path, once; returns that name."""
+    name = "tabletune_game_" + hashlib.sha1((folder or path).encode()).hexdigest()[:12]
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            name, path, submodule_search_locations=None if folder is None else [folder])
+        if spec is None or spec.loader is None:
+            raise InputError(f"TABLETUNE_GAMES: no game module at {path}")
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
-    else:
-        importlib.import_module(reference)
+    return name
 
 
 def _load(modules: Iterable[str]) -> None:

@@ -18,7 +18,7 @@ from open_spiel.python.algorithms import mcts
 
 from games.core import BotSpec
 from games.interop.bridge import codec_for
-from games.interop.openspiel import GAMES
+from games.interop.openspiel import game_class
 from games.interop.params import MCTSParams, game_rollout_bot
 
 
@@ -49,7 +49,7 @@ class MCTSPlayer:
     def __init__(self, game: Any, options: Mapping[str, Any], players: int,
                  params: MCTSParams, rng: np.random.Generator) -> None:
         self.bridge = codec_for(game.name)(options, players)
-        self.spiel = GAMES[game.name](None, bridge=self.bridge)
+        self.spiel = game_class(game.name)(None, bridge=self.bridge)
         self.rng = rng
         seed = int(rng.integers(2**31))
         if params.evaluator == "heuristic":

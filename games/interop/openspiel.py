@@ -275,9 +275,9 @@ class Observer:
         return text + "\nmoves: " + state.held.seen[player]
 
 
-def _register() -> dict[str, type[TabletuneGame]]:
+def _register(names: list[str]) -> dict[str, type[TabletuneGame]]:
     out = {}
-    for game in codec_games():
+    for game in names:
         cls = type(f"Tabletune_{game}", (TabletuneGame,),
                    {"game": game, "game_type": _game_type(game)})
         if PREFIX + game not in pyspiel.registered_names():
@@ -286,5 +286,16 @@ def _register() -> dict[str, type[TabletuneGame]]:
     return out
 
 
-#: our OpenSpiel game classes by our game name (registered on import)
-GAMES = _register()
+#: our OpenSpiel game classes by our game name (every game with a codec registered on
+#: import; a game registered later joins on first use: :func:`game_class`)
+GAMES = _register(codec_games())
+
+
+def game_class(game: str) -> type[TabletuneGame]:
+    """The OpenSpiel game class of ``game``, registered with OpenSpiel on first use (a
+    plug-in game registered after this module was imported); InputError for a game
+    without a codec."""
+    if game not in GAMES:
+        codec_for(game)  # one clear error for a game OpenSpiel cannot play
+        GAMES.update(_register([game]))
+    return GAMES[game]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-TOY = str(Path(__file__).resolve().parent / "toy_game.py")
+TOY = str(Path(__file__).resolve().parent / "toy" / "game.py")  # the toy game's package
 
 # set before collection, so the parametrisation lists the toy game and worker processes
 # started by the suite import it too

@@ -1,6 +1,9 @@
-"""A toy two-player deck-builder, registered exactly as a real game is (one description and
-one ``registry.register`` line), to show that a new game gets the whole contract suite, the
-CLI and both optimisers without an edit to ``tuning/``.
+"""A toy two-player deck-builder, added exactly as a new game is: one package (this folder:
+``game.py`` registers the description, ``codec.py`` and ``dealer.py`` are its OpenSpiel
+parts, found by presence) and one line naming it (here ``TABLETUNE_GAMES``, which the
+contract suite's conftest sets; a built-in game's line is in ``games/catalog.py``). It shows
+that a new game gets the whole contract suite, the CLI, both optimisers, OpenSpiel,
+PettingZoo and OpenSpiel's MCTS bot without an edit to ``games/`` or ``tuning/``.
 
 Each player starts with 7 Coppers (1 coin) and 3 Estates (1 point) and draws 5 cards a turn
 from a reshuffled deck; a turn buys at most one card: a Province (cost 8, 6 points), Gold
@@ -23,6 +26,8 @@ from games.state import State
 COINS = {"copper": 1, "silver": 2, "gold": 3}
 POINTS = {"estate": 1, "province": 6}
 COST = {"silver": 3, "gold": 6, "province": 8}
+#: every card, in the order of the chance outcomes and observations (``dealer.py``, ``codec.py``)
+CARDS = ("copper", "silver", "gold", "estate", "province")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -92,17 +97,31 @@ class ToyState(State):
         return twin
 
 
-def choose(bot: BotSpec, state: ToyState, params: Any) -> str:
-    """The move of a bot: Big Money by thresholds, or a uniformly random legal move."""
+def choose(bot: BotSpec, state: ToyState, params: Any,
+           rng: np.random.Generator | None = None) -> str:
+    """The move of a bot: Big Money by thresholds, or a uniformly random legal move (drawn
+    from ``rng``, by default the state's own)."""
     moves = state.legal_moves()
     if bot.name == "random":
-        return moves[int(state.rng.integers(len(moves)))]
+        return moves[int((state.rng if rng is None else rng).integers(len(moves)))]
     money = state.money()
     for card, at in (("province", params.province_at), ("gold", params.gold_at),
                      ("silver", 3)):
         if card in moves and money >= at:
             return card
     return "pass"
+
+
+@dataclasses.dataclass
+class ToyPlayer:
+    """One of the toy's bots deciding on a ToyState, move by move (beside OpenSpiel's)."""
+
+    bot: BotSpec
+    params: Any
+    rng: np.random.Generator
+
+    def act(self, state: ToyState) -> str:
+        return choose(self.bot, state, self.params, self.rng)
 
 
 class ToyGame(registry.Game):
@@ -112,6 +131,7 @@ class ToyGame(registry.Game):
     options = (registry.Option("cap", int, 40, "rounds before a game is capped", low=1),)
     default_opponents = ("big-money",)
     golden_bots = ("big-money", "random")
+    rollout_bot = "big-money"
 
     def bots(self) -> dict[str, registry.BotInfo]:
         return {"big-money": registry.BotInfo("big-money", "thresholds", MoneyParams),
@@ -120,6 +140,10 @@ class ToyGame(registry.Game):
     def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> ToyState:
         rng = np.random.Generator(np.random.PCG64(int(game_seeds(seed, 1)[0])))
         return ToyState(rng, int(options.get("cap", 40)))
+
+    def state_player(self, spec: BotSpec, options: Mapping[str, Any],
+                     rng: np.random.Generator) -> ToyPlayer:
+        return ToyPlayer(spec, self.params_of(spec), rng)
 
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> registry.Outcomes:
