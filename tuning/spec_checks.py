@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from games.core import InputError, check_seed
-from tuning.commands.limits import JOBS
+from tuning.limits import JOBS
 from tuning.evaluation import resolve_jobs
 
 
@@ -29,7 +29,7 @@ def check_positive_int(where: str, key: str, value: Any) -> int:
 
 def check_jobs(where: str, key: str, value: Any) -> int:
     """A worker count by the rule of ``-j/--jobs`` in every command
-    (:data:`tuning.commands.limits.JOBS`): 1 .. 1,024, or -1 for one worker per core, which
+    (:data:`tuning.limits.JOBS`): 1 .. 1,024, or -1 for one worker per core, which
     is resolved here to the number of cores as the command line resolves it."""
     return resolve_jobs(JOBS.check(value, f"{where}: {key}"))
 

@@ -138,6 +138,21 @@ def test_games_never_import_the_tuning_layer():
     assert not upward, upward
 
 
+def test_the_layer_below_the_command_line_never_imports_it():
+    """``tuning/commands/`` is the thin CLI on top: what it and the modules below share
+    (such as the ranges of :mod:`tuning.limits`) lives below it."""
+    graph = import_graph(ROOT, ["tuning"])
+    assert "tuning.spec_checks" in graph and "tuning.train.config" in graph
+
+    def cli(module: str) -> bool:
+        return module in ("tuning.cli", "tuning.commands") or module.startswith(
+            "tuning.commands.")
+
+    upward = sorted(f"{m} -> {t}" for m, targets in graph.items() if not cli(m)
+                    for t in targets if cli(t))
+    assert not upward, upward
+
+
 def test_the_cycles_removed_stay_removed():
     graph = import_graph(ROOT, PACKAGES)
     assert "tuning.evaluation.cluster" not in graph["tuning.evaluation.pool"] or \

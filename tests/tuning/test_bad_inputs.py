@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tuning.commands import limits
+from tuning import limits
 
 ROOT = Path(__file__).resolve().parents[2]
 HUGE = str(2**64)

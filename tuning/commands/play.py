@@ -16,7 +16,7 @@ import typer
 from rich.table import Table
 
 from games.errors import InputError, check_seed, parse_param_assignments
-from tuning.commands import limits
+from tuning import limits
 from tuning.commands.apps import clean_errors, console, err_console, print_json
 from tuning.commands.flags import given
 from tuning.commands.progress import MatchProgress, given_command, stop_line

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from tuning.commands import limits
+from tuning import limits
 from tuning.commands.apps import app, err_console
 
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import typer
 
-from tuning.commands import limits, places
+from tuning import limits
+from tuning.commands import places
 from tuning.commands.apps import app, console, print_json
 from tuning.commands.progress import given_command, stop_line
 from tuning.stopping import stop_signals

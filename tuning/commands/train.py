@@ -10,7 +10,8 @@ from typing import Any
 import typer
 
 from games.errors import InputError, check_seed
-from tuning.commands import limits, places
+from tuning import limits
+from tuning.commands import places
 from tuning.commands.apps import (
     app,
     clean_errors,

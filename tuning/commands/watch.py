@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from games.errors import InputError, check_seed
-from tuning.commands import limits
+from tuning import limits
 from tuning.commands.apps import app, clean_errors, console, err_console
 from tuning.commands.play import line_up
 

@@ -16,7 +16,7 @@ from typing import Any
 from games import registry
 from games.core import InputError
 from games.learning import Trainer, check_flag, check_int, check_number
-from tuning.commands.limits import JOBS
+from tuning.limits import JOBS
 
 #: pool entries that are not bot names: the learner itself, its latest snapshot
 SELF, SNAPSHOT = "self", "snapshot"
