@@ -1,21 +1,25 @@
 """The optional capabilities of a game, one table of them, one protocol each, and the one
 way to ask for one.
 
-Every game implements :meth:`games.registry.Game.bots` and :meth:`games.registry.Game.play`
-(the batch entry point). Everything below is optional. A game offers a capability in one of
-three ways, each found by presence: it overrides the capability's hooks in its
-:class:`~games.registry.Game` subclass, it sets the capability's attribute, or its own
-package holds the capability's part (a module beside ``game.py`` naming one object, as
-``games/<game>/codec.py`` names ``CODEC``). The shared code asks :func:`offers`
-(``offers(game, "solver")``) before it relies on one, never ``hasattr``, ``getattr``, a
-caught ``NotImplementedError`` or a comparison with the base class of its own; a part is
-fetched with :func:`part`. Where a capability needs shared code around the game (OpenSpiel's
-bots at the table of every game that OpenSpiel can play), its row names that code's module
-(``layer``) and the registry joins it to each game that offers the capability when the game
-registers: the game writes nothing for it.
+A game's description (:class:`games.registry.Game`) is a small core: its name, player
+counts, options, bots and the batch entry point :meth:`~games.registry.Game.play`.
+Everything else it may do is a capability listed in the table below, and none of it is a
+member of ``Game``. A game offers a capability in one of three ways, each found by
+presence: its description defines the capability's hooks (a protocol below), it sets the
+capability's attribute, or its own package holds the capability's part (a module beside
+``game.py`` naming one object, as ``games/<game>/codec.py`` names ``CODEC``). Shared code
+asks :func:`offers` (``offers(game, "solver")``) before it relies on one, or calls it
+through :func:`use` (``use(game, "report").baselines(options, study)``), which gives the
+neutral default (:class:`Neutral`: no notes, no extra columns, no exact value) or one line
+refusing where the game has no hook of its own; never ``hasattr``, ``getattr`` or a caught
+``NotImplementedError`` of its own. A part is fetched with :func:`part`. Where a capability
+needs shared code around the game (OpenSpiel's bots at the table of every game that
+OpenSpiel can play), its row names that code's module (``layer``) and the registry joins it
+to each game that offers the capability when the game registers: the game writes nothing
+for it.
 
-The table (:data:`CAPABILITIES`; the "reads" column: members it also reads, declared on
-:class:`~games.registry.Game` with their defaults):
+The table (:data:`CAPABILITIES`; "reads": further members it has, each with a neutral
+default in :class:`Neutral`):
 
 =================  ================================  ===================  ========================
 capability         offered by                        reads                what uses it
@@ -31,9 +35,9 @@ capability         offered by                        reads                what u
                                                                           beside OpenSpiel's,
                                                                           MCTS's heuristic
                                                                           rollouts
-``genomes``        hook ``genome_kinds``             ``parse_bot``,       `tabletune evolve`
-                                                     ``check_bot``,       (DEAP)
-                                                     ``genome_options``
+``genomes``        hook ``genome_kinds``             ``genome_options``   `tabletune evolve`
+                   (with ``parse_bot`` and                                (DEAP)
+                   ``check_bot`` of genome texts)
 ``watch``          hook ``watch``                                         `tabletune watch GAME`
 ``report``         hooks ``report_notes``,                                `tabletune report`, the
                    ``yardstick``, ``comparisons``,                        re-evaluation of a
@@ -41,7 +45,10 @@ capability         offered by                        reads                what u
 ``tally``          hooks ``tally``,                                       `tabletune play` of a
                    ``summarize_tally``                                    one-seat game (extra
                                                                           averaged columns)
-``invariants``     hook ``invariants``                                    the contract suite
+``contract``       hook ``invariants``               ``golden_bots``,     the contract suite,
+                                                     ``test_options``,    the kernel warm-up
+                                                     ``contract_line_up``,
+                                                     ``in_contract_suite``
 ``trainer``        attribute ``has_trainer``         ``trainer()``        `tabletune train`, a
                                                                           spec's ``[train]``
 ``reproductions``  attribute ``reproductions``                            `tabletune reproduce`
@@ -62,13 +69,9 @@ capability         offered by                        reads                what u
                    package itself                                         `python -m games.warm`
 =================  ================================  ===================  ========================
 
-A hook's default in :class:`~games.registry.Game` keeps the generic behaviour (no notes, no
-extra columns) or refuses in one line, so calling a hook the game does not offer is safe
-where the default is neutral (``report``, ``tally``), and :func:`offers` says whether the
-game has its own. The protocols below are the signatures the tuning layer calls; they are
-not ``runtime_checkable`` (every ``Game`` has every hook through the base class, so
-``isinstance`` would always pass): ask :func:`offers` instead. :class:`GenomeKind`, an object
-a game builds, is ``runtime_checkable``.
+The protocols below are the signatures shared code calls. They are not
+``runtime_checkable``: ask :func:`offers`, which also knows attributes and parts.
+:class:`GenomeKind`, an object a game builds, is ``runtime_checkable``.
 
 The genome handshake (how an evolution sends a genome to the game)
 --------------------------------------------------------------------
@@ -109,13 +112,13 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from games.core import BotSpec
+from games.core import BotSpec, InputError
 from games.outcomes import Outcomes
 from games.state import State
 
-__all__ = ["CAPABILITIES", "Capability", "ExactValue", "GenomeKind", "Genomes", "ReportHooks",
-           "Solver", "StudyTerms", "Tally", "Trainable", "TurnLevel", "Watch", "offers",
-           "package_of", "part"]
+__all__ = ["CAPABILITIES", "Capability", "ExactValue", "GenomeKind", "Genomes", "Neutral",
+           "Offered", "ReportHooks", "Solver", "StudyTerms", "Tally", "Trainable", "TurnLevel",
+           "Watch", "offers", "own_hook", "package_of", "part", "use"]
 
 
 @dataclass(frozen=True)
@@ -133,11 +136,12 @@ class StudyTerms:
 class Capability:
     """One row of the table: how a game offers a capability (one of the four ways)."""
 
-    #: members of :class:`~games.registry.Game` a game overrides to offer it
+    #: methods a game's description defines to offer it (none is a member of
+    #: :class:`~games.registry.Game`: a game without them gets :class:`Neutral`'s)
     hooks: tuple[str, ...] = ()
-    #: further members it reads (declared on ``Game`` with neutral defaults)
+    #: further members it reads, each with a neutral default in :class:`Neutral`
     reads: tuple[str, ...] = ()
-    #: a ``Game`` attribute a game sets (true, or not empty) to offer it
+    #: an attribute a game's description sets (true, or not empty) to offer it
     flag: str = ""
     #: a part: the module of the game's own package ("" for the package itself) and the
     #: names it holds (the first one offers it)
@@ -156,12 +160,13 @@ CAPABILITIES: dict[str, Capability] = {
     "exact": Capability(hooks=("exact",)),
     "state": Capability(hooks=("new_state",)),
     "state_players": Capability(hooks=("state_player",), reads=("rollout_bot",)),
-    "genomes": Capability(hooks=("genome_kinds",),
-                          reads=("parse_bot", "check_bot", "genome_options")),
+    "genomes": Capability(hooks=("genome_kinds",), reads=("genome_options",)),
     "watch": Capability(hooks=("watch",)),
     "report": Capability(hooks=("report_notes", "yardstick", "comparisons", "baselines")),
     "tally": Capability(hooks=("tally", "summarize_tally")),
-    "invariants": Capability(hooks=("invariants",)),
+    "contract": Capability(hooks=("invariants",), reads=("golden_bots", "test_options",
+                                                         "contract_line_up",
+                                                         "in_contract_suite")),
     "trainer": Capability(flag="has_trainer", reads=("trainer",)),
     "reproductions": Capability(flag="reproductions"),
     "codec": Capability(module="codec", names=("CODEC",)),
@@ -208,14 +213,137 @@ def offers(game: Any, capability: str) -> bool:
         if row.module:  # a module of its own: there or not (not imported here)
             return importlib.util.find_spec(name) is not None
         return hasattr(importlib.import_module(name), row.names[0])
-    return any(_overrides(type(game), hook) for hook in row.hooks)
+    return any(hasattr(type(game), hook) for hook in row.hooks)
 
 
-def _overrides(cls: type, hook: str) -> bool:
-    """Whether ``cls`` has its own ``hook``: not the one of the topmost class that defines
-    it (:class:`games.registry.Game`, which declares every hook with its default)."""
-    base = next(c for c in reversed(cls.__mro__) if hook in c.__dict__)
-    return getattr(cls, hook) is not base.__dict__[hook]
+def own_hook(cls: type, hook: str) -> Callable[..., Any] | None:
+    """The function ``cls`` (a game's description class) defines or inherits for ``hook``,
+    None where it has none (what a shared layer wraps when it joins the game)."""
+    return getattr(cls, hook, None)
+
+
+def use(game: Any, capability: str) -> Offered:
+    """``game`` seen through ``capability``: each hook and member of the capability's row
+    is the game's own where it has one, else :class:`Neutral`'s (no notes, no extra
+    columns, no exact value; or one line refusing). How shared code calls a capability it
+    may call on every game: ``use(game, "report").baselines(options, study)``."""
+    return Offered(game, _row(capability))
+
+
+class Offered:
+    """A game seen through one capability (:func:`use`)."""
+
+    def __init__(self, game: Any, row: Capability) -> None:
+        self._game, self._row = game, row
+
+    def __getattr__(self, name: str) -> Any:
+        row = self._row
+        if name.startswith("_") or name not in (*row.hooks, *row.reads, row.flag):
+            raise AttributeError(f"{name!r} is not a member of this capability "
+                                 f"({', '.join((*row.hooks, *row.reads))})")
+        if hasattr(self._game, name):
+            return getattr(self._game, name)
+        return getattr(Neutral(self._game), name)
+
+
+class Neutral:
+    """What a game that does not offer a capability gives when the capability is used on
+    it: each hook's and member's neutral default, or one line refusing (InputError where a
+    person asked for it, NotImplementedError where only a caller that skipped
+    :func:`offers` can)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    # ---- solver
+    #: options of ``tabletune solve`` beyond the game's own
+    solve_options: tuple[Any, ...] = ()
+
+    def solve(self, options: Mapping[str, Any], strategies: Sequence[str],
+              extra: Mapping[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError(f"{self.game.name} has no exact solver")
+
+    # ---- exact
+    def exact(self, bot: BotSpec, options: Mapping[str, Any], objective: str) -> float | None:
+        return None  # sample
+
+    # ---- state, state_players
+    def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> State:
+        raise NotImplementedError(f"{self.game.name} has no turn-level API")
+
+    #: the bot an OpenSpiel search's ``heuristic`` evaluator plays ('' where none)
+    rollout_bot: str = ""
+
+    def state_player(self, spec: BotSpec, options: Mapping[str, Any],
+                     rng: np.random.Generator) -> Any:
+        raise InputError(f"{self.game.name} bot {spec.name!r} cannot play move by move "
+                         "through the turn-level State (beside an OpenSpiel bot)")
+
+    # ---- genomes
+    #: options an evolved genome is made for (none)
+    genome_options: tuple[str, ...] = ()
+
+    def genome_kinds(self) -> dict[str, Callable[[Mapping[str, Any]], GenomeKind]]:
+        return {}
+
+    # ---- watch
+    def watch(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int,
+              index: int) -> str:
+        raise NotImplementedError(f"{self.game.name} has no move-by-move view")
+
+    # ---- report
+    def baselines(self, options: Mapping[str, Any],
+                  study: StudyTerms = StudyTerms()) -> dict[str, BotSpec]:
+        return {}
+
+    def comparisons(self, options: Mapping[str, Any],
+                    study: StudyTerms = StudyTerms()) -> dict[str, dict[str, Any]]:
+        return {}
+
+    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any],
+                     study: StudyTerms = StudyTerms()) -> list[str]:
+        return []
+
+    def yardstick(self) -> Any:
+        return None  # the default table alone
+
+    # ---- tally
+    def tally(self, outcomes: Outcomes, options: Mapping[str, Any]) -> dict[str, np.ndarray]:
+        return {}
+
+    def summarize_tally(self, means: Mapping[str, tuple[float, tuple[float, float]]]
+                        ) -> dict[str, Any]:
+        return {name: mean for name, (mean, _) in means.items()}
+
+    # ---- contract
+    #: a line-up whose seeded games the contract suite pins (none: :meth:`contract_line_up`)
+    golden_bots: tuple[str, ...] = ()
+    #: fast options for the contract suite and the warm-up (none: the defaults)
+    test_options: Mapping[str, Any] = {}
+    #: False for a stand-in that a test registers (not a game)
+    in_contract_suite: bool = True
+
+    def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
+        return None  # nothing of its own to assert
+
+    def contract_line_up(self) -> list[BotSpec]:
+        """``golden_bots``, else the default bots, else the first bot, filling the smallest
+        table."""
+        game, contract = self.game, use(self.game, "contract")
+        names = list(contract.golden_bots or game.default_bots or list(game.bots())[:1])
+        seats = min(game.player_counts)
+        while len(names) < seats:
+            names.append(names[-1])
+        return [game.parse_bot(n) for n in names]
+
+    # ---- trainer, reproductions
+    has_trainer: bool = False
+
+    def trainer(self) -> Any:
+        raise InputError(f"{self.game.name} has no trainer")
+
+    #: reproduction name -> module (none)
+    reproductions: Mapping[str, str] = {}
 
 
 def part(game: Any, capability: str, name: str = "") -> Any:

@@ -10,14 +10,12 @@ and result type in every game::
 
 Game ``i`` of a run with root ``seed`` uses ``game_seeds(seed, ., i)`` and seats rotated by
 ``i`` (seat ``k`` holds bot ``(k + i) % len(bots)``), so any split of a run into blocks gives
-the same games. Optional hooks: :meth:`Game.exact` (games with an exact value),
-:meth:`Game.new_state` (the turn-level API of :mod:`games.state`), :meth:`Game.baselines`,
-:meth:`Game.genome_kinds`, :meth:`Game.invariants` (checked by the contract suite) and
-:meth:`Game.watch` (one game as text, move by move, for `tabletune watch`) and
-:meth:`Game.yardstick` (what an evolution report adds, :mod:`games.yardstick`). The optional
-capabilities these hooks make up (exact solver, State API, genomes and the genome
-handshake, report notes, watch, tallies, trainer) are documented one protocol each in
-:mod:`games.capabilities`, whose ``offers(game, "solver")`` is how the tuning layer asks.
+the same games. Everything else a game may do (an exact value or solver, the turn-level
+State, genome kinds, report notes, a move-by-move view, tallies, its contract-suite
+invariants, a trainer, reproductions, its OpenSpiel codec and dealer) is a capability that
+it offers by presence, not a member of :class:`Game`: one table lists them all, with a
+protocol each, in :mod:`games.capabilities`, whose ``offers(game, "solver")`` and
+``use(game, "report")`` are how shared code asks.
 
 ``Option``, ``GameOptions``, ``option``, ``Outcomes`` and ``seating_for`` live in
 :mod:`games.options` and :mod:`games.outcomes` and are re-exported here, so a game imports
@@ -30,9 +28,8 @@ elsewhere (a plug-in, a test) calls :func:`register` with its instance, and name
 (dotted name or ``.py`` path) in the ``TABLETUNE_GAMES`` environment variable (comma
 separated) so that worker processes and other commands import it too.
 
-Longer than 400 lines on purpose: :class:`Game` is the whole contract a game author reads,
-every hook with its default and its docstring in one place; what it builds on is already
-apart (:mod:`games.options`, :mod:`games.outcomes`, :mod:`games.catalog`).
+What :class:`Game` builds on is apart (:mod:`games.options`, :mod:`games.outcomes`,
+:mod:`games.catalog`, :mod:`games.capabilities`).
 """
 
 from __future__ import annotations
@@ -51,7 +48,7 @@ import numpy as np
 
 from games import catalog, compiling
 from games.bot_names import bot_key, find_bot
-from games.capabilities import CAPABILITIES, StudyTerms, offers
+from games.capabilities import CAPABILITIES, StudyTerms, offers, use
 from games.core import BotSpec, InputError, make_params, param_ranges
 from games.options import FrozenOptions, GameOptions, Option, option, options_schema
 from games.outcomes import Outcomes, seating_for
@@ -119,9 +116,10 @@ def _number_or_text(value: str) -> Any:
 
 
 class Game:
-    """What a game registers. Subclasses set the class attributes and implement
-    :meth:`bots` and :meth:`play`; every other method is an optional hook with a default
-    (the capabilities they make up: :mod:`games.capabilities`)."""
+    """What a game registers: the core every game has. Subclasses set the class attributes
+    and implement :meth:`bots` and :meth:`play`; the other methods have defaults a game may
+    replace. Optional capabilities are not members of this class: a game offers one by
+    defining its hooks or holding its parts (the table of :mod:`games.capabilities`)."""
 
     name: str = ""
     summary: str = ""
@@ -143,30 +141,10 @@ class Game:
     default_bots: tuple[str, ...] = ()
     #: games a `tabletune play` runs unless told otherwise
     default_games: int = 10_000
-    #: a line-up whose seeded games the contract suite pins (default: the default bots, or
-    #: the first bot in every seat)
-    golden_bots: tuple[str, ...] = ()
-    #: fast options for the contract suite (e.g. a short game)
-    test_options: dict[str, Any] = {}
     #: old or short CLI spellings -> the flag they stand for (e.g. ``{"-p": "--param"}``)
     cli_aliases: dict[str, str] = {}
-    #: options an evolved genome is made for (its genes name what they allow, such as the
-    #: cards on the table): an evolution's result is refused in a game where one differs
-    genome_options: tuple[str, ...] = ()
-    #: True for a game that ships a trainer: a spec may then carry a ``[train]`` table
-    #: (optimizer ``train``, run by `tabletune train`)
-    has_trainer: bool = False
-    #: the bot an OpenSpiel search's ``heuristic`` evaluator plays in every seat of its
-    #: rollouts (through :meth:`state_player`; '' where the game has none)
-    rollout_bot: str = ""
-    #: reproductions of published tables that belong to this game: reproduction name ->
-    #: module (the protocol of :mod:`games.reproduction`), run by `tabletune reproduce NAME`
-    reproductions: dict[str, str] = {}
     #: bots the kernel warm-up (:meth:`warm_up`) leaves out: they compile nothing
     warm_skip: tuple[str, ...] = ()
-    #: False for a stand-in that a test registers (not a game): the contract suite, which
-    #: runs over every registered game, leaves it out
-    in_contract_suite: bool = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -183,7 +161,7 @@ class Game:
         """Play games ``start..start+count-1`` of the run with root ``seed`` (checked options)."""
         raise NotImplementedError
 
-    # ---- optional hooks
+    # ---- defaults a game may replace
     def parse_bot(self, text: str) -> BotSpec:
         """A bot from its text (``name`` or ``name:v1,k=v``); games may accept more forms."""
         return self.check_bot(parse_bot_text(text, self.bots()))
@@ -258,27 +236,19 @@ class Game:
         False: blocks that run Python go to worker processes."""
         return False
 
-    def contract_line_up(self) -> list[BotSpec]:
-        """The bots the contract suite plays: ``golden_bots``, else the default bots, else
-        the first bot, filling the smallest table."""
-        names = list(self.golden_bots or self.default_bots or list(self.bots())[:1])
-        seats = min(self.player_counts)
-        while len(names) < seats:
-            names.append(names[-1])
-        return [self.parse_bot(n) for n in names]
-
     def warm_up(self) -> None:
         """Compile the kernels the game's bots use, so that numba's on-disk cache holds them
         for every later process (see :mod:`games.warm`). Default: one game of each bot
         beside the contract line-up, under the test options (else the defaults); the
         bots in ``warm_skip`` (Python only, such as the OpenSpiel searches) are left out."""
-        filler = self.contract_line_up()
+        contract = use(self, "contract")
+        filler = contract.contract_line_up()
         for name, info in self.bots().items():
             if name in self.warm_skip:
                 continue
             line_up = [self.parse_bot(info.example or name), *filler[1:]]
             try:
-                self.play(line_up, self.check_options(self.test_options), 0, 0, 1)
+                self.play(line_up, self.check_options(contract.test_options), 0, 0, 1)
             except InputError:
                 self.play(line_up, self.check_options({}), 0, 0, 1)
 
@@ -295,11 +265,6 @@ class Game:
             raise InputError(f"{self.name} is played by {counts} players, got {n_bots} bots")
         return n_bots
 
-    def exact(self, bot: BotSpec, options: Mapping[str, Any],
-              objective: str) -> float | None:
-        """The exact objective value of a bot where the game has one (else None: sample)."""
-        return None
-
     def objective_values(self, outcomes: Outcomes, bot: int, objective: str,
                          options: Mapping[str, Any]) -> np.ndarray:
         """Per-game objective values of bot ``bot`` (``win_rate``: 1 / 0.5 / 0;
@@ -314,82 +279,6 @@ class Game:
     def direction(self, objective: str) -> str:
         """``maximize`` unless the objective counts something bad (e.g. cards left)."""
         return "maximize"
-
-    def baselines(self, options: Mapping[str, Any],
-                  study: StudyTerms = StudyTerms()) -> dict[str, BotSpec]:
-        """Reference bots that reports put beside a study's best (``study``: the study's
-        objective and opponents, beside the options)."""
-        return {}
-
-    def genome_kinds(self) -> dict[str, Callable[[Mapping[str, Any]], Any]]:
-        """Genome kinds an evolution may name (``name -> factory(options)``)."""
-        return {}
-
-    #: options of ``tabletune solve`` beyond the game's own (games with an exact solver)
-    solve_options: tuple[Option, ...] = ()
-
-    def solve(self, options: Mapping[str, Any], strategies: Sequence[str],
-              extra: Mapping[str, Any]) -> dict[str, Any]:
-        """The game solved exactly: ``optimal`` and the exact value of each strategy text
-        (``strategies``: a dict by name), for games with an exact solver."""
-        raise NotImplementedError(f"{self.name} has no exact solver")
-
-    def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
-        """A fresh :class:`games.state.State` for search players (where offered)."""
-        raise NotImplementedError(f"{self.name} has no turn-level API")
-
-    def state_player(self, spec: BotSpec, options: Mapping[str, Any],
-                     rng: np.random.Generator) -> Any:
-        """One of the game's bots as an object with ``act(state) -> move`` that plays the
-        turn-level State one decision at a time (beside OpenSpiel's bots,
-        :mod:`games.interop.seats`; the ``state_players`` capability, with
-        :attr:`rollout_bot`); randomness from ``rng``. Default: none."""
-        raise InputError(f"{self.name} bot {spec.name!r} cannot play move by move through "
-                         "the turn-level State (beside an OpenSpiel bot)")
-
-    def watch(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int,
-              index: int) -> str:
-        """Game ``index`` of the run with root ``seed`` as text, move by move (the same game
-        :meth:`play` plays there, seats rotated), for people who want to see what a bot
-        does. Options are checked; bots are checked specs."""
-        raise NotImplementedError(f"{self.name} has no move-by-move view")
-
-    def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
-        """Play ``count`` random games and assert the game's own invariants (contract suite)."""
-
-    def tally(self, outcomes: Outcomes, options: Mapping[str, Any]) -> dict[str, np.ndarray]:
-        """Further per-game quantities that a match averages (one-seat games), by name."""
-        return {}
-
-    def summarize_tally(self, means: Mapping[str, tuple[float, tuple[float, float]]]
-                        ) -> dict[str, Any]:
-        """JSON keys a match reports from the averaged :meth:`tally` quantities
-        (``means[name] = (mean, (low, high))``)."""
-        return {name: mean for name, (mean, _) in means.items()}
-
-    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any],
-                     study: StudyTerms = StudyTerms()) -> list[str]:
-        """Sentences that put a study's result in the game's own terms."""
-        return []
-
-    def yardstick(self) -> Any:
-        """What an evolution report puts beside the best genome beyond the default table (a
-        :class:`games.yardstick.Yardstick`: a reference line, an exact table, target
-        sentences), or None for the default alone."""
-        return None
-
-    def comparisons(self, options: Mapping[str, Any],
-                    study: StudyTerms = StudyTerms()) -> dict[str, dict[str, Any]]:
-        """Overrides under which a study's best is also re-evaluated (by label; the key
-        ``opponents`` replaces the study's opponents)."""
-        return {}
-
-    def trainer(self) -> Any:
-        """The game's trainer, for a game with ``has_trainer``: a module (or object) with the
-        attributes of :class:`games.learning.Trainer`, which the game-neutral loop of
-        `tabletune train` drives. Import it here, on first use, so listing games loads no
-        trainer. A game without one refuses in one line."""
-        raise InputError(f"{self.name} has no trainer")
 
     # ---- helpers for subclasses
     def params_of(self, spec: BotSpec) -> Any:

@@ -21,6 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from games import registry
 from games.capabilities import part
 
+
 def order(names: Sequence[str]) -> list[str]:
     """``names`` with the slowest compilers first, so the pool ends together: each game's
     package says what its first compile takes (``FIRST_USE_SECONDS``, the ``compiling``

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from games import registry
+from games.capabilities import use
 from games.core import BotSpec, InputError
 from tuning.overrides import checked_values, command_words, split_derived, stored_study
 from tuning.refs import PREFIX, PUBLISHED, is_best, refs_in, split_ref
@@ -407,7 +408,8 @@ def check_genome_options(game: registry.Game, found: BestBot, options: Any) -> N
     """Refuse an evolution's result in a game whose options differ from the evolution's in
     one its genomes are made for (``Game.genome_options``), naming both values; its text
     given as a bot plays anyway, where the game accepts it."""
-    if found.optimizer != "deap" or not game.genome_options:
+    genome_options = use(game, "genomes").genome_options
+    if found.optimizer != "deap" or not genome_options:
         return
     try:
         made = game.check_options(found.options)
@@ -422,7 +424,7 @@ def check_genome_options(game: registry.Game, found: BestBot, options: Any) -> N
     def shown(v: Any) -> str:
         return ",".join(map(str, v)) if isinstance(v, tuple | list) else str(v)
 
-    for name in game.genome_options:
+    for name in genome_options:
         if name in made and not same(made[name], options.get(name)):
             raise InputError(f"{PREFIX}{found.study} was evolved for {name} "
                              f"{shown(made[name])}, not {shown(options.get(name))}: play it "

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from games import registry
-from games.capabilities import offers
+from games.capabilities import offers, use
 from games.core import InputError
 from tuning.evaluation import BACKENDS, Scorer
 from tuning.refs import is_best, refs_in, split_ref, texts_of
@@ -477,7 +477,7 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
     _check_enqueued(where, optuna_spec.enqueue, space)
     if optimizer == "deap" and "kind" in genome:
         genome["kind"] = check_str(where, "genome.kind", genome["kind"])
-        kinds = described.genome_kinds()
+        kinds = use(described, "genomes").genome_kinds()
         if genome["kind"] not in kinds:
             raise fail(where, "genome.kind", f"unknown genome kind {genome['kind']!r} for "
                         f"{game}; allowed: {', '.join(sorted(kinds)) or 'none'}")

@@ -4,7 +4,8 @@ line-up with an OpenSpiel bot (:mod:`games.interop.seats`).
 Game ``i`` of a run with root ``seed`` is the game's ``new_state`` from ``game_seeds(seed, 1,
 i)``, seats rotated by ``i`` as everywhere; bot ``b`` of game ``i`` draws from its own
 generator, seeded by (game seed, b), so a game never depends on the block or process that
-plays it. The game's own bots act through :meth:`games.registry.Game.state_player`.
+plays it. The game's own bots act through its ``state_player`` (the ``state_players``
+capability of :mod:`games.capabilities`; a game without it refuses in one line).
 ``turns`` is the state's ``rounds`` where it counts them, else its decisions
 (:meth:`games.state.State.turns_played`); ``capped`` is the state's own.
 ``extra`` holds each bot's decisions and CPU seconds spent deciding per game (``moves``,
@@ -19,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from games.capabilities import use
 from games.core import BotSpec, game_seeds
 from games.outcomes import Outcomes, seating_for
 
@@ -32,7 +34,7 @@ def make_player(game: Any, spec: BotSpec, options: Mapping[str, Any], players: i
     if spec.name in OPENSPIEL_BOTS:
         from games.interop.mcts import MCTSPlayer
         return MCTSPlayer(game, options, players, game.params_of(spec), rng)
-    return game.state_player(spec, options, rng)
+    return use(game, "state_players").state_player(spec, options, rng)
 
 
 def play_states(game: Any, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int,

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 from open_spiel.python.algorithms import mcts
 
+from games.capabilities import use
 from games.core import BotSpec
 from games.interop.bridge import codec_for
 from games.interop.openspiel import game_class
@@ -53,9 +54,9 @@ class MCTSPlayer:
         self.rng = rng
         seed = int(rng.integers(2**31))
         if params.evaluator == "heuristic":
-            name = game_rollout_bot(game)
+            name, players = game_rollout_bot(game), use(game, "state_players")
             evaluator: mcts.Evaluator = BotRollouts(
-                lambda r: game.state_player(BotSpec(name), self.bridge.options, r),
+                lambda r: players.state_player(BotSpec(name), self.bridge.options, r),
                 params.rollouts, rng)
         else:
             evaluator = mcts.RandomRolloutEvaluator(params.rollouts,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.capabilities import use
 from games.core import tunable
 from games.registry import BotInfo, Game
 
@@ -35,7 +36,6 @@ OPENSPIEL_BOTS: dict[str, BotInfo] = {
 
 
 def game_rollout_bot(game: Game) -> str:
-    """The bot the ``heuristic`` evaluator plays in every seat ('' where the game has none)."""
-    return game.rollout_bot
-
-
+    """The bot the ``heuristic`` evaluator plays in every seat ('' where the game has none:
+    the ``state_players`` capability's ``rollout_bot``)."""
+    return use(game, "state_players").rollout_bot

@@ -7,9 +7,9 @@ imports this module nor opts in.
 
 A line-up with an OpenSpiel bot is played through the turn-level State
 (:func:`games.interop.match.play_states`), one decision at a time; the game's own bots then
-act through :meth:`games.registry.Game.state_player` (the ``state_players`` capability;
-a game without it plays OpenSpiel's bots against each other or alone), and the heuristic
-rollouts play :attr:`games.registry.Game.rollout_bot`. Nothing here imports ``pyspiel``:
+act through their ``state_player`` (the ``state_players`` capability of
+:mod:`games.capabilities`; a game without it plays OpenSpiel's bots against each other or
+alone), and the heuristic rollouts play its ``rollout_bot``. Nothing here imports ``pyspiel``:
 the match does, when it starts.
 """
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.capabilities import ExactValue, own_hook
 from games.core import BotSpec, InputError, make_params
 from games.interop.params import MCTS, OPENSPIEL_BOTS, MCTSParams, game_rollout_bot
 from games.registry import BotInfo, Game, Outcomes
@@ -52,7 +53,6 @@ def join(cls: type[Game]) -> None:
     if cls.__dict__.get("_openspiel_seated"):
         return
     bots, check_bot, play, releases_gil = cls.bots, cls.check_bot, cls.play, cls.releases_gil
-    exact = cls.exact
 
     def all_bots(self: Game) -> dict[str, BotInfo]:
         return {**bots(self), **OPENSPIEL_BOTS}
@@ -72,13 +72,18 @@ def join(cls: type[Game]) -> None:
     def gil(self: Game, line_up: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
         return not uses_openspiel(line_up) and releases_gil(self, line_up, options)
 
+    own_exact = own_hook(cls, "exact")  # None: the game has no exact value of its own
+
     def exact_or_sampled(self: Game, bot: BotSpec, options: Mapping[str, Any],
                          objective: str) -> float | None:
-        return None if bot.name in OPENSPIEL_BOTS else exact(self, bot, options, objective)
+        if bot.name in OPENSPIEL_BOTS or own_exact is None:
+            return None
+        return own_exact(self, bot, options, objective)
 
+    # every game OpenSpiel plays answers ``exact`` (None for the searches), as it always has
     for name, fn in (("bots", all_bots), ("check_bot", checked), ("play", play_any),
                      ("releases_gil", gil), ("exact", exact_or_sampled)):
-        fn.__name__, fn.__doc__ = name, getattr(cls, name).__doc__
+        fn.__name__, fn.__doc__ = name, (own_hook(cls, name) or ExactValue.exact).__doc__
         setattr(cls, name, fn)
     cls.warm_skip = tuple(dict.fromkeys((*cls.warm_skip, *OPENSPIEL_BOTS)))
     cls._openspiel_seated = True

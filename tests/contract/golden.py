@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import conftest  # noqa: E402,F401  (registers the toy game)
 
 from games import registry  # noqa: E402
+from games.capabilities import use  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SEED, GAMES = 2024, 6
@@ -24,12 +25,13 @@ SEED, GAMES = 2024, 6
 
 def write(name: str) -> Path:
     game = registry.get(name)
-    bots = game.contract_line_up()
-    opts = game.check_options(game.test_options)
+    contract = use(game, "contract")
+    bots = contract.contract_line_up()
+    opts = game.check_options(contract.test_options)
     out = game.play(bots, opts, SEED, 0, GAMES)
     texts = [b.genome or (b.name + (":" + ",".join(f"{k}={v}" for k, v in b.params.items())
                                     if b.params else "")) for b in bots]
-    data = {"game": name, "bots": texts, "options": dict(game.test_options), "seed": SEED,
+    data = {"game": name, "bots": texts, "options": dict(contract.test_options), "seed": SEED,
             "games": GAMES, "outcome": out.outcome.tolist(), "score": out.score.tolist(),
             "turns": out.turns.tolist(), "capped": out.capped.tolist()}
     GOLDEN.mkdir(exist_ok=True)

@@ -16,13 +16,13 @@ import pytest
 from typer.testing import CliRunner
 
 from games import registry
-from games.capabilities import GenomeKind, offers
+from games.capabilities import GenomeKind, offers, use
 from games.core import BotSpec, InputError, param_ranges
 from games.interop.params import OPENSPIEL_BOTS
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 # every registered game, less the stand-ins of other test folders (they mark themselves)
-GAMES = [n for n in registry.names() if registry.get(n).in_contract_suite]
+GAMES = [n for n in registry.names() if use(registry.get(n), "contract").in_contract_suite]
 SEED = 2024
 
 
@@ -31,13 +31,17 @@ def game(request: pytest.FixtureRequest) -> registry.Game:
     return registry.get(request.param)
 
 
+def line_up(game: registry.Game) -> list[BotSpec]:
+    return use(game, "contract").contract_line_up()
+
+
 def options(game: registry.Game) -> dict:
-    return game.check_options(game.test_options)
+    return game.check_options(use(game, "contract").test_options)
 
 
 def play(game: registry.Game, start: int, count: int, seed: int = SEED,
          bots: list[BotSpec] | None = None) -> registry.Outcomes:
-    return game.play(bots or game.contract_line_up(), options(game), seed, start, count)
+    return game.play(bots or line_up(game), options(game), seed, start, count)
 
 
 def same(a: registry.Outcomes, b: registry.Outcomes) -> bool:
@@ -66,7 +70,7 @@ def test_any_number_of_jobs_gives_the_same_match(game):
     from tuning.evaluation import WorkerPool
     from tuning.evaluation.match import run_match
 
-    bots, opts = game.contract_line_up(), options(game)
+    bots, opts = line_up(game), options(game)
     results = []
     # processes, and threads (what `play` uses for a game whose kernel releases the lock;
     # every game's blocks must be safe to play side by side in one process)
@@ -82,7 +86,7 @@ def test_any_number_of_jobs_gives_the_same_match(game):
 
 def test_seats_rotate_game_by_game(game):
     out = play(game, 3, 12)
-    n = len(game.contract_line_up())
+    n = len(line_up(game))
     seats = out.seating.shape[1]
     assert out.seating.shape == (12, seats) and out.outcome.shape == (12, seats)
     if seats > 1:
@@ -95,16 +99,17 @@ def test_every_bot_plays(game):
     """Each bot plays under the game's test options, or else under its defaults (a bot may
     need the kingdom it was trained on). An OpenSpiel bot sits beside the game's rollout
     bot where it has one: beside it the game's bots play move by move, which not all do."""
-    filler = game.contract_line_up()
+    filler = line_up(game)
     for name, info in game.bots().items():
         bot = game.parse_bot(info.example or name)
-        line_up = [bot, *filler[1:]]
-        if name in OPENSPIEL_BOTS and game.rollout_bot:
-            line_up = [bot, *(game.parse_bot(game.rollout_bot) for _ in filler[1:])]
+        table = [bot, *filler[1:]]
+        rollout_bot = use(game, "state_players").rollout_bot
+        if name in OPENSPIEL_BOTS and rollout_bot:
+            table = [bot, *(game.parse_bot(rollout_bot) for _ in filler[1:])]
         try:
-            out = game.play(line_up, options(game), SEED, 0, 2)
+            out = game.play(table, options(game), SEED, 0, 2)
         except InputError:
-            out = game.play(line_up, game.check_options({}), SEED, 0, 2)
+            out = game.play(table, game.check_options({}), SEED, 0, 2)
         assert out.count == 2 and np.all(np.isfinite(out.score)), name
 
 
@@ -130,7 +135,7 @@ def test_bad_names_options_and_parameters_are_refused_in_one_line(game):
 
 
 def test_the_games_own_invariants_hold_over_many_random_games(game):
-    game.invariants(options(game), SEED, 300)
+    use(game, "contract").invariants(options(game), SEED, 300)
 
 
 def test_golden_trace(game):
@@ -195,6 +200,6 @@ def test_genome_handshake_where_offered(game):
             assert game.parse_bot(text).genome == text
             candidate = game.check_bot(BotSpec("candidate", {}, text))
             assert candidate.genome == text
-            line_up = [candidate, *game.contract_line_up()[1:]]
-            first = game.play(line_up, opts, SEED, 0, 6)
-            assert same(first, game.play(line_up, opts, SEED, 0, 6))
+            bots = [candidate, *line_up(game)[1:]]
+            first = game.play(bots, opts, SEED, 0, 6)
+            assert same(first, game.play(bots, opts, SEED, 0, 6))

@@ -33,7 +33,7 @@ def test_every_part_lies_in_the_toys_own_package(toy):
         module = sys.modules[part(toy, capability).__module__]
         assert Path(module.__file__).parent == folder, capability
     offered = {c for c in CAPABILITIES if offers(toy, c)}
-    assert {"state", "state_players", "invariants", "codec", "dealer", "openspiel"} <= offered
+    assert {"state", "state_players", "contract", "codec", "dealer", "openspiel"} <= offered
 
 
 def test_nothing_shared_names_the_toy():

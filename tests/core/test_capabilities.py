@@ -46,14 +46,37 @@ def test_the_built_in_games_offer_what_they_implement():
     assert {"state", "tally"} <= have["thegame"] and "genomes" not in have["thegame"]
 
 
-def test_every_member_the_table_names_is_declared_on_the_base_class():
+def test_no_capability_is_a_member_of_game_and_each_has_a_neutral_default():
+    from games.capabilities import Neutral
+
     for name, row in CAPABILITIES.items():
-        for hook in row.hooks:
-            assert callable(getattr(registry.Game, hook)), (name, hook)
-        for member in (*row.reads, *([row.flag] if row.flag else [])):
-            assert hasattr(registry.Game, member), (name, member)
+        for member in (*row.hooks, *row.reads, *([row.flag] if row.flag else [])):
+            assert not hasattr(registry.Game, member), (name, member)
+            assert hasattr(Neutral, member), (name, member)
         assert all(need in CAPABILITIES for need in row.needs), name
         assert (row.module is None) == (not row.names), name
+
+
+def test_the_core_of_game_is_small():
+    """The description's own members (what every game has); everything optional is a
+    capability of the table."""
+    core = {n for n in vars(registry.Game) if not n.startswith("__")} | {"__init_subclass__"}
+    assert len(core) <= 28, sorted(core)
+
+
+def test_use_gives_the_games_own_hook_else_the_neutral_default():
+    from games.capabilities import use
+
+    assert use(Bare(), "report").baselines({}) == {}
+    assert use(Bare(), "tally").summarize_tally({"x": (0.5, (0.4, 0.6))}) == {"x": 0.5}
+    assert use(Bare(), "exact").exact(None, {}, "win_rate") is None
+    assert use(Watching(), "watch").watch([], {}, 0, 0) == "a game"
+    with pytest.raises(registry.InputError, match="has no trainer"):
+        use(Bare(), "trainer").trainer()
+    with pytest.raises(AttributeError, match="not a member"):
+        use(Bare(), "report").play  # noqa: B018
+    line_up = use(registry.get("dominion"), "contract").contract_line_up()
+    assert [b.name for b in line_up] == list(registry.get("dominion").golden_bots)
 
 
 def test_the_table_in_the_module_text_lists_every_capability():

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from games import registry
+from games.capabilities import offers, use
 from games.core import BotSpec, InputError
 from games.learning import Trainer
 from tuning.evaluation import Scorer
@@ -127,10 +128,10 @@ def test_report_yardsticks_come_from_the_game_description():
 def test_a_train_table_needs_a_game_with_a_trainer(tmp_path):
     from tuning.spec import load_spec
 
-    assert dominion.has_trainer and not deckbuilder.has_trainer
+    assert offers(dominion, "trainer") and not offers(deckbuilder, "trainer")
     assert isinstance(dominion.trainer(), Trainer)
     with pytest.raises(InputError, match="deckbuilder has no trainer"):
-        deckbuilder.trainer()
+        use(deckbuilder, "trainer").trainer()
     path = tmp_path / "t.toml"
     path.write_text('[study]\nname = "t"\ngame = "deckbuilder"\noptimizer = "train"\n'
                     'objective = "mean_score"\n\n[train]\ngames = 10\n')

@@ -78,6 +78,7 @@ def train_command(
 ) -> None:
     """Train the learned player (self-play and a pool of opponents), checkpointing as it goes."""
     from games import registry
+    from games.capabilities import use
     from tuning.best import train_bot
     from tuning.evaluation import WorkerPool, resolve_jobs
     from tuning.spec import load_spec
@@ -109,7 +110,7 @@ def train_command(
     places.output_file(tr.checkpoint,
                        "--checkpoint" if checkpoint is not None else "train.checkpoint")
     game = registry.get(spec.game)
-    trainer = game.trainer()
+    trainer = use(game, "trainer").trainer()
     setup = trainer.setup(spec.checked_options())
     if resume:
         state = load_checkpoint(tr.checkpoint, spec.name, trainer)

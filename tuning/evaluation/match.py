@@ -23,6 +23,7 @@ import numpy as np
 
 from games import registry
 from games.blocks import iter_blocks
+from games.capabilities import use
 from games.core import Z95, BotSpec, InputError, Record, labels_for, wilson_interval
 from tuning.evaluation.pool import WorkerPool
 
@@ -126,7 +127,7 @@ def play_block(game_name: str, bots: tuple[BotSpec, ...], options: dict[str, Any
     t0 = time.perf_counter()
     game = registry.get(game_name)
     out = game.play(bots, options, seed, start, count, rotate=rotate)
-    tally = Tally.of(out, len(bots), game.tally(out, options))
+    tally = Tally.of(out, len(bots), use(game, "tally").tally(out, options))
     tally.seconds = time.perf_counter() - t0
     return tally
 
@@ -166,7 +167,8 @@ class MatchSummary:
                                 "win_rate_ci": [lo, hi]})
                 row.update({"mean_turns": t.turns.mean, "turns_ci": list(t.turns.ci95),
                             "capped_games": t.capped})
-                row.update(game.summarize_tally({k: (m.mean, m.ci95) for k, m in t.extra.items()}))
+                row.update(use(game, "tally").summarize_tally(
+                    {k: (m.mean, m.ci95) for k, m in t.extra.items()}))
             row["mean_score"] = t.score[b].mean
             row["mean_score_ci"] = list(t.score[b].ci95)
             bots[label] = row

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from games import registry
-from games.capabilities import offers
+from games.capabilities import offers, use
 from games.core import BotSpec, InputError
 
 LineUp = tuple[BotSpec, ...]
@@ -122,7 +122,7 @@ class Scorer:
         """The exact objective value where the game has one (no opponents), else None."""
         if self.pool:
             return None
-        return registry.get(self.game).exact(bot, self.options, self.objective)
+        return use(registry.get(self.game), "exact").exact(bot, self.options, self.objective)
 
 
 def score_block(scorer: Scorer, bot: BotSpec, seed: int, start: int,

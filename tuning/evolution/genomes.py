@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games import registry
-from games.capabilities import GenomeKind
+from games.capabilities import GenomeKind, use
 from games.core import InputError
 
 __all__ = ["GenomeKind", "make_kind"]
@@ -29,7 +29,7 @@ __all__ = ["GenomeKind", "make_kind"]
 
 def make_kind(game: str, name: str, options: Mapping[str, Any] | None = None) -> GenomeKind:
     """Build the genome kind ``name`` of ``game`` (from its registry description)."""
-    kinds = registry.get(game).genome_kinds()
+    kinds = use(registry.get(game), "genomes").genome_kinds()
     if name not in kinds:
         raise InputError(f"unknown genome kind {name!r} for {game}; known: "
                          f"{', '.join(sorted(kinds)) or 'none'}")

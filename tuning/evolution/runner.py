@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from games import registry
+from games.capabilities import use
 from games.core import InputError
 from tuning.evaluation import (
     Evaluation,
@@ -39,13 +40,13 @@ def genome_kind(spec: StudySpec) -> GenomeKind:
         raise InputError(f"{spec.path}: study.optimizer is {spec.optimizer!r}; "
                          "`tabletune evolve` needs optimizer = \"deap\"")
     if "kind" not in spec.genome:
-        kinds = ", ".join(registry.get(spec.game).genome_kinds()) or "none"
+        kinds = ", ".join(use(registry.get(spec.game), "genomes").genome_kinds()) or "none"
         raise InputError(f"{spec.path}: genome.kind: missing; an evolution names its genome "
                          f"kind ({spec.game} has: {kinds})")
     options = {k: v for k, v in spec.genome.items() if k != "kind" and k not in POOL_KEYS}
     try:
         game = registry.get(spec.game)
-        factory = game.genome_kinds()[spec.genome["kind"]]
+        factory = use(game, "genomes").genome_kinds()[spec.genome["kind"]]
         checked = game.check_options(spec.game_options)
         settled = spec.checked_options(checked)  # what the study's seed fixes
         fixed = {k: settled[k] for k in settled if settled[k] != checked[k]}

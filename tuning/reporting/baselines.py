@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from games import registry
+from games.capabilities import use
 from games.yardstick import BaselineTable, Companion, Yardstick
 from tuning.evaluation import WorkerPool
 from tuning.evolution.checkpoint import load_checkpoint
@@ -65,7 +66,7 @@ def baseline_note(spec: StudySpec) -> str:
 
 def baselines_for(game: str) -> EvolutionBaselines:
     """The report baselines of ``game``: its yardstick, or the default alone."""
-    return EvolutionBaselines(registry.get(game).yardstick())
+    return EvolutionBaselines(use(registry.get(game), "report").yardstick())
 
 
 def _opponent_baselines(spec: StudySpec, best: str, pool: WorkerPool

@@ -272,6 +272,7 @@ def _search_wall(study: Any) -> tuple[float, int]:
 def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[str, Any]:
     """Write the report of the spec's Optuna study into ``out_dir``; returns its key figures."""
     from games import registry
+    from games.capabilities import use
     from tuning.spec import STUDIES_DIR
     from tuning.study.reevaluate import best_result, reevaluate
     from tuning.study.runner import load_study, state_counts
@@ -331,7 +332,8 @@ def build_study_report(spec: Any, storage: str | None, out_dir: Path) -> dict[st
     shown = data if not best.get("confirmed") else {
         **data, "best": {**data["best"], **{k: best[k] for k in ("mean", "stderr", "ci95",
                                                                   "games")}}}
-    notes = (list(registry.get(spec.game).report_notes(spec.scorer().options, shown, terms))
+    notes = (list(use(registry.get(spec.game), "report").report_notes(
+        spec.scorer().options, shown, terms))
              if data else [])
     overhead = _overhead_note(share, per_trial, wall, timed)
     headline = result_line(best)

@@ -14,6 +14,7 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
+from games.capabilities import use
 from games.core import InputError
 from games.reproduction import Settings
 from tuning.reproduce.common import outside_reports, parse_sizes, settings_for
@@ -28,7 +29,7 @@ def reproductions() -> dict[str, str]:
 
     found: dict[str, str] = {}
     for name in registry.names():
-        for title, module in registry.get(name).reproductions.items():
+        for title, module in use(registry.get(name), "reproductions").reproductions.items():
             if title in found and found[title] != module:
                 raise RuntimeError(f"two games register the reproduction {title!r}")
             found[title] = module

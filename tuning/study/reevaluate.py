@@ -20,6 +20,7 @@ import optuna
 from optuna.trial import TrialState
 
 from games import registry
+from games.capabilities import use
 from games.core import BotSpec
 from tuning.evaluation import (
     Evaluation,
@@ -99,8 +100,9 @@ def _select(study: optuna.Study, spec: StudySpec, force: bool,
     block = max(ev_spec.block, -(-games // (4 * ev_spec.jobs)))
     game = registry.get(spec.game)
     terms = registry.StudyTerms(spec.objective, tuple(str(o) for o in ev_spec.opponents))
-    baseline_bots = game.baselines(scorer.options, terms)
-    comparison_options = game.comparisons(scorer.options, terms)
+    report = use(game, "report")
+    baseline_bots = report.baselines(scorer.options, terms)
+    comparison_options = report.comparisons(scorer.options, terms)
     total = len(top) + len(baseline_bots) + len(comparison_options)
     blocks = -(-games // block)
     started = [0]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import registry
+from games.capabilities import use
 from games.core import InputError
 from games.learning import Trainer, check_flag, check_int, check_number
 from tuning.limits import JOBS
@@ -49,7 +50,7 @@ class TrainSpec:
 
     @property
     def trainer(self) -> Trainer:
-        return registry.get(self.game).trainer()
+        return use(registry.get(self.game), "trainer").trainer()
 
     def to_dict(self) -> dict[str, Any]:
         """The table's keys, the loop's and the trainer's, as one flat mapping (what a
@@ -66,7 +67,7 @@ def _own_keys(trainer: Trainer) -> set[str]:
 def train_spec(game: str, values: Mapping[str, Any]) -> TrainSpec:
     """A spec from flat ``[train]`` values (as checked by :func:`parse_train` or kept by a
     checkpoint), the game's defaults filled in; lists become tuples."""
-    trainer = registry.get(game).trainer()
+    trainer = use(registry.get(game), "trainer").trainer()
     own = _own_keys(trainer)
     merged = {k: tuple(v) if isinstance(v, list) else v
               for k, v in {**trainer.DEFAULTS, **values}.items()}
@@ -86,7 +87,7 @@ def parse_train(where: str, table: Any, game: str, known_bot: Any = None) -> Tra
     opponent name."""
     if not isinstance(table, dict):
         raise InputError(f"{where}: [train]: expected a table")
-    trainer = registry.get(game).trainer()
+    trainer = use(registry.get(game), "trainer").trainer()
     own = _own_keys(trainer)
     fields = _LOOP_KEYS | own
     values: dict[str, Any] = {}
