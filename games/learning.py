@@ -1,14 +1,15 @@
 """What a game's trainer provides: the protocol that the game-neutral training loop of
 `tabletune train` drives.
 
-A game that ships a trainer sets ``Game.has_trainer`` and returns the trainer from
-``Game.trainer()``: a module (or any object) with the attributes of :class:`Trainer`. The
-loop owns what every training run shares: rounds of parallel games with seeds derived from
-the run's seed, the opponent pool (the learner itself, its latest snapshot, named bots),
-the exploration schedule, probes on a fixed seed set, atomic checkpoints and an exact
-resume, stops on Ctrl-C and SIGTERM. The trainer owns what only the game knows: its
-features, the value model fitted on them, how a block of games is played and scored, its
-model files and its own keys of a spec's ``[train]`` table.
+A game that ships a trainer sets ``has_trainer`` and returns the trainer from its
+``trainer()`` (the ``trainer`` capability of :mod:`games.capabilities`): a module (or any
+object) with the attributes of :class:`Trainer`. The loop owns what every training run
+shares: rounds of parallel games with seeds derived from the run's seed, the opponent pool
+(the learner itself, its latest snapshot, named bots), the exploration schedule, probes on a
+fixed seed set, atomic checkpoints and an exact resume, stops on Ctrl-C and SIGTERM. The
+trainer owns what only the game knows: its features, the value model fitted on them, how a
+block of games is played and scored, its model files and its own keys of a spec's
+``[train]`` table.
 
 Worker tasks call ``play_block`` and ``probe_block`` with plain data only (weights, bots,
 seeds, the setup and the trainer's options dataclass), so they must be module-level

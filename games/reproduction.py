@@ -1,13 +1,14 @@
 """What a game's reproduction of its published tables is given, and the helpers they share.
 
 A reproduction belongs to its game: a module beside the game, named in the game's
-description (:attr:`games.registry.Game.reproductions`, reproduction name -> module). The
-module declares ``FOLDER`` (its report folder), ``SIZES`` (game counts with their full
-defaults), ``PARTS``, ``SEED`` (None where the seeds are fixed), ``PARAMS`` and ``BENCHMARK``
-(whether it takes ``--param`` and ``--benchmark``), and exposes ``reproduce(out_dir,
-settings) -> list[Path]``: it writes its data JSON and README.md into ``out_dir``, reading
-the hand-written text the README includes (template.md, notes.md) from the report folder.
-With ``settings.from_json`` it only rewrites the README from the data already there.
+description (its ``reproductions``, reproduction name -> module: the ``reproductions``
+capability of :mod:`games.capabilities`). The module declares ``FOLDER`` (its report
+folder), ``SIZES`` (game counts with their full defaults), ``PARTS``, ``SEED`` (None where
+the seeds are fixed), ``PARAMS`` and ``BENCHMARK`` (whether it takes ``--param`` and
+``--benchmark``), and exposes ``reproduce(out_dir, settings) -> list[Path]``: it writes its
+data JSON and README.md into ``out_dir``, reading the hand-written text the README includes
+(template.md, notes.md) from the report folder. With ``settings.from_json`` it only rewrites
+the README from the data already there.
 
 ``tabletune reproduce NAME`` checks the request against those declarations and hands the
 module a :class:`Settings` that carries the run's services: ``pool``, one worker pool opened

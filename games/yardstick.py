@@ -2,13 +2,12 @@
 
 By default a report plays the best genome against each opponent of the spec alone, on fresh
 seeds, and shows wins, ties, losses and intervals. A game whose reports say more returns a
-:class:`Yardstick` from :meth:`games.registry.Game.yardstick` and overrides any of its three
-hooks: a reference line for the fitness figure (a known optimum), a table of its own in place
-of the default one (exact values, say), or sentences after the default table (published
-targets). The tuning layer calls the hooks with plain data (options, the best genome as
-text, the default table's rows), so a game never imports the tuning layer, and the tuning
-layer names no game.
-"""
+:class:`Yardstick` from its ``yardstick()`` hook (the ``report`` capability) and overrides
+any of its three hooks: a reference line for the fitness figure (a known optimum), a table
+of its own in place of the default one (exact values, say), or sentences after the default
+table (published targets). The tuning layer calls the hooks with plain data (options, the
+best genome as text, the default table's rows), so a game never imports the tuning layer,
+and the tuning layer names no game. """
 
 from __future__ import annotations
 

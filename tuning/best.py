@@ -406,7 +406,7 @@ def option_notes(game: registry.Game, found: BestBot, options: dict[str, Any]) -
 
 def check_genome_options(game: registry.Game, found: BestBot, options: Any) -> None:
     """Refuse an evolution's result in a game whose options differ from the evolution's in
-    one its genomes are made for (``Game.genome_options``), naming both values; its text
+    one its genomes are made for (the game's ``genome_options``), naming both values; its text
     given as a bot plays anyway, where the game accepts it."""
     genome_options = use(game, "genomes").genome_options
     if found.optimizer != "deap" or not genome_options:

@@ -24,7 +24,7 @@ class MCTSParams:
     uct_c: float = tunable(2.0, 0.01, 10.0, log=True, doc="UCT exploration constant")
     evaluator: str = tunable("random", choices=("random", "heuristic"),
                              doc="leaf rollouts: random moves, or the game's rollout bot "
-                                 "(Game.rollout_bot) in every seat")
+                                 "(its rollout_bot) in every seat")
 
 
 #: the OpenSpiel bots a game offers once it opts in

@@ -1,8 +1,8 @@
 """`tabletune watch GAME`: one game move by move, for people who want to see what a bot does.
 
 Game ``--game I`` of the run with root ``--seed S`` is the very game that `tabletune play`
-plays at that index (same deal, seats rotated the same way), shown through the game's
-:meth:`games.registry.Game.watch` hook (the ``watch`` capability of :mod:`games.capabilities`).
+plays at that index (same deal, seats rotated the same way), shown through the
+game's ``watch`` hook (the ``watch`` capability of :mod:`games.capabilities`).
 A game without the hook says so in one line.
 """
 

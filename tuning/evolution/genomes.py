@@ -1,5 +1,6 @@
-"""Genome kinds that DEAP evolves (each game offers its own through
-:meth:`games.registry.Game.genome_kinds`): plain gene lists, their operators and their text form.
+"""Genome kinds that DEAP evolves (each game offers its own through the game's
+``genome_kinds``, :mod:`games.capabilities`): plain gene lists, their operators and their
+text form.
 
 A genome is a plain Python list of genes (ints, strings, tuples), so it pickles, compares
 with ``==`` and travels to worker processes as its one-line text form. Each kind offers:

@@ -1,11 +1,11 @@
 """`tabletune reproduce NAME`: one generic runner over the reproductions games register.
 
-A reproduction belongs to its game (``Game.reproductions``: name -> module, the protocol of
-:mod:`games.reproduction`). This runner finds it by name, checks the request against the
-module's declarations (``settings_for``), opens one worker pool for the whole run and hands
-the module its :class:`~games.reproduction.Settings` with the pool, a pool factory and the
-one match runner, so a game's reproduction plays in parallel without importing this layer.
-"""
+A reproduction belongs to its game (its description's ``reproductions``: name -> module, the
+protocol of :mod:`games.reproduction`). This runner finds it by name, checks the request
+against the module's declarations (``settings_for``), opens one worker pool for the whole
+run and hands the module its :class:`~games.reproduction.Settings` with the pool, a pool
+factory and the one match runner, so a game's reproduction plays in parallel without
+importing this layer. """
 
 from __future__ import annotations
 

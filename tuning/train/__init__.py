@@ -1,6 +1,6 @@
 """Training a game's learned player: the game-neutral loop of `tabletune train`. Rounds of
 parallel self-play and pool play feed the value model of the game's trainer (the protocol
-of :mod:`games.learning`, found through ``Game.trainer()``).
+of :mod:`games.learning`, found through the game's ``trainer()``).
 
 - :class:`TrainSpec` / :func:`parse_train` / :func:`train_spec`: the ``[train]`` table of a
   study spec (the loop's keys; the trainer's own in ``TrainSpec.options``);
