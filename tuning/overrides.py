@@ -11,7 +11,6 @@ the spec's own options. The same flags read it back (``report``), and so does
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import shlex
@@ -21,13 +20,14 @@ from typing import Any
 
 from games import registry
 from games.core import InputError
+from tuning.identity import option_values
 from tuning.refs import PUBLISHED
 from tuning.refs import SUMMARY_FILE as FILE
-from tuning.spec import StudySpec, load_spec, parse_spec
+from tuning.resolve import FLAG
+from tuning.spec import StudySpec, load_spec, resolved
 
 #: ``STUDY.HASH``: a spec's study with changed game options
 _DERIVED = re.compile(r"^(?P<base>.+)\.(?P<hash>[0-9a-f]{8})$")
-FLAG = "--option"
 
 
 def parse_items(items: Iterable[str]) -> dict[str, str]:
@@ -47,46 +47,20 @@ def parse_items(items: Iterable[str]) -> dict[str, str]:
 
 def checked_values(game: registry.Game, options: Mapping[str, Any], names: Iterable[str]
              ) -> dict[str, Any]:
-    """The game's checked values of ``names`` in ``options``, as JSON-ready values."""
-    checked = game.check_options(options)
-    return {n: list(v) if isinstance(v, tuple) else v
-            for n, v in ((n, checked[n]) for n in sorted(names))}
-
-
-def _digest(changed: Mapping[str, Any]) -> str:
-    text = json.dumps(changed, sort_keys=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()[:8]
+    """The game's checked values of ``names`` in ``options`` (a table a stored run kept),
+    as JSON-ready values."""
+    return option_values(game.check_options(options), names)
 
 
 def with_game_options(spec: StudySpec, overrides: Mapping[str, Any]) -> StudySpec:
-    """``spec`` with ``overrides`` replacing its ``[game]`` options, checked as the spec
-    file's own (one InputError naming ``--option NAME``), and named ``STUDY.HASH`` when the
-    game plays them differently from the spec's options; the spec itself otherwise."""
+    """``spec`` (a spec's own study) with ``overrides`` replacing its ``[game]`` options,
+    resolved as a command line's ``--option`` items are (:mod:`tuning.resolve`): named
+    ``STUDY.HASH`` when the game plays them differently from the spec's options; the spec
+    itself otherwise."""
     if not overrides:
         return spec
-    game = registry.get(spec.game)
-    schema = {o.name: o for o in game.options}
-    for name in overrides:
-        if name not in schema:
-            raise InputError(f"{FLAG} {name}: unknown option for {spec.game}; allowed: "
-                             f"{', '.join(schema) or 'none'}")
-    # an overridden option drops a spec option it excludes (the line asks for this one)
-    kept = {k: v for k, v in spec.game_options.items()
-            if k not in overrides and not any(k in schema[n].excludes for n in overrides)}
-    merged = {**kept, **overrides}
-    try:
-        game.check_options(merged)
-    except InputError as exc:
-        raise InputError(f"{FLAG} {str(exc).removeprefix('game.')}") from None
-    game.check_exclusive(list(overrides), spell=lambda o: f"{FLAG} {o.name}")
-    now = checked_values(game, merged, schema)
-    before = checked_values(game, spec.game_options, schema)
-    changed = {n: v for n, v in now.items() if v != before[n]}
-    if not changed:
-        return spec
-    raw = {**spec.raw, "game": merged}
-    derived = parse_spec(raw, spec.path)
-    return derived.replace(name=f"{spec.name}.{_digest(changed)}")
+    derived = resolved(registry.get(spec.game), spec, overrides)
+    return spec if derived.name == spec.name else derived
 
 
 def apply_items(spec: StudySpec, items: Iterable[str]) -> StudySpec:

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +27,9 @@ from games import registry
 from games.capabilities import offers, use
 from games.core import InputError
 from tuning.evaluation import BACKENDS, Scorer
+from tuning.evaluation.scoring import LineUp, line_ups
 from tuning.refs import is_best, refs_in, split_ref, texts_of
+from tuning.resolve import resolve_options
 from tuning.spec_checks import (
     check_bool,
     check_choice,
@@ -132,8 +136,48 @@ class OptunaSpec:
 
 
 @dataclass(frozen=True)
+class DeapSpec:
+    """Operators and budget of an evolution (the ``[deap]`` table), defaults declared here
+    once; the command line's ``-g``/``-P``/``--seed`` apply on top
+    (:func:`tuning.evolution.runner.settings_from_spec`)."""
+
+    generations: int = 40
+    population: int = 48
+    offspring: int | None = None  # None: as many as the population
+    algorithm: str = "mu_plus_lambda"
+    cxpb: float = 0.5
+    mutpb: float = 0.4
+    hall_of_fame: int = 5
+    checkpoint_every: int = 1
+    tournament: int = 3
+    selection: str = "tournament"
+    unique: bool = True
+    checkpoint: str | None = None  # None: runs/<study>/evolution.ckpt
+
+
+@dataclass(frozen=True)
+class Flags:
+    """What a command line adds to a spec file: ``--option`` items (by name, as given) and
+    the run settings that replace the spec's. The command checks each number once by its
+    rule (:mod:`tuning.limits`, :func:`games.core.check_seed`) before it loads the spec;
+    the loading checks the rest (``--backend``, the options) and never re-checks them."""
+
+    options: Mapping[str, Any] = field(default_factory=dict)
+    trials: int | None = None
+    jobs: int | None = None
+    seed: int | None = None
+    backend: str | None = None
+    address: str | None = None
+    storage: str | None = None
+
+
+@dataclass(frozen=True)
 class StudySpec:
-    """A validated study spec. ``raw`` keeps the TOML tables as read."""
+    """A study resolved once: the spec's tables checked and typed, with the command line's
+    flags applied, its game options checked (``checked``: the game's typed options) and
+    settled with the root seed (``options``: what every game of the study plays), and its
+    opponents parsed (:attr:`pool`). Commands build one and pass it down; nothing below
+    re-parses or re-checks it. ``raw`` keeps the TOML tables as read."""
 
     path: Path
     name: str
@@ -146,31 +190,43 @@ class StudySpec:
     game_options: dict[str, Any]
     evaluation: EvaluationSpec
     optuna: OptunaSpec
-    deap: dict[str, Any]
+    deap: DeapSpec
     genome: dict[str, Any]
     space: dict[str, ParamSpec]
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
     train: Any = None  # tuning.train.TrainSpec for optimizer "train" (a learned player)
+    #: the game options as the game checked them (its typed options, defaults filled in)
+    checked: Any = field(default=None, repr=False, compare=False)
+    #: ``checked`` settled with ``evaluation.seed`` (``Game.settle_options``: a kingdom drawn
+    #: at random is drawn with it): what every game of the study plays
+    options: Any = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def pool(self) -> tuple[LineUp, ...]:
+        """The opponents parsed once (the game's default opponents where the spec names
+        none), each line-up checked against the options. A ``best:`` opponent must be
+        resolved first (:func:`tuning.best.resolve_opponents`, when a run starts)."""
+        self.check_resolved()
+        game = registry.get(self.game)
+        return line_ups(game, self.evaluation.opponents or game.default_opponents,
+                        self.options)
 
     def scorer(self, opponents: Any = None) -> Scorer:
-        """How a worker scores a candidate of this study (checked game options, objective,
-        opponent pool; ``opponents`` replaces the spec's pool). A ``best:`` opponent must
-        be resolved first (:func:`tuning.best.resolve_opponents`, when a run starts)."""
-        pool = self.evaluation.opponents if opponents is None else opponents
-        self.check_resolved(pool)
-        if not pool:
-            pool = registry.get(self.game).default_opponents
-        scorer = Scorer.build(self.game, self.game_options, self.objective, list(pool))
-        return dataclasses.replace(scorer, options=self.checked_options(scorer.options))
+        """How a worker scores a candidate of this study (its settled options, objective,
+        opponent pool; ``opponents`` replaces the spec's pool, parsed here)."""
+        if opponents is None:
+            pool = self.pool
+        else:
+            self.check_resolved(opponents)
+            game = registry.get(self.game)
+            pool = line_ups(game, list(opponents) or game.default_opponents, self.options)
+        return Scorer(self.game, self.options, self.objective, pool)
 
-    def checked_options(self, checked: Any = None) -> Any:
-        """The game options as the game checks them (with its defaults), what a scorer plays,
-        with what the study's seed fixes (``Game.settle_options``: a kingdom drawn at random
-        is drawn with ``evaluation.seed``); no opponent is looked at, so a ``best:``
-        opponent needs no resolving for this."""
-        game = registry.get(self.game)
-        options = game.check_options(self.game_options) if checked is None else checked
-        return game.settle_options(options, self.evaluation.seed)[0]
+    def checked_options(self) -> Any:
+        """The game options a scorer plays: :attr:`options` (checked, and settled with the
+        study's seed); no opponent is looked at, so a ``best:`` opponent needs no
+        resolving for this."""
+        return self.options
 
     def check_resolved(self, opponents: Any = None) -> None:
         """Refuse a ``best:`` opponent that no run has resolved yet (the loader leaves them
@@ -186,26 +242,39 @@ class StudySpec:
         """A copy with top-level fields replaced (used for CLI overrides)."""
         return dataclasses.replace(self, **changes)
 
+    @property
+    def spec_name(self) -> str:
+        """The study name the spec file gives (``name`` is ``STUDY.HASH`` under other game
+        options, :mod:`tuning.resolve`)."""
+        study = self.raw.get("study") if isinstance(self.raw, dict) else None
+        name = study.get("name") if isinstance(study, dict) else None
+        return name.strip() if isinstance(name, str) else Path(self.path).stem
+
     def with_overrides(self, *, trials: int | None = None, jobs: int | None = None,
                        seed: int | None = None, backend: str | None = None,
                        address: str | None = None, storage: str | None = None) -> StudySpec:
-        """Apply CLI flags on top of the spec's defaults, re-checking their values."""
-        where = f"{self.path}: command line"
+        """Run settings on top of the spec's: values as a command checked them (or a stored
+        run kept them); ``backend`` is checked here. Another seed settles the checked
+        options again (a kingdom drawn at random is drawn with the new seed)."""
         ev, op = self.evaluation, self.optuna
         if jobs is not None:
-            ev = dataclasses.replace(ev, jobs=check_jobs(where, "--jobs", jobs))
+            ev = dataclasses.replace(ev, jobs=jobs)
         if seed is not None:
-            ev = dataclasses.replace(ev, seed=check_seed_at(where, "--seed", seed))
+            ev = dataclasses.replace(ev, seed=seed)
         if backend is not None:
-            ev = dataclasses.replace(ev, backend=check_choice(where, "--backend", backend,
-                                                              BACKENDS))
+            ev = dataclasses.replace(ev, backend=check_choice(
+                f"{self.path}: command line", "--backend", backend, BACKENDS))
         if address is not None:
             ev = dataclasses.replace(ev, address=address)
         if trials is not None:
-            op = dataclasses.replace(op, trials=check_positive_int(where, "--trials", trials))
+            op = dataclasses.replace(op, trials=trials)
         if storage is not None:
             op = dataclasses.replace(op, storage=storage)
-        return dataclasses.replace(self, evaluation=ev, optuna=op)
+        changes: dict[str, Any] = {}
+        if self.checked is not None and ev.seed != self.evaluation.seed:
+            game = registry.get(self.game)
+            changes["options"] = game.settle_options(self.checked, ev.seed)[0]
+        return dataclasses.replace(self, evaluation=ev, optuna=op, **changes)
 
 
 # --------------------------------------------------------------------------- sections
@@ -240,7 +309,7 @@ def _parse_evaluation(where: str, table: dict[str, Any]) -> EvaluationSpec:
                                        table.get("reevaluate_games", d.reevaluate_games)),
         confirm_games=None if table.get("confirm_games") is None else check_positive_int(
             where, k + "confirm_games", table["confirm_games"]),
-        jobs=check_jobs(where, k + "jobs", table.get("jobs", d.jobs)),
+        jobs=check_jobs(where, k + "jobs", table["jobs"]) if "jobs" in table else d.jobs,
         backend=check_choice(where, k + "backend", table.get("backend", d.backend), BACKENDS),
         address=None if address is None else check_str(where, k + "address", address),
     )
@@ -266,16 +335,20 @@ def check_bot(game: registry.Game, text: str) -> None:
         game.parse_bot(text)
 
 
-def _checked_options(game: registry.Game, spec: StudySpec) -> Any:
-    """The spec's checked game options, with its opponents checked against them. A line-up
-    holding a ``best:`` reference is checked as text and by its size only: the reference is
-    resolved when a run starts. Mistakes name the key, not the file (the caller adds it)."""
+def _check_opponents(game: registry.Game, spec: StudySpec) -> None:
+    """The spec's opponents checked against its settled options (parsed once: :attr:`pool`).
+    A line-up holding a ``best:`` reference is checked as text and by its size only: the
+    reference is resolved when a run starts. Mistakes name the key, not the file (the
+    caller adds it)."""
     opponents = spec.evaluation.opponents
     with_refs = [entry for entry in opponents if refs_in([entry])]
     if not with_refs:
-        return spec.scorer().options
+        spec.pool  # noqa: B018 - parsed and checked here, kept for the run
+        return
+    options = spec.options
     plain = [entry for entry in opponents if not refs_in([entry])]
-    options = spec.scorer(plain).options if plain else spec.checked_options()
+    if plain:
+        line_ups(game, plain, options)
     for entry in with_refs:
         texts = texts_of(entry)
         try:
@@ -286,7 +359,6 @@ def _checked_options(game: registry.Game, spec: StudySpec) -> Any:
                                  "it takes no opponents")
         except InputError as exc:
             raise InputError(f"evaluation.opponents: {exc}") from None
-    return options
 
 
 def _parse_optuna(where: str, table: dict[str, Any]) -> OptunaSpec:
@@ -340,9 +412,9 @@ def _check_enqueued(where: str, sets: tuple[dict[str, Any], ...],
                 raise fail(where, key, f"{value} lies outside [{p.low}, {p.high}]")
 
 
-def _parse_deap(where: str, table: dict[str, Any]) -> dict[str, Any]:
+def _parse_deap(where: str, table: dict[str, Any]) -> DeapSpec:
     check_known_keys(where, "deap", table, _DEAP_KEYS)
-    out = dict(table)
+    out: dict[str, Any] = {}
     for key in ("generations", "population", "offspring", "hall_of_fame", "checkpoint_every",
                 "tournament"):
         if key in table:
@@ -357,7 +429,16 @@ def _parse_deap(where: str, table: dict[str, Any]) -> dict[str, Any]:
         out["algorithm"] = check_choice(where, "deap.algorithm", table["algorithm"], ALGORITHMS)
     if out.get("cxpb", 0.0) + out.get("mutpb", 0.0) > 1.0:
         raise fail(where, "deap.cxpb", "cxpb + mutpb must not exceed 1")
-    return out
+    if "selection" in table:
+        out["selection"] = str(table["selection"])
+    if "unique" in table:
+        out["unique"] = bool(table["unique"])
+    given = table.get("checkpoint")
+    if given is not None:
+        if not isinstance(given, str) or not given.strip():
+            raise fail(where, "deap.checkpoint", f"expected a file path, got {given!r}")
+        out["checkpoint"] = given
+    return DeapSpec(**out)
 
 
 def _parse_param(where: str, name: str, table: Any, declared: Any) -> ParamSpec:
@@ -405,8 +486,9 @@ def _parse_param(where: str, name: str, table: Any, declared: Any) -> ParamSpec:
 # --------------------------------------------------------------------------- loading
 
 
-def load_spec(study: str | Path) -> StudySpec:
-    """Load and validate a spec by name or path."""
+def load_spec(study: str | Path, flags: Flags | None = None) -> StudySpec:
+    """Load and validate a spec by name or path, with a command line's ``flags`` applied
+    (the study a command runs, resolved once)."""
     path = resolve_path(study)
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -417,11 +499,12 @@ def load_spec(study: str | Path) -> StudySpec:
                          f"0x{exc.object[exc.start]:02x})") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read it: {exc.strerror or exc}") from None
-    return parse_spec(raw, path)
+    return parse_spec(raw, path, flags)
 
 
-def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
-    """Validate the TOML tables of a spec (``path`` is only used in messages)."""
+def parse_spec(raw: dict[str, Any], path: Path, flags: Flags | None = None) -> StudySpec:
+    """Validate the TOML tables of a spec (``path`` is only used in messages) and resolve
+    the study they make with a command line's ``flags`` (see :class:`StudySpec`)."""
     where = str(path)
     check_known_keys(where, "(top level)", raw, _TOP)
     study = check_table(where, "study", raw.get("study", {}))
@@ -495,8 +578,22 @@ def parse_spec(raw: dict[str, Any], path: Path) -> StudySpec:
                      direction=direction, game_options=game_options, evaluation=evaluation,
                      optuna=optuna_spec, deap=deap, genome=genome, space=space, raw=raw,
                      train=train)
+    flags = flags or Flags()
+    spec = spec.with_overrides(trials=flags.trials, jobs=flags.jobs, seed=flags.seed,
+                               backend=flags.backend, address=flags.address,
+                               storage=flags.storage)
+    return resolved(described, spec, flags.options)
+
+
+def resolved(game: registry.Game, spec: StudySpec,
+             overrides: Mapping[str, Any] | None = None) -> StudySpec:
+    """``spec`` with its game options resolved (:func:`tuning.resolve.resolve_options`,
+    ``overrides``: ``--option`` items by name) and its opponents and objective checked
+    against them."""
+    spec = resolve_options(game, spec, overrides)
     try:
-        described.check_study(_checked_options(described, spec), objective)
+        _check_opponents(game, spec)
+        game.check_study(spec.options, spec.objective)
     except InputError as exc:
-        raise InputError(f"{where}: {exc}") from None
+        raise InputError(f"{spec.path}: {exc}") from None
     return spec

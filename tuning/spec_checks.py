@@ -7,8 +7,8 @@ import math
 from typing import Any
 
 from games.core import InputError, check_seed
-from tuning.limits import JOBS
 from tuning.evaluation import resolve_jobs
+from tuning.limits import JOBS
 
 
 def fail(where: str, key: str, message: str) -> InputError:

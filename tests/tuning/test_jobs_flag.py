@@ -95,14 +95,18 @@ def test_a_study_spec_takes_evaluation_jobs_as_the_flag_does(tmp_path):
     assert load("jobs = 1024").evaluation.jobs == 1024
     every_core = load("jobs = -1")
     assert every_core.evaluation.jobs == (os.cpu_count() or 1)  # resolved as -j -1 is
-    assert every_core.with_overrides(jobs=-1).evaluation.jobs == (os.cpu_count() or 1)
+    # -j -1 is resolved by the command (one check, tuning.limits), which the spec takes
+    from tuning import limits
+    from tuning.spec import Flags
+    given = load_spec(tmp_path / "s.toml", Flags(jobs=limits.workers(-1)))
+    assert given.evaluation.jobs == (os.cpu_count() or 1)
     for bad, says in (("0", "at least 1 (or -1: every core), got 0"),
                       ("-2", "at least 1 (or -1: every core), got -2"),
                       ("1025", "at most 1,024, got 1025"), ("true", "whole number")):
         with pytest.raises(InputError, match=r"s\.toml: evaluation\.jobs\b.*" + re.escape(says)):
             load(f"jobs = {bad}")
-    with pytest.raises(InputError, match=r"command line: --jobs\b.*" + re.escape("got 0")):
-        load("").with_overrides(jobs=0)
+    with pytest.raises(InputError, match=r"--jobs\b.*" + re.escape("got 0")):
+        limits.workers(0)
 
 
 def test_every_command_with_jobs_says_what_minus_one_means():

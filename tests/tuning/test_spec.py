@@ -134,8 +134,9 @@ def test_unknown_study_name_lists_known_ones():
 
 
 def test_bad_cli_override_is_refused(tmp_path):
-    spec = load_spec(write(tmp_path, GOOD))
-    with pytest.raises(InputError, match="--trials"):
-        spec.with_overrides(trials=0)
+    """Numbers are checked once, by the command (tuning.limits; test_bad_inputs); the
+    backend when the study is resolved with the command line's flags."""
     with pytest.raises(InputError, match="--backend"):
-        spec.with_overrides(backend="spark")
+        load_spec(write(tmp_path, GOOD), spec_mod.Flags(backend="spark"))
+    with pytest.raises(InputError, match="--backend"):
+        load_spec(write(tmp_path, GOOD)).with_overrides(backend="spark")

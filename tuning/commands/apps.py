@@ -101,24 +101,31 @@ def require_optimizer(spec: Any, study: str, optimizer: str) -> None:
                          f"tabletune {command} {study}")
 
 
-def with_options(spec: Any, items: list[str], say: bool = True) -> Any:
-    """The spec with the ``--option`` game options applied; a study of other options (its
-    own name, storage and checkpoint) is said on stderr (``say=False``: left to
-    :func:`say_options`, so a command that only reads it can end in one error line)."""
-    from tuning.overrides import apply_items
+def load_study(study: str, items: list[str], optimizer: str | None = None, say: bool = True,
+               **run: Any) -> Any:
+    """The study a command runs, resolved once (:func:`tuning.spec.load_spec`): the spec
+    ``study`` with the ``--option`` items and the run settings ``run`` (``trials``,
+    ``jobs``, ``seed``, ``backend``, ``address``, ``storage``; numbers as the command
+    checked them); refused when it is not a study of ``optimizer``. A study of other
+    options (its own name, storage and checkpoint) is said on stderr (``say=False``: left
+    to :func:`say_options`, so a command that only reads it can end in one error line)."""
+    from tuning.overrides import parse_items
+    from tuning.spec import Flags, load_spec
 
-    changed = apply_items(spec, items)
+    spec = load_spec(study, Flags(options=parse_items(items), **run))
+    if optimizer is not None:
+        require_optimizer(spec, study, optimizer)
     if say:
-        say_options(spec, changed, items)
-    return changed
+        say_options(spec, items)
+    return spec
 
 
-def say_options(spec: Any, changed: Any, items: list[str]) -> None:
-    """Say on stderr that ``--option`` items made ``changed`` a study of its own."""
-    if changed.name != spec.name:
-        err_console.print(f"game options {', '.join(items)}: study {changed.name} (its own "
+def say_options(spec: Any, items: list[str]) -> None:
+    """Say on stderr that ``--option`` items made ``spec`` a study of its own."""
+    if spec.name != spec.spec_name:
+        err_console.print(f"game options {', '.join(items)}: study {spec.name} (its own "
                           "storage and checkpoint; report it with the same --option flags, "
-                          f"play it as best:{changed.name})", highlight=False, markup=False,
+                          f"play it as best:{spec.name})", highlight=False, markup=False,
                           soft_wrap=True)
 
 

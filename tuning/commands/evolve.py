@@ -21,9 +21,8 @@ from tuning.commands.apps import (
     console,
     err_console,
     legacy_value,
+    load_study,
     print_json,
-    require_optimizer,
-    with_options,
 )
 from tuning.commands.progress import Reporter, duration, stop_line
 from tuning.stopping import stop_signals
@@ -127,7 +126,6 @@ def evolve_command(
     from tuning.evaluation import WorkerPool
     from tuning.evolution.engine import EvolutionInterrupted
     from tuning.evolution.runner import best_of, build_evolution, default_checkpoint
-    from tuning.spec import load_spec
 
     if resume and restart:
         raise InputError("--resume and --restart exclude each other")
@@ -137,11 +135,9 @@ def evolve_command(
     workers = limits.workers(jobs)
     if seed is not None:
         check_seed(seed, "--seed")
-    spec = load_spec(study)
-    require_optimizer(spec, study, "deap")
-    spec = with_options(spec, option)
+    # the seed is the evolution's (a checkpoint's when resuming): build_evolution applies it
+    spec = load_study(study, option, "deap", jobs=workers, backend=backend, address=address)
     given_spec = spec
-    spec = spec.with_overrides(jobs=workers, backend=backend, address=address)
     places.output_file(checkpoint or default_checkpoint(spec), "--checkpoint")
     spec = resolve_opponents(spec)  # best: opponents, now that the run starts
     out = err_console  # progress and status: stdout carries only the result

@@ -18,10 +18,9 @@ from tuning.commands.apps import (
     app,
     console,
     err_console,
+    load_study,
     print_json,
-    require_optimizer,
     say_options,
-    with_options,
 )
 from tuning.commands.progress import Reporter, duration, given_command, stop_line
 from tuning.stopping import stop_signals
@@ -207,7 +206,6 @@ def run_command(
     Game options given with --option make a study of their own (STUDY.HASH).
     """
     from tuning.best import resolve_opponents
-    from tuning.spec import load_spec
     from tuning.study.runner import run_study
 
     limits.TRIALS.check_optional(trials, "--trials")
@@ -215,12 +213,9 @@ def run_command(
     if seed is not None:
         check_seed(seed, "--seed")
     places.journal_file(storage)
-    spec = load_spec(study)
-    require_optimizer(spec, study, "optuna")
-    spec = with_options(spec, option)
-    spec = resolve_opponents(spec.with_overrides(trials=trials, jobs=jobs, seed=seed,
-                                                 backend=backend, address=address,
-                                                 storage=storage))
+    spec = resolve_opponents(load_study(study, option, "optuna", trials=trials, jobs=jobs,
+                                        seed=seed, backend=backend, address=address,
+                                        storage=storage))
     from tuning.evaluation import WorkerPool
     ev = spec.evaluation
     blocks = -(-ev.games // ev.block)
@@ -279,10 +274,8 @@ def report_command(
     """Write index.html, README.md and PNG figures for a study or an evolution."""
     from tuning.best import resolve_opponents
     from tuning.reporting.published import describe_published
-    from tuning.spec import load_spec
 
-    given = load_spec(study)
-    spec = with_options(given, option, say=False)  # said once the report is written
+    spec = load_study(study, option, say=False)  # said once the report is written
     if out is not None and publish:
         raise InputError("--out and --publish exclude each other: --publish writes to "
                          f"reports/{spec.name}/")
@@ -320,7 +313,7 @@ def report_command(
         from tuning.reporting.study import build_study_report
         result = build_study_report(spec, storage, out_dir)
     index = out_dir / "index.html"
-    say_options(given, spec, option)
+    say_options(spec, option)
     if json_out:
         print_json({"study": spec.name, "out": str(out_dir), "index": str(index),
                     "result": result if isinstance(result, dict) else str(result)})

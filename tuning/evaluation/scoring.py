@@ -57,9 +57,23 @@ def parse_pool(game: registry.Game, entries: Sequence[Any]) -> tuple[LineUp, ...
     return tuple(pool)
 
 
+def line_ups(game: registry.Game, entries: Sequence[Any], options: Mapping[str, Any]
+             ) -> tuple[LineUp, ...]:
+    """:func:`parse_pool`, each line-up checked to seat the candidate beside it under the
+    game's checked ``options``."""
+    pool = parse_pool(game, entries)
+    for line_up in pool or ((),):
+        if game.seats(1 + len(line_up), options) != 1 + len(line_up):
+            raise InputError(f"evaluation.opponents: a {game.name} game with these "
+                             f"options seats one player; it takes no opponents")
+    return pool
+
+
 @dataclass(frozen=True)
 class Scorer:
-    """Scores one candidate bot on blocks of a seed set (see the module docstring)."""
+    """Scores one candidate bot on blocks of a seed set (see the module docstring): the
+    game's checked options and a parsed pool, as :meth:`build` or a resolved study
+    (:meth:`tuning.spec.StudySpec.scorer`) made them."""
 
     game: str
     options: Mapping[str, Any]
@@ -75,12 +89,7 @@ class Scorer:
         if objective not in game.objectives:
             raise InputError(f"{objective!r} is not scored for {game_name}; allowed: "
                              f"{', '.join(game.objectives)}")
-        pool = parse_pool(game, opponents)
-        for line_up in pool or ((),):
-            if game.seats(1 + len(line_up), checked) != 1 + len(line_up):
-                raise InputError(f"evaluation.opponents: a {game_name} game with these "
-                                 f"options seats one player; it takes no opponents")
-        return cls(game_name, checked, objective, pool)
+        return cls(game_name, checked, objective, line_ups(game, opponents, checked))
 
     def with_opponents(self, opponents: Sequence[Any]) -> Scorer:
         """The same scorer against another pool (hall of fame, report comparisons)."""

@@ -27,6 +27,7 @@ from tuning.evaluation import (
 from tuning.evolution.checkpoint import check_matches, fingerprint, load_checkpoint
 from tuning.evolution.engine import Evolution, EvolutionResult, EvolveSettings, Score
 from tuning.evolution.genomes import GenomeKind
+from tuning.identity import option_identity
 from tuning.spec import StudySpec
 
 RUNS_DIR = Path("runs")
@@ -47,9 +48,8 @@ def genome_kind(spec: StudySpec) -> GenomeKind:
     try:
         game = registry.get(spec.game)
         factory = use(game, "genomes").genome_kinds()[spec.genome["kind"]]
-        checked = game.check_options(spec.game_options)
-        settled = spec.checked_options(checked)  # what the study's seed fixes
-        fixed = {k: settled[k] for k in settled if settled[k] != checked[k]}
+        checked, settled = spec.checked, spec.options
+        fixed = {k: settled[k] for k in settled if settled[k] != checked[k]}  # the seed's
         return factory({**spec.game_options, **fixed, **options})
     except InputError as exc:
         raise InputError(f"{spec.path}: genome: {exc}") from None
@@ -59,27 +59,24 @@ def settings_from_spec(spec: StudySpec, *, generations: int | None = None,
                        population: int | None = None, seed: int | None = None
                        ) -> EvolveSettings:
     """The evolution settings of the spec's [deap] table with CLI overrides applied."""
-    d = dict(spec.deap)
+    d = spec.deap
     where = f"{spec.path}: command line"
     for flag, value in (("--generations", generations), ("--population", population),
                         ("--seed", seed)):
         if value is not None and value < (0 if flag != "--population" else 2):
             low = ">= 2" if flag == "--population" else ">= 0"
             raise InputError(f"{where}: {flag} must be {low}, got {value}")
-    spec_mu = int(d.get("population", 48))
+    spec_mu = d.population
     mu = population if population is not None else spec_mu
     # an overridden population keeps the spec's offspring-to-population ratio
-    lam = max(1, round(int(d.get("offspring", spec_mu)) * mu / spec_mu))
+    lam = max(1, round((d.offspring or spec_mu) * mu / spec_mu))
     pool = int(spec.genome.get("hall_of_fame_opponents", 0))
     try:
         return EvolveSettings(
-            generations=generations if generations is not None else int(d.get("generations", 40)),
-            population=mu, offspring=lam, algorithm=str(d.get("algorithm", "mu_plus_lambda")),
-            cxpb=float(d.get("cxpb", 0.5)), mutpb=float(d.get("mutpb", 0.4)),
-            tournsize=int(d.get("tournament", 3)), selection=str(d.get("selection",
-                                                                   "tournament")),
-            unique=bool(d.get("unique", True)), hall_of_fame=int(d.get("hall_of_fame", 5)),
-            checkpoint_every=int(d.get("checkpoint_every", 1)),
+            generations=generations if generations is not None else d.generations,
+            population=mu, offspring=lam, algorithm=d.algorithm, cxpb=d.cxpb, mutpb=d.mutpb,
+            tournsize=d.tournament, selection=d.selection, unique=d.unique,
+            hall_of_fame=d.hall_of_fame, checkpoint_every=d.checkpoint_every,
             seed=seed if seed is not None else spec.evaluation.seed,
             pool_size=pool, pool_every=int(spec.genome.get("pool_every", 5)),
             direction=spec.direction)
@@ -87,17 +84,23 @@ def settings_from_spec(spec: StudySpec, *, generations: int | None = None,
         raise InputError(f"{spec.path}: {exc}") from None
 
 
-def spec_identity(spec: StudySpec, settings: EvolveSettings) -> dict[str, Any]:
+def spec_identity(spec: StudySpec, settings: EvolveSettings, game_options: Any = None
+                  ) -> dict[str, Any]:
     """What a checkpoint must share with the run that resumes it (not the budget or jobs);
-    ``best:`` opponents must be resolved (a stored mark never holds a reference's text)."""
+    ``best:`` opponents must be resolved (a stored mark never holds a reference's text).
+    The options are the study's identity (:func:`tuning.identity.option_identity`): a
+    default written out is the evolution it was; ``game_options`` replaces them (a
+    checkpoint written before kept its spec's ``[game]`` table as spelled)."""
     spec.check_resolved()
+    if game_options is None:
+        game_options = option_identity(registry.get(spec.game), spec.checked)
     ev = dataclasses.asdict(spec.evaluation)
     for key in ("jobs", "backend", "address", "reevaluate_top", "reevaluate_games",
                 "confirm_games"):
         ev.pop(key)
     ev["seed"] = settings.seed
     return {"game": spec.game, "objective": spec.objective, "direction": spec.direction,
-            "game_options": spec.game_options, "evaluation": ev, "genome": spec.genome,
+            "game_options": game_options, "evaluation": ev, "genome": spec.genome,
             "settings": settings.identity()}
 
 
@@ -143,7 +146,7 @@ def check_made_for(spec: StudySpec, payload: dict[str, Any]) -> None:
     if not isinstance(stored, dict):
         return
     game = registry.get(spec.game)
-    now = game.check_options(spec.game_options)
+    now = spec.checked
     try:
         then = game.check_options(stored)
     except InputError:
@@ -175,12 +178,8 @@ def checkpoint_result(spec: StudySpec, payload: dict[str, Any]
 def default_checkpoint(spec: StudySpec) -> Path:
     """Where an evolution of ``spec`` checkpoints unless --checkpoint says otherwise:
     ``deap.checkpoint`` of the spec, else ``runs/<study>/evolution.ckpt``."""
-    given = spec.deap.get("checkpoint")
-    if given is not None:
-        if not isinstance(given, str) or not given.strip():
-            raise InputError(f"{spec.path}: deap.checkpoint: expected a file path, got {given!r}")
-        return Path(given)
-    return RUNS_DIR / spec.name / "evolution.ckpt"
+    given = spec.deap.checkpoint  # a file path, checked when the spec was loaded
+    return Path(given) if given is not None else RUNS_DIR / spec.name / "evolution.ckpt"
 
 
 def make_evaluator(spec: StudySpec, pool: WorkerPool
@@ -232,11 +231,15 @@ def build_evolution(spec: StudySpec, pool: WorkerPool, *, generations: int | Non
     if seed is not None:
         spec = spec.with_overrides(seed=seed)
     settings = settings_from_spec(spec, generations=generations, population=population)
+    identity = spec_identity(spec, settings)
+    if loaded is not None and loaded.get("fingerprint") != fingerprint(identity):
+        before = spec_identity(spec, settings, spec.game_options)  # a checkpoint of before
+        if loaded.get("fingerprint") == fingerprint(before):
+            identity = before
     evo = Evolution(kind, make_evaluator(spec, pool), settings,
                     opponents=list(spec.evaluation.opponents), checkpoint=path,
-                    fingerprint=spec_fingerprint(spec, settings), spec_data=spec.raw,
-                    identity=spec_identity(spec, settings), study=spec.name,
-                    progress=progress)
+                    fingerprint=fingerprint(identity), spec_data=spec.raw,
+                    identity=identity, study=spec.name, progress=progress)
     if loaded is not None:  # refuse another run's checkpoint before anything is printed
         check_matches(path, loaded, evo.fingerprint, spec.name, evo.identity)
     evo.loaded = loaded

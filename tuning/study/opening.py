@@ -14,18 +14,25 @@ from typing import Any
 
 import optuna
 
+from games import registry
 from games.core import InputError
+from tuning.identity import option_identity
 from tuning.spec import StudySpec
 from tuning.study import storage as st
 from tuning.study.samplers import make_pruner, make_sampler
 
 
-def fingerprint(spec: StudySpec) -> str:
+def fingerprint(spec: StudySpec, game_options: Any = None) -> str:
     """What makes trial values comparable: game, strategy, objective, options, seeds, space
-    (with ``best:`` opponents resolved: a stored mark never holds a reference's text)."""
+    (with ``best:`` opponents resolved: a stored mark never holds a reference's text). The
+    options are the study's identity (:func:`tuning.identity.option_identity`): a default
+    written out is the study it was. ``game_options`` replaces them (see
+    :func:`_check_fingerprint`)."""
     spec.check_resolved()
+    if game_options is None:
+        game_options = option_identity(registry.get(spec.game), spec.checked)
     keys = {"game": spec.game, "strategy": spec.strategy, "objective": spec.objective,
-            "direction": spec.direction, "game_options": spec.game_options,
+            "direction": spec.direction, "game_options": game_options,
             "games": spec.evaluation.games, "block": spec.evaluation.block,
             "seed": spec.evaluation.seed, "opponents": list(spec.evaluation.opponents),
             "space": {k: [v.type, v.low, v.high, v.log, v.step, v.choices]
@@ -57,8 +64,12 @@ def _open_location(spec: StudySpec, location: str | None, create: bool) -> st.Op
 
 
 def _check_fingerprint(study: optuna.Study, spec: StudySpec, opened: st.OpenedStorage) -> None:
+    """Refuse a stored study of other settings. A study stored before marks held the
+    options' identity holds them as its spec's ``[game]`` table spelled them: that mark
+    is the same study too."""
     mark = fingerprint(spec)
-    if study.user_attrs.get("fingerprint", mark) != mark:
+    stored = study.user_attrs.get("fingerprint", mark)
+    if stored != mark and stored != fingerprint(spec, spec.game_options):
         raise InputError(
             f"study {spec.name!r} in {opened.location} was made with other settings (seed, "
             "games, space or options); pass another --storage to start a separate study")
