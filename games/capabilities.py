@@ -49,6 +49,12 @@ capability         offered by                        reads                what u
                                                      ``test_options``,    the kernel warm-up
                                                      ``contract_line_up``,
                                                      ``in_contract_suite``
+``kernels``        hooks ``releases_gil``,           ``warm_skip``        matches on threads, the
+                   ``warm_up``                                            kernel warm-up
+                                                                          (`python -m games.warm`)
+``play_defaults``  attributes ``default_bots``,                           `tabletune play` and
+                   ``default_games``,                                     `tabletune solve` (its
+                   ``cli_aliases``                                        defaults and flags)
 ``trainer``        attribute ``has_trainer``         ``trainer()``        `tabletune train`, a
                                                                           spec's ``[train]``
 ``reproductions``  attribute ``reproductions``                            `tabletune reproduce`
@@ -118,7 +124,7 @@ from games.state import State
 
 __all__ = ["CAPABILITIES", "Capability", "ExactValue", "GenomeKind", "Genomes", "Neutral",
            "Offered", "ReportHooks", "Solver", "StudyTerms", "Tally", "Trainable", "TurnLevel",
-           "Watch", "offers", "own_hook", "package_of", "part", "use"]
+           "Watch", "offers", "own", "package_of", "part", "use"]
 
 
 @dataclass(frozen=True)
@@ -167,6 +173,8 @@ CAPABILITIES: dict[str, Capability] = {
     "contract": Capability(hooks=("invariants",), reads=("golden_bots", "test_options",
                                                          "contract_line_up",
                                                          "in_contract_suite")),
+    "kernels": Capability(hooks=("releases_gil", "warm_up"), reads=("warm_skip",)),
+    "play_defaults": Capability(reads=("default_bots", "default_games", "cli_aliases")),
     "trainer": Capability(flag="has_trainer", reads=("trainer",)),
     "reproductions": Capability(flag="reproductions"),
     "codec": Capability(module="codec", names=("CODEC",)),
@@ -213,13 +221,14 @@ def offers(game: Any, capability: str) -> bool:
         if row.module:  # a module of its own: there or not (not imported here)
             return importlib.util.find_spec(name) is not None
         return hasattr(importlib.import_module(name), row.names[0])
-    return any(hasattr(type(game), hook) for hook in row.hooks)
+    return any(hasattr(type(game), member) for member in row.hooks or row.reads)
 
 
-def own_hook(cls: type, hook: str) -> Callable[..., Any] | None:
-    """The function ``cls`` (a game's description class) defines or inherits for ``hook``,
-    None where it has none (what a shared layer wraps when it joins the game)."""
-    return getattr(cls, hook, None)
+def own(cls: type, member: str) -> Any:
+    """What ``cls`` (a game's description class) defines or inherits for a capability's
+    ``member`` (a function for a hook), None where it has none: what a shared layer wraps
+    when it joins the game."""
+    return getattr(cls, member, None)
 
 
 def use(game: Any, capability: str) -> Offered:
@@ -330,11 +339,42 @@ class Neutral:
         """``golden_bots``, else the default bots, else the first bot, filling the smallest
         table."""
         game, contract = self.game, use(self.game, "contract")
-        names = list(contract.golden_bots or game.default_bots or list(game.bots())[:1])
+        names = list(contract.golden_bots or use(game, "play_defaults").default_bots
+                     or list(game.bots())[:1])
         seats = min(game.player_counts)
         while len(names) < seats:
             names.append(names[-1])
         return [game.parse_bot(n) for n in names]
+
+    # ---- kernels
+    #: bots the warm-up leaves out (they compile nothing: Python searches)
+    warm_skip: tuple[str, ...] = ()
+
+    def releases_gil(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
+        return False  # blocks that run Python go to worker processes
+
+    def warm_up(self) -> None:
+        """One game of each bot beside the contract line-up, under the test options (else
+        the defaults), ``warm_skip`` left out: every kernel the bots use is compiled."""
+        game, contract = self.game, use(self.game, "contract")
+        skip = use(game, "kernels").warm_skip
+        filler = contract.contract_line_up()
+        for name, info in game.bots().items():
+            if name in skip:
+                continue
+            line_up = [game.parse_bot(info.example or name), *filler[1:]]
+            try:
+                game.play(line_up, game.check_options(contract.test_options), 0, 0, 1)
+            except InputError:
+                game.play(line_up, game.check_options({}), 0, 0, 1)
+
+    # ---- play_defaults
+    #: bots a `tabletune play` uses when none are named
+    default_bots: tuple[str, ...] = ()
+    #: games a `tabletune play` runs unless told otherwise
+    default_games: int = 10_000
+    #: old or short CLI spellings -> the flag they stand for (e.g. ``{"-p": "--param"}``)
+    cli_aliases: Mapping[str, str] = {}
 
     # ---- trainer, reproductions
     has_trainer: bool = False

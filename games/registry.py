@@ -48,7 +48,7 @@ import numpy as np
 
 from games import catalog, compiling
 from games.bot_names import bot_key, find_bot
-from games.capabilities import CAPABILITIES, StudyTerms, offers, use
+from games.capabilities import CAPABILITIES, StudyTerms, offers
 from games.core import BotSpec, InputError, make_params, param_ranges
 from games.options import FrozenOptions, GameOptions, Option, option, options_schema
 from games.outcomes import Outcomes, seating_for
@@ -137,14 +137,6 @@ class Game:
     default_opponents: tuple[str, ...] = ()
     #: False for a game with a score but no winner (a one-player score attack)
     has_winner: bool = True
-    #: bots a `tabletune play` uses when none are named
-    default_bots: tuple[str, ...] = ()
-    #: games a `tabletune play` runs unless told otherwise
-    default_games: int = 10_000
-    #: old or short CLI spellings -> the flag they stand for (e.g. ``{"-p": "--param"}``)
-    cli_aliases: dict[str, str] = {}
-    #: bots the kernel warm-up (:meth:`warm_up`) leaves out: they compile nothing
-    warm_skip: tuple[str, ...] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -228,29 +220,6 @@ class Game:
             if clash is not None:
                 raise InputError(f"{word(schema[name])} and {word(schema[clash])} exclude "
                                  "each other: give one of them")
-
-    def releases_gil(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
-        """True when :meth:`play` spends its time in one compiled kernel that releases the
-        interpreter lock (numba ``nogil``): then threads of one process share a match at
-        full speed, with no worker process to fork and no copied pages to touch. Default
-        False: blocks that run Python go to worker processes."""
-        return False
-
-    def warm_up(self) -> None:
-        """Compile the kernels the game's bots use, so that numba's on-disk cache holds them
-        for every later process (see :mod:`games.warm`). Default: one game of each bot
-        beside the contract line-up, under the test options (else the defaults); the
-        bots in ``warm_skip`` (Python only, such as the OpenSpiel searches) are left out."""
-        contract = use(self, "contract")
-        filler = contract.contract_line_up()
-        for name, info in self.bots().items():
-            if name in self.warm_skip:
-                continue
-            line_up = [self.parse_bot(info.example or name), *filler[1:]]
-            try:
-                self.play(line_up, self.check_options(contract.test_options), 0, 0, 1)
-            except InputError:
-                self.play(line_up, self.check_options({}), 0, 0, 1)
 
     def check_study(self, options: Mapping[str, Any], objective: str) -> None:
         """Refuse an objective that these (checked) options cannot score (InputError)."""

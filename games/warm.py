@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from games import registry
-from games.capabilities import part
+from games.capabilities import part, use
 
 
 def order(names: Sequence[str]) -> list[str]:
@@ -40,7 +40,7 @@ def order(names: Sequence[str]) -> list[str]:
 def warm_one(name: str) -> float:
     """Warm one game in this process; returns the seconds it took."""
     start = time.perf_counter()
-    registry.get(name).warm_up()
+    use(registry.get(name), "kernels").warm_up()
     return time.perf_counter() - start
 
 

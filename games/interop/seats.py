@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.capabilities import ExactValue, own_hook
+from games.capabilities import own
 from games.core import BotSpec, InputError, make_params
 from games.interop.params import MCTS, OPENSPIEL_BOTS, MCTSParams, game_rollout_bot
 from games.registry import BotInfo, Game, Outcomes
@@ -52,7 +52,8 @@ def join(cls: type[Game]) -> None:
     are what it wrote; every other line-up goes to them unchanged."""
     if cls.__dict__.get("_openspiel_seated"):
         return
-    bots, check_bot, play, releases_gil = cls.bots, cls.check_bot, cls.play, cls.releases_gil
+    bots, check_bot, play = cls.bots, cls.check_bot, cls.play
+    releases_gil = own(cls, "releases_gil")  # None: Python blocks (worker processes)
 
     def all_bots(self: Game) -> dict[str, BotInfo]:
         return {**bots(self), **OPENSPIEL_BOTS}
@@ -70,9 +71,10 @@ def join(cls: type[Game]) -> None:
         return play_states(self, line_up, options, seed, start, count, rotate=rotate)
 
     def gil(self: Game, line_up: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
-        return not uses_openspiel(line_up) and releases_gil(self, line_up, options)
+        return (not uses_openspiel(line_up) and releases_gil is not None
+                and releases_gil(self, line_up, options))
 
-    own_exact = own_hook(cls, "exact")  # None: the game has no exact value of its own
+    own_exact = own(cls, "exact")  # None: the game has no exact value of its own
 
     def exact_or_sampled(self: Game, bot: BotSpec, options: Mapping[str, Any],
                          objective: str) -> float | None:
@@ -83,7 +85,7 @@ def join(cls: type[Game]) -> None:
     # every game OpenSpiel plays answers ``exact`` (None for the searches), as it always has
     for name, fn in (("bots", all_bots), ("check_bot", checked), ("play", play_any),
                      ("releases_gil", gil), ("exact", exact_or_sampled)):
-        fn.__name__, fn.__doc__ = name, (own_hook(cls, name) or ExactValue.exact).__doc__
+        fn.__name__, fn.__doc__ = name, (own(cls, name) or fn).__doc__
         setattr(cls, name, fn)
-    cls.warm_skip = tuple(dict.fromkeys((*cls.warm_skip, *OPENSPIEL_BOTS)))
+    cls.warm_skip = tuple(dict.fromkeys((*(own(cls, "warm_skip") or ()), *OPENSPIEL_BOTS)))
     cls._openspiel_seated = True

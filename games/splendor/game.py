@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from games.capabilities import Neutral
 from games.core import BotSpec, InputError, game_seeds
 from games.registry import (
     BotInfo,
@@ -87,8 +88,9 @@ class SplendorGame(Game):
                          for b in bots])
 
     def warm_up(self) -> None:
-        """Every bot's kernels, and the equal-time BuyAndDeny's compiled seeds-only move."""
-        super().warm_up()
+        """Every bot's kernels (the default warm-up), and the equal-time BuyAndDeny's
+        compiled seeds-only move."""
+        Neutral(self).warm_up()
         bots = [self.parse_bot("buy-and-deny:depth=3,population=13,evaluations=13,"
                                "start=greedy+reuse,seeds=12"), self.parse_bot("minimax:3")]
         self.play(bots, self.check_options({}), 0, 0, 1)

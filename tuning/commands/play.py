@@ -3,7 +3,7 @@
 One command per game is built from its registry description when that game is asked for
 (:mod:`tuning.commands.game_groups`): the common flags (bots, games, seed, jobs, parameters,
 seats, JSON) plus one flag per option of the game's schema, and the old spellings each game
-declares in ``Game.cli_aliases``. Nothing here imports a game at module level.
+declares in its ``cli_aliases`` (the ``play_defaults`` capability). Nothing here imports a game at module level.
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ def line_up(game: registry.Game, bots: str | None, bot: list[str], params: list[
     """The bots of a match: ``--bots`` texts, each ``--bot``, ``--param`` applied to every
     bot whose parameters have those names, a single bot repeated to fill ``players`` seats
     (``found``: ``best:`` references resolved already, by text)."""
+    from games.capabilities import use
     from games.core import BotSpec
 
     listed = split_bots(bots)
@@ -63,7 +64,7 @@ def line_up(game: registry.Game, bots: str | None, bot: list[str], params: list[
         check_players(game, players, options)
     specs = [_parse_listed(game, t, options, (found or {}).get(t), bots if i < len(listed)
                            else None)
-             for i, t in enumerate(texts or game.default_bots)]
+             for i, t in enumerate(texts or use(game, "play_defaults").default_bots)]
     if not specs:
         raise InputError(f"name the bots: --bots {','.join(list(game.bots())[:2])} "
                          f"(see `tabletune bots {game.name}`)")
@@ -262,7 +263,10 @@ def context_parameter() -> inspect.Parameter:
 
 
 def _common(game: registry.Game) -> list[inspect.Parameter]:
-    alias = game.cli_aliases
+    from games.capabilities import use
+
+    defaults = use(game, "play_defaults")
+    alias = defaults.cli_aliases
 
     def opt(name: str, default: Any, annotation: Any, *decls: str, help: str) -> inspect.Parameter:
         extra = [a for a, target in alias.items() if target == decls[0]]
@@ -278,7 +282,7 @@ def _common(game: registry.Game) -> list[inspect.Parameter]:
                  "is the result of a study or an evolution"),
         opt("bot", [], list[str], "--bot", help="one more bot (repeatable): a name or a "
             "text form such as a buy list"),
-        opt("games", game.default_games, int, "--games", "-n", help="games (per bot in a "
+        opt("games", defaults.default_games, int, "--games", "-n", help="games (per bot in a "
             "one-seat game)"),
         opt("seed", 0, int, "--seed", "-s", help="root seed; game i uses its own seed"),
         opt("jobs", 1, int, "--jobs", "-j", help="worker processes (-1: every core)"),
@@ -302,6 +306,7 @@ def make_play_command(game: registry.Game) -> Any:
     """The ``tabletune play <game>`` command of one registered game."""
 
     def play(**kw: Any) -> None:
+        from games.capabilities import use
         from tuning.evaluation import WorkerPool
         from tuning.evaluation.match import run_match
 
@@ -317,7 +322,7 @@ def make_play_command(game: registry.Game) -> Any:
         specs = line_up(game, kw["bots"], kw["bot"], kw["param"], kw.get("players"), options,
                         found)
         # a compiled kernel that releases the interpreter lock is shared by threads: no fork
-        backend = "threading" if game.releases_gil(specs, options) else "loky"
+        backend = "threading" if use(game, "kernels").releases_gil(specs, options) else "loky"
         progress = MatchProgress(f"play {game.name}")
         try:
             with stop_signals(), WorkerPool(kw["jobs"], backend, share=True) as pool, progress:

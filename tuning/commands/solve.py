@@ -43,6 +43,8 @@ def _print(game: registry.Game, out: dict[str, Any]) -> None:
 
 def make_solve_command(game: registry.Game) -> Any:
     """The ``tabletune solve <game>`` command of one game with an exact solver."""
+    from games.capabilities import use
+
 
     def solve(**kw: Any) -> None:
         options = game_options(game, kw)
@@ -55,7 +57,7 @@ def make_solve_command(game: registry.Game) -> Any:
         else:
             _print(game, out)
 
-    alias = game.cli_aliases
+    alias = use(game, "play_defaults").cli_aliases
     params = [
         context_parameter(),
         inspect.Parameter("evaluate", inspect.Parameter.KEYWORD_ONLY, annotation=str | None,

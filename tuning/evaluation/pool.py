@@ -19,7 +19,7 @@
   pruned trial) submits nothing more and drops the few queued results; workers are never
   killed in the middle of a run;
 - ``threading``: ``jobs`` threads in this process, for games whose blocks run in one
-  compiled kernel that releases the interpreter lock (``Game.releases_gil``; a match of
+  compiled kernel that releases the interpreter lock (the game's ``releases_gil``; a match of
   ``tabletune play`` picks it then). Nothing is forked or copied, so even a match of a
   fraction of a second is shared at the machine's full speed. Blocks that run Python gain
   nothing from threads: use processes for them;
