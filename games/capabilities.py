@@ -52,6 +52,10 @@ capability         offered by                        reads                what u
 ``kernels``        hooks ``releases_gil``,           ``warm_skip``        matches on threads, the
                    ``warm_up``                                            kernel warm-up
                                                                           (`python -m games.warm`)
+``objectives``     hooks ``objective_values``,       ``objectives``       every study: what it may
+                   ``direction``, ``check_study``                         ask, how a game scores
+                                                                          it (``win_rate``,
+                                                                          ``mean_score`` generic)
 ``play_defaults``  attributes ``default_bots``,                           `tabletune play` and
                    ``default_games``,                                     `tabletune solve` (its
                    ``cli_aliases``                                        defaults and flags)
@@ -174,6 +178,8 @@ CAPABILITIES: dict[str, Capability] = {
                                                          "contract_line_up",
                                                          "in_contract_suite")),
     "kernels": Capability(hooks=("releases_gil", "warm_up"), reads=("warm_skip",)),
+    "objectives": Capability(hooks=("objective_values", "direction", "check_study"),
+                             reads=("objectives",)),
     "play_defaults": Capability(reads=("default_bots", "default_games", "cli_aliases")),
     "trainer": Capability(flag="has_trainer", reads=("trainer",)),
     "reproductions": Capability(flag="reproductions"),
@@ -345,6 +351,27 @@ class Neutral:
         while len(names) < seats:
             names.append(names[-1])
         return [game.parse_bot(n) for n in names]
+
+    # ---- objectives
+    #: objective names a study may ask for; ``win_rate`` and ``mean_score`` are generic
+    objectives: tuple[str, ...] = ("win_rate",)
+
+    def objective_values(self, outcomes: Outcomes, bot: int, objective: str,
+                         options: Mapping[str, Any]) -> np.ndarray:
+        """Per-game values of bot ``bot``: ``win_rate`` 1 / 0.5 / 0, ``mean_score`` the
+        game's own score (a game with objectives of its own calls this for these two)."""
+        if objective == "win_rate":
+            return outcomes.bot_result()[:, bot]
+        if objective == "mean_score":
+            return outcomes.bot_score()[:, bot].astype(np.float64)
+        raise InputError(f"{self.game.name} has no objective {objective!r}; "
+                         f"known: {', '.join(use(self.game, 'objectives').objectives)}")
+
+    def direction(self, objective: str) -> str:
+        return "maximize"  # unless the objective counts something bad (cards left)
+
+    def check_study(self, options: Mapping[str, Any], objective: str) -> None:
+        return None  # every objective can be scored under every option
 
     # ---- kernels
     #: bots the warm-up leaves out (they compile nothing: Python searches)

@@ -44,8 +44,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from games import catalog, compiling
 from games.bot_names import bot_key, find_bot
 from games.capabilities import CAPABILITIES, StudyTerms, offers
@@ -124,8 +122,6 @@ class Game:
     name: str = ""
     summary: str = ""
     player_counts: tuple[int, ...] = (2,)
-    #: objective names a study may ask for; ``win_rate`` and ``mean_score`` are generic
-    objectives: tuple[str, ...] = ("win_rate",)
     #: the game's typed options (:class:`games.options.GameOptions`: a frozen dataclass
     #: whose fields declare each option once, default included); ``check_options`` returns
     #: one, and ``options`` below is derived from it
@@ -221,9 +217,6 @@ class Game:
                 raise InputError(f"{word(schema[name])} and {word(schema[clash])} exclude "
                                  "each other: give one of them")
 
-    def check_study(self, options: Mapping[str, Any], objective: str) -> None:
-        """Refuse an objective that these (checked) options cannot score (InputError)."""
-
     def seats(self, n_bots: int, options: Mapping[str, Any]) -> int:
         """Seats at the table for a line-up of ``n_bots`` (default: one seat per bot). One
         seat for several bots means each bot plays alone (solo and cooperative games)."""
@@ -233,21 +226,6 @@ class Game:
             counts = ", ".join(str(c) for c in self.player_counts)
             raise InputError(f"{self.name} is played by {counts} players, got {n_bots} bots")
         return n_bots
-
-    def objective_values(self, outcomes: Outcomes, bot: int, objective: str,
-                         options: Mapping[str, Any]) -> np.ndarray:
-        """Per-game objective values of bot ``bot`` (``win_rate``: 1 / 0.5 / 0;
-        ``mean_score``: the game's own score). Games add their own objectives here."""
-        if objective == "win_rate":
-            return outcomes.bot_result()[:, bot]
-        if objective == "mean_score":
-            return outcomes.bot_score()[:, bot].astype(np.float64)
-        raise InputError(f"{self.name} has no objective {objective!r}; "
-                         f"known: {', '.join(self.objectives)}")
-
-    def direction(self, objective: str) -> str:
-        """``maximize`` unless the objective counts something bad (e.g. cards left)."""
-        return "maximize"
 
     # ---- helpers for subclasses
     def params_of(self, spec: BotSpec) -> Any:

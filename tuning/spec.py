@@ -518,7 +518,8 @@ def parse_spec(raw: dict[str, Any], path: Path, flags: Flags | None = None) -> S
     except InputError as exc:
         raise fail(where, "study.game", str(exc)) from None
     known_strategies = {n: b.params_type for n, b in described.bots().items()}
-    known_objectives = described.objectives
+    scored = use(described, "objectives")
+    known_objectives = scored.objectives
     optimizer = check_choice(where, "study.optimizer", study.get("optimizer", "optuna"), OPTIMIZERS)
     strategy = study.get("strategy")
     params_type = None
@@ -533,7 +534,7 @@ def parse_spec(raw: dict[str, Any], path: Path, flags: Flags | None = None) -> S
         raise fail(where, "study.objective", f"{objective!r} is not scored for {game}; "
                     f"allowed: {', '.join(known_objectives)}")
     direction = check_choice(where, "study.direction",
-                        study.get("direction", described.direction(objective)), DIRECTIONS)
+                        study.get("direction", scored.direction(objective)), DIRECTIONS)
     game_options = dict(check_table(where, "game", raw.get("game", {})))
     try:
         described.check_exclusive(game_options)
@@ -593,7 +594,7 @@ def resolved(game: registry.Game, spec: StudySpec,
     spec = resolve_options(game, spec, overrides)
     try:
         _check_opponents(game, spec)
-        game.check_study(spec.options, spec.objective)
+        use(game, "objectives").check_study(spec.options, spec.objective)
     except InputError as exc:
         raise InputError(f"{spec.path}: {exc}") from None
     return spec

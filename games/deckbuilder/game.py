@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from games import registry
+from games.capabilities import Neutral
 from games.core import BotSpec, InputError
 from games.deckbuilder.api import (
     check_end_chance,
@@ -139,7 +140,7 @@ class DeckbuilderGame(registry.Game):
         scores = outcomes.score[:, 0]
         if objective == "fraction_of_optimum":
             return scores / self.optimum(options)
-        return super().objective_values(outcomes, bot, objective, options)
+        return Neutral(self).objective_values(outcomes, bot, objective, options)
 
     def exact(self, bot: BotSpec, options: Mapping[str, Any], objective: str) -> float | None:
         """Exact value of a rule-based strategy (flat Monte Carlo samples: None)."""

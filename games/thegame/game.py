@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from games import registry
+from games.capabilities import Neutral
 from games.core import BotSpec
 from games.thegame.players import PLAYERS
 from games.thegame.simulate import play_block
@@ -72,7 +73,7 @@ class TheGame(registry.Game):
             return (left < 10).astype(float)
         if objective == "win_rate":
             return (left == 0).astype(float)
-        return super().objective_values(outcomes, bot, objective, options)
+        return Neutral(self).objective_values(outcomes, bot, objective, options)
 
     def direction(self, objective: str) -> str:
         return "minimize" if objective == "cards_left" else "maximize"

@@ -86,9 +86,10 @@ class Scorer:
         """Check everything once, in the calling process: options, objective, opponents."""
         game = registry.get(game_name)
         checked = game.check_options(options)
-        if objective not in game.objectives:
+        objectives = use(game, "objectives").objectives
+        if objective not in objectives:
             raise InputError(f"{objective!r} is not scored for {game_name}; allowed: "
-                             f"{', '.join(game.objectives)}")
+                             f"{', '.join(objectives)}")
         return cls(game_name, checked, objective, line_ups(game, opponents, checked))
 
     def with_opponents(self, opponents: Sequence[Any]) -> Scorer:
@@ -106,7 +107,8 @@ class Scorer:
         if len(self.pool) <= 1:
             line_up = (bot, *(self.pool[0] if self.pool else ()))
             out = game.play(line_up, self.options, seed, start, count)
-            return game.objective_values(out, 0, self.objective, self.options)
+            return use(game, "objectives").objective_values(out, 0, self.objective,
+                                                            self.options)
         n = len(self.pool)
         values = np.empty(count, dtype=np.float64)
         index = np.arange(start, start + count)
@@ -117,7 +119,8 @@ class Scorer:
             local = mine // n  # contiguous indices into entry j's own seed set
             out = game.play((bot, *opponents), self.options, opponent_seed(seed, j),
                             int(local[0]), int(local.size))
-            values[mine - start] = game.objective_values(out, 0, self.objective, self.options)
+            values[mine - start] = use(game, "objectives").objective_values(
+                out, 0, self.objective, self.options)
         return values
 
     @property
