@@ -156,6 +156,24 @@ class DeapSpec:
 
 
 @dataclass(frozen=True)
+class GenomeSpec:
+    """The ``[genome]`` table of an evolution: its kind, the keys the evolution reads itself
+    with their defaults declared here once, and the kind's own keys (``options``: checked
+    by the game's genome kind, :mod:`games.capabilities`). ``table`` is the table as
+    given, which a checkpoint's identity keeps."""
+
+    kind: str | None = None
+    hall_of_fame_opponents: int = 0  # hall-of-fame members that join the opponents
+    pool_every: int = 5  # generations between refreshes of that pool
+    options: Mapping[str, Any] = field(default_factory=dict)
+    table: Mapping[str, Any] = field(default_factory=dict, repr=False)
+
+
+#: [genome] keys the evolution reads itself (the rest goes to the genome kind)
+POOL_KEYS = ("hall_of_fame_opponents", "pool_every")
+
+
+@dataclass(frozen=True)
 class Flags:
     """What a command line adds to a spec file: ``--option`` items (by name, as given) and
     the run settings that replace the spec's. The command checks each number once by its
@@ -191,7 +209,7 @@ class StudySpec:
     evaluation: EvaluationSpec
     optuna: OptunaSpec
     deap: DeapSpec
-    genome: dict[str, Any]
+    genome: GenomeSpec
     space: dict[str, ParamSpec]
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
     train: Any = None  # tuning.train.TrainSpec for optimizer "train" (a learned player)
@@ -441,6 +459,20 @@ def _parse_deap(where: str, table: dict[str, Any]) -> DeapSpec:
     return DeapSpec(**out)
 
 
+def _parse_genome(where: str, table: dict[str, Any]) -> GenomeSpec:
+    d = GenomeSpec()
+    if "kind" in table:
+        table["kind"] = check_str(where, "genome.kind", table["kind"])
+    return GenomeSpec(
+        kind=table.get("kind"),
+        hall_of_fame_opponents=check_int(where, "genome.hall_of_fame_opponents", table.get(
+            "hall_of_fame_opponents", d.hall_of_fame_opponents), low=0),
+        pool_every=check_positive_int(where, "genome.pool_every",
+                                      table.get("pool_every", d.pool_every)),
+        options={k: v for k, v in table.items() if k != "kind" and k not in POOL_KEYS},
+        table=table)
+
+
 def _parse_param(where: str, name: str, table: Any, declared: Any) -> ParamSpec:
     key = f"space.{name}"
     table = check_table(where, key, table)
@@ -544,7 +576,7 @@ def parse_spec(raw: dict[str, Any], path: Path, flags: Flags | None = None) -> S
                                                       raw.get("evaluation", {})))
     optuna_spec = _parse_optuna(where, check_table(where, "optuna", raw.get("optuna", {})))
     deap = _parse_deap(where, check_table(where, "deap", raw.get("deap", {})))
-    genome = dict(check_table(where, "genome", raw.get("genome", {})))
+    genome_table = dict(check_table(where, "genome", raw.get("genome", {})))
     space_table = check_table(where, "space", raw.get("space", {}))
     declared: dict[str, Any] = {}
     if params_type is not None:
@@ -559,11 +591,11 @@ def parse_spec(raw: dict[str, Any], path: Path, flags: Flags | None = None) -> S
     if optimizer == "optuna" and not space:
         raise fail(where, "space", "an Optuna study needs at least one [space.<param>] table")
     _check_enqueued(where, optuna_spec.enqueue, space)
-    if optimizer == "deap" and "kind" in genome:
-        genome["kind"] = check_str(where, "genome.kind", genome["kind"])
+    genome = _parse_genome(where, genome_table)
+    if optimizer == "deap" and genome.kind is not None:
         kinds = use(described, "genomes").genome_kinds()
-        if genome["kind"] not in kinds:
-            raise fail(where, "genome.kind", f"unknown genome kind {genome['kind']!r} for "
+        if genome.kind not in kinds:
+            raise fail(where, "genome.kind", f"unknown genome kind {genome.kind!r} for "
                         f"{game}; allowed: {', '.join(sorted(kinds)) or 'none'}")
     train = None
     if "train" in raw or optimizer == "train":

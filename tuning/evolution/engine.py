@@ -32,6 +32,7 @@ from games.core import Z95, InputError
 from tuning.evolution.checkpoint import check_matches, load_checkpoint, save_checkpoint
 from tuning.evolution.deap_types import make_individual
 from tuning.evolution.genomes import GenomeKind
+from tuning.spec import DeapSpec, EvaluationSpec, GenomeSpec
 from tuning.stopping import stop_signals
 
 ALGORITHMS = ("mu_plus_lambda", "mu_comma_lambda", "simple")
@@ -56,24 +57,29 @@ class Score:
 Evaluator = Callable[[list[str], list[str]], list[Score]]
 
 
+_DEAP, _GENOME = DeapSpec(), GenomeSpec()  # the spec tables' defaults, declared there
+
+
 @dataclass(frozen=True)
 class EvolveSettings:
-    """The budget and operators of one evolution (the spec's [deap] table plus the seed)."""
+    """The budget and operators of one evolution (the spec's [deap] table plus the seed,
+    :func:`tuning.evolution.runner.settings_from_spec`); the defaults are the spec's."""
 
-    generations: int = 40
-    population: int = 48
-    offspring: int = 48
-    algorithm: str = "mu_plus_lambda"
-    cxpb: float = 0.5
-    mutpb: float = 0.4
-    selection: str = "tournament"
-    tournsize: int = 3
-    hall_of_fame: int = 5
-    checkpoint_every: int = 1
-    seed: int = 1
-    unique: bool = True  # drop duplicate genomes before selecting survivors
-    pool_size: int = 0  # hall-of-fame members added to the opponents (0: fixed opponents)
-    pool_every: int = 5  # generations between refreshes of that pool
+    generations: int = _DEAP.generations
+    population: int = _DEAP.population
+    offspring: int = _DEAP.population
+    algorithm: str = _DEAP.algorithm
+    cxpb: float = _DEAP.cxpb
+    mutpb: float = _DEAP.mutpb
+    selection: str = _DEAP.selection
+    tournsize: int = _DEAP.tournament
+    hall_of_fame: int = _DEAP.hall_of_fame
+    checkpoint_every: int = _DEAP.checkpoint_every
+    seed: int = EvaluationSpec.seed
+    unique: bool = _DEAP.unique  # drop duplicate genomes before selecting survivors
+    # hall-of-fame members added to the opponents (0: fixed opponents)
+    pool_size: int = _GENOME.hall_of_fame_opponents
+    pool_every: int = _GENOME.pool_every  # generations between refreshes of that pool
     direction: str = "maximize"
 
     def __post_init__(self) -> None:

@@ -31,8 +31,6 @@ from tuning.identity import option_identity
 from tuning.spec import StudySpec
 
 RUNS_DIR = Path("runs")
-#: [genome] keys read by the runner itself (the rest goes to the genome kind)
-POOL_KEYS = ("hall_of_fame_opponents", "pool_every")
 
 
 def genome_kind(spec: StudySpec) -> GenomeKind:
@@ -40,14 +38,14 @@ def genome_kind(spec: StudySpec) -> GenomeKind:
     if spec.optimizer != "deap":
         raise InputError(f"{spec.path}: study.optimizer is {spec.optimizer!r}; "
                          "`tabletune evolve` needs optimizer = \"deap\"")
-    if "kind" not in spec.genome:
+    if spec.genome.kind is None:
         kinds = ", ".join(use(registry.get(spec.game), "genomes").genome_kinds()) or "none"
         raise InputError(f"{spec.path}: genome.kind: missing; an evolution names its genome "
                          f"kind ({spec.game} has: {kinds})")
-    options = {k: v for k, v in spec.genome.items() if k != "kind" and k not in POOL_KEYS}
+    options = dict(spec.genome.options)
     try:
         game = registry.get(spec.game)
-        factory = use(game, "genomes").genome_kinds()[spec.genome["kind"]]
+        factory = use(game, "genomes").genome_kinds()[spec.genome.kind]
         checked, settled = spec.checked, spec.options
         fixed = {k: settled[k] for k in settled if settled[k] != checked[k]}  # the seed's
         return factory({**spec.game_options, **fixed, **options})
@@ -70,7 +68,7 @@ def settings_from_spec(spec: StudySpec, *, generations: int | None = None,
     mu = population if population is not None else spec_mu
     # an overridden population keeps the spec's offspring-to-population ratio
     lam = max(1, round((d.offspring or spec_mu) * mu / spec_mu))
-    pool = int(spec.genome.get("hall_of_fame_opponents", 0))
+    genome = spec.genome
     try:
         return EvolveSettings(
             generations=generations if generations is not None else d.generations,
@@ -78,7 +76,7 @@ def settings_from_spec(spec: StudySpec, *, generations: int | None = None,
             tournsize=d.tournament, selection=d.selection, unique=d.unique,
             hall_of_fame=d.hall_of_fame, checkpoint_every=d.checkpoint_every,
             seed=seed if seed is not None else spec.evaluation.seed,
-            pool_size=pool, pool_every=int(spec.genome.get("pool_every", 5)),
+            pool_size=genome.hall_of_fame_opponents, pool_every=genome.pool_every,
             direction=spec.direction)
     except InputError as exc:
         raise InputError(f"{spec.path}: {exc}") from None
@@ -100,7 +98,7 @@ def spec_identity(spec: StudySpec, settings: EvolveSettings, game_options: Any =
         ev.pop(key)
     ev["seed"] = settings.seed
     return {"game": spec.game, "objective": spec.objective, "direction": spec.direction,
-            "game_options": game_options, "evaluation": ev, "genome": spec.genome,
+            "game_options": game_options, "evaluation": ev, "genome": dict(spec.genome.table),
             "settings": settings.identity()}
 
 
