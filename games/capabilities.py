@@ -116,6 +116,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
@@ -128,7 +129,7 @@ from games.state import State
 
 __all__ = ["CAPABILITIES", "Capability", "ExactValue", "GenomeKind", "Genomes", "Neutral",
            "Offered", "ReportHooks", "Solver", "StudyTerms", "Tally", "Trainable", "TurnLevel",
-           "Watch", "offers", "own", "package_of", "part", "use"]
+           "Watch", "offers", "own", "package_of", "package_part", "part", "use"]
 
 
 @dataclass(frozen=True)
@@ -411,6 +412,14 @@ class Neutral:
 
     #: reproduction name -> module (none)
     reproductions: Mapping[str, str] = {}
+
+
+def package_part(package: str, capability: str, name: str = "") -> Any:
+    """The part ``capability`` of a package that is imported already (a game's package
+    named by a compiling kernel's module), never importing it; None where it holds none."""
+    row = _row(capability)
+    module = sys.modules.get(f"{package}.{row.module}" if row.module else package)
+    return None if module is None else getattr(module, name or row.names[0], None)
 
 
 def part(game: Any, capability: str, name: str = "") -> Any:

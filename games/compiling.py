@@ -68,9 +68,11 @@ def game_of(module: str) -> str | None:
 
 
 def first_use_cost(game: str) -> str:
-    """What the game's package says its first compile costs, or a generic phrase."""
-    package = sys.modules.get(f"games.{game}")
-    return str(getattr(package, "FIRST_USE_COMPILE", "") or "seconds to minutes")
+    """What the game's package says its first compile costs (its ``compiling`` part,
+    :mod:`games.capabilities`), or a generic phrase."""
+    from games.capabilities import package_part
+
+    return str(package_part(f"games.{game}", "compiling") or "seconds to minutes")
 
 
 def _interval() -> float:
