@@ -142,12 +142,13 @@ class DeckbuilderGame(registry.Game):
             return scores / self.optimum(options)
         return Neutral(self).objective_values(outcomes, bot, objective, options)
 
-    def exact(self, bot: BotSpec, options: Mapping[str, Any], objective: str) -> float | None:
+    def exact(self, bot: BotSpec, options: DeckbuilderOptions, objective: str
+              ) -> float | None:
         """Exact value of a rule-based strategy (flat Monte Carlo samples: None)."""
         strat = self._strategy(bot)
         if strat.kind == "flatmc":
             return None
-        opts: DeckbuilderOptions = self.typed(options)
+        opts = options
         self.check_study(opts, objective)
         _one_thread_in_workers()
         value = float(exact_value(strat, opts.turns, card_set(opts),
@@ -156,8 +157,8 @@ class DeckbuilderGame(registry.Game):
             return value / self.optimum(opts)
         return value
 
-    def check_study(self, options: Mapping[str, Any], objective: str) -> None:
-        if objective == "fraction_of_optimum" and self.typed(options).end_chance is not None:
+    def check_study(self, options: DeckbuilderOptions, objective: str) -> None:
+        if objective == "fraction_of_optimum" and options.end_chance is not None:
             raise InputError("game.end_chance: fraction_of_optimum needs a fixed game length; "
                              "use objective = \"mean_score\" with an end chance")
 
@@ -176,9 +177,9 @@ class DeckbuilderGame(registry.Game):
                         high=100_000),
     )
 
-    def solve(self, options: Mapping[str, Any], strategies: Sequence[str],
+    def solve(self, options: DeckbuilderOptions, strategies: Sequence[str],
               extra: Mapping[str, Any]) -> dict[str, Any]:
-        opts: DeckbuilderOptions = self.typed(options)
+        opts = options
         return solve_summary(opts.turns, card_set(opts), list(strategies),
                              opts.end_chance, extra.get("tol", 1e-6),
                              extra.get("max_size", 120), extra.get("notify"))
@@ -202,11 +203,11 @@ class DeckbuilderGame(registry.Game):
         own = self.typed({o.name: options[o.name] for o in self.options if o.name in options})
         return DeckbuilderBuyList(dict(options), card_set(own), own.turns)
 
-    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any],
+    def report_notes(self, options: DeckbuilderOptions, data: Mapping[str, Any],
                      study: registry.StudyTerms = registry.StudyTerms()) -> list[str]:
         """The DP optimum and the best rule's expected score in points."""
         best = data.get("best") or {}
-        opts: DeckbuilderOptions = self.typed(options)
+        opts = options
         if opts.end_chance is not None or "mean" not in best:
             return []
         optimum = self.optimum(opts)

@@ -84,16 +84,17 @@ class DominionGame(registry.Game):
         build_bot(spec)  # unknown names, parameters, buy-list and model errors fail here
         return spec
 
-    def seats(self, n_bots: int, options: Mapping[str, Any]) -> int:
-        if self.typed(options).solo > 0:
+    def seats(self, n_bots: int, options: DominionOptions) -> int:
+        if options.solo > 0:
             return 1  # every bot plays alone
         if not 2 <= n_bots <= 4:
             raise InputError(f"dominion is played by 2-4 players (or solo), got {n_bots} bots")
         return n_bots
 
-    def settle_options(self, options: Mapping[str, Any], seed: int) -> tuple[Any, list[str]]:
+    def settle_options(self, options: DominionOptions, seed: int
+                       ) -> tuple[DominionOptions, list[str]]:
         """A ``random`` kingdom drawn with the run's root seed, and a line naming its cards."""
-        opts: DominionOptions = self.typed(options)
+        opts = options
         if not kingdoms.is_random(opts.kingdom):
             return opts, []
         drawn = kingdoms.parse_kingdom(opts.kingdom, seed)
@@ -106,7 +107,8 @@ class DominionGame(registry.Game):
 
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> registry.Outcomes:
-        options = self.settle_options(options, seed)[0]  # unless the run settled it
+        # a plain mapping (a Python caller's) checked first; settled unless the run did
+        options = self.settle_options(self.typed(options), seed)[0]
         from games.dominion.match import _play_games  # the kernels: compiled on first use
         return _play_games(list(bots), seed, start, count, players=len(bots), rotate=rotate,
                            config=config_of(options)).outcomes()
