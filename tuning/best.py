@@ -44,6 +44,7 @@ from typing import Any
 from games import registry
 from games.capabilities import use
 from games.core import BotSpec, InputError
+from tuning.identity import option_values
 from tuning.overrides import checked_values, command_words, split_derived, stored_study
 from tuning.refs import PREFIX, PUBLISHED, is_best, refs_in, split_ref
 from tuning.spec import StudySpec, load_spec, resolve_path
@@ -183,7 +184,7 @@ def _check_published(spec: Any, path: Path, run: dict[str, Any]) -> None:
             stated = checked_values(game, options, [n for n in names if n in options])
         except InputError as exc:
             raise fail(f"game_options: {str(exc).removeprefix('game.')}") from None
-        own = checked_values(game, spec.game_options, list(stated))
+        own = option_values(spec.checked, stated)
         differ = [n for n in stated if stated[n] != own[n]]
         if differ:
             def shown(v: Any) -> str:

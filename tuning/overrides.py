@@ -24,7 +24,7 @@ from tuning.identity import option_values
 from tuning.refs import PUBLISHED
 from tuning.refs import SUMMARY_FILE as FILE
 from tuning.resolve import FLAG
-from tuning.spec import StudySpec, load_spec, resolved
+from tuning.spec import StudySpec, resolved
 
 #: ``STUDY.HASH``: a spec's study with changed game options
 _DERIVED = re.compile(r"^(?P<base>.+)\.(?P<hash>[0-9a-f]{8})$")
@@ -163,11 +163,8 @@ def stored_study(base: StudySpec, digest: str, storage: str | None) -> StudySpec
 def option_flags(spec: StudySpec) -> list[str]:
     """The ``--option NAME=VALUE`` words (each quoted for a shell) that make ``spec`` from
     its spec file: none for the file's own study."""
-    if split_derived(spec.name) is None or spec.path is None:
-        return []
-    try:
-        own = load_spec(spec.path).game_options
-    except InputError:
+    own = spec.own_options  # the spec file's own table, kept when the options were resolved
+    if split_derived(spec.name) is None or spec.path is None or own is None:
         return []
     words: list[str] = []
     for name, value in spec.game_options.items():

@@ -78,6 +78,6 @@ def resolve_options(game: Any, spec: Any, overrides: Mapping[str, Any] | None = 
         hashed = changed_digest(checked, before)
         if hashed is not None:
             changes = {"name": f"{spec.name}.{hashed}", "game_options": merged,
-                       "raw": {**spec.raw, "game": merged}}
+                       "raw": {**spec.raw, "game": merged}, "own_options": table}
     settled = game.settle_options(checked, spec.evaluation.seed)[0]
     return dataclasses.replace(spec, checked=checked, options=settled, **changes)

@@ -218,6 +218,8 @@ class StudySpec:
     #: ``checked`` settled with ``evaluation.seed`` (``Game.settle_options``: a kingdom drawn
     #: at random is drawn with it): what every game of the study plays
     options: Any = field(default=None, repr=False, compare=False)
+    #: the spec file's own ``[game]`` table, for a study of other options (``STUDY.HASH``)
+    own_options: Any = field(default=None, repr=False, compare=False)
 
     @cached_property
     def pool(self) -> tuple[LineUp, ...]:

@@ -66,6 +66,13 @@ def test_a_run_with_an_option_checks_each_thing_once(make_spec, tmp_path, main, 
     # the spec file's own keys are checked once each too
     assert counted["checked evaluation.seed"] == counted["checked optuna.trials"] == 1
     assert all(n == 1 for key, n in counted.items() if key.startswith("checked ")), counted
+    counted.clear()  # its report reads the spec once too
+    code, _, err = main("report", str(path), "--storage", str(tmp_path / "q.journal"),
+                        "--option", "noise=0.3", "--out", str(tmp_path / "report"))
+    assert code == 0, err
+    assert counted["spec parsed"] == counted["game options checked"] == 1
+    # settled with the spec's seed, then with the one the stored run was given (--seed 2)
+    assert counted["game options settled"] == 2
 
 
 def _spec(tmp_path: Path, game: str, folder: str) -> Path:
