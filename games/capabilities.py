@@ -83,6 +83,10 @@ The protocols below are the signatures shared code calls. They are not
 ``runtime_checkable``: ask :func:`offers`, which also knows attributes and parts.
 :class:`GenomeKind`, an object a game builds, is ``runtime_checkable``.
 
+Longer than 400 lines on purpose: this is the one page a game author reads for everything
+beyond the core, the table, each capability's protocol and its neutral default side by
+side; split, the defaults would drift from the protocols they stand in for.
+
 The genome handshake (how an evolution sends a genome to the game)
 --------------------------------------------------------------------
 1. **Kinds.** ``genome_kinds()`` returns ``{kind name: factory}``; a study names one in
@@ -213,9 +217,10 @@ def _module_of(game: Any, row: Capability) -> str:
 
 def offers(game: Any, capability: str) -> bool:
     """Whether ``game`` (a registered description) offers ``capability``: its class
-    overrides one of the capability's hooks, it sets the capability's attribute, or its
-    package holds the capability's part (found without importing the part). An unknown
-    capability name is a programming error (ValueError)."""
+    defines one of the capability's hooks (or, for a row of members only, one of them), it
+    sets the capability's attribute, or its package holds the capability's part (found
+    without importing the part). An unknown capability name is a programming error
+    (ValueError)."""
     row = _row(capability)
     if row.needs:
         return all(offers(game, need) for need in row.needs)
