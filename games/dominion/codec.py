@@ -1,9 +1,8 @@
 """Dominion's OpenSpiel/PettingZoo codec (the per-game part of :mod:`games.interop.bridge`,
 found by presence as ``CODEC``): ``verb card`` is ``verb index * cards + card``, then the
 card-less verbs; a seat sees what :meth:`DominionState.view` keeps (its own deck as a set,
-opponents' hands and draw piles as sizes, their discard piles as size and top card; what a
-player looks at alone, such as the card Library drew while its owner decides on it, as a
-size). Which draws are chance outcomes: :mod:`games.dominion.dealer`.
+opponents' hands, draw piles and discard piles as sizes; what a player looks at alone, such
+as the card Library drew while its owner decides on it, as a size). Which draws are chance outcomes: :mod:`games.dominion.dealer`.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ class DominionBridge(Bridge):
     def __init__(self, options: Any, players: int) -> None:
         super().__init__(options, players)
         from games.dominion.cards import NC
-        from games.dominion.turns.moves import (
+        from games.dominion.moves import (
             CARD_VERBS,
             DONE,
             END_ACTIONS,
@@ -83,9 +82,6 @@ class DominionBridge(Bridge):
                     parts.append(f"deck {{{names(cards)}}}")  # its order is hidden
                 elif q == player or seen:
                     parts.append(f"{name} [{names(cards)}]")
-                elif name == "discard":
-                    top = CARDS[cards[-1]].key if cards else "-"
-                    parts.append(f"discard {len(cards)} top {top}")
                 else:
                     parts.append(f"{name} {len(cards)}")
             lines.append(f"seat {q}: " + "; ".join(parts))
@@ -105,8 +101,7 @@ class DominionBridge(Bridge):
                 parts.append(np.zeros(3 * nc + 4, dtype=np.float32))
                 continue
             zones = self._zones(state, q)
-            top = zones[2][1][-1:]
-            parts += [counts(zones[3][1], nc), counts(zones[4][1], nc), counts(top, nc),
+            parts += [counts(zones[3][1], nc), counts(zones[4][1], nc), counts([], nc),
                       np.asarray([len(z[1]) for z in (zones[0], zones[1], zones[2],
                                                       zones[5])], dtype=np.float32)]
         parts += [counts([], nc) + np.maximum(np.asarray(s.supply, dtype=np.float32), 0),

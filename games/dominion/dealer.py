@@ -2,57 +2,82 @@
 looked at or revealed from the unseen part of a draw pile, the opening hands included; a
 card put on top of a pile (Artisan, Bureaucrat, Sentry) is drawn as it lies, and a
 reshuffle turns the discard pile into unseen cards. Only OpenSpiel uses it.
+
+The rule machine plays in the engine's chance mode (a wider ``pinfo``,
+:data:`games.dominion.engine.CH_WIDTH`): the forced outcomes go in before a move is played,
+and a draw past them marks what it needed; the move is then replayed from the position
+before it, as :class:`games.interop.chance.Dealer` does for every game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from games.dominion.state import DominionState
-from games.interop.chance import Dealer, Forced, adopt
+from games.dominion.cards import NC
+from games.dominion.engine import CH_NEED, CH_POOL, CH_Q, CH_QLEN, CH_QPOS, CH_UNSEEN, CH_WIDTH
+from games.dominion.engine import DLEN, HAND
+from games.dominion.state import DominionState, _machine
+from games.interop.chance import Dealer, Forced, NeedChance, adopt
 from games.state import State
 
 
 class ChanceDominion(Forced, DominionState):
-    """A Dominion position whose draws from the unseen part of a pile are chance draws.
-    ``unseen[p]``: how many cards at the bottom of ``p``'s draw pile nobody has seen
-    (held in no particular order); the cards above them were put there face up or
-    known."""
+    """A Dominion position whose draws from the unseen part of a pile are chance draws
+    (``pinfo[p, CH_UNSEEN]`` cards at the bottom of ``p``'s pile, held in card order,
+    nobody has seen; the cards above them were put there face up or known)."""
 
-    unseen: list[int]
+    def _forced(self, run: Callable[[], int]) -> None:
+        """Run ``run`` (a machine call) with the forced outcomes; NeedChance when a draw
+        needs one more."""
+        forced = self.forced[self.at:]
+        if len(forced) > CH_WIDTH - CH_Q:
+            raise ValueError("too many chance outcomes for one move")
+        row = self.pinfo[0]
+        row[CH_Q:CH_Q + len(forced)] = forced
+        row[CH_QLEN], row[CH_QPOS], row[CH_NEED] = len(forced), 0, 0
+        self.n_options = run()
+        need = int(row[CH_NEED])
+        self.at += int(row[CH_QPOS])
+        row[CH_QLEN] = row[CH_QPOS] = row[CH_NEED] = 0
+        if need < 0:
+            raise ValueError("chance outcome is not among the unseen cards")
+        if need > 0:
+            pool = row[CH_POOL:CH_POOL + NC]
+            total = int(pool.sum())
+            raise NeedChance([(c, int(pool[c]) / total) for c in range(NC) if pool[c]])
 
-    def _refill(self, p: int) -> bool:
-        if self.deck[p]:
-            return True
-        if not self.discard[p]:
-            return False
-        self.deck[p], self.discard[p] = sorted(self.discard[p]), []
-        self.unseen[p] = len(self.deck[p])
-        return True
+    def _apply(self, move: Any) -> None:
+        code = self._code(move)
+        m = _machine()
+        self._forced(lambda: m.step(code, self.mach, self.zones, self.draw, self.pinfo,
+                                    self.piles_, self.ts, self.rng, self.opts))
 
-    def top(self, p: int) -> int:
-        if not self._refill(p):
-            return -1
-        deck = self.deck[p]
-        if len(deck) > self.unseen[p]:
-            return deck.pop()  # a known card on top
-        card = self.chance(deck)
-        deck.remove(card)
-        self.unseen[p] -= 1
-        return card
+    def deal(self) -> None:
+        """Draw the opening hands as chance draws."""
+        m = _machine()
+        self._forced(lambda: m.deal_hands(self.mach, self.zones, self.draw, self.pinfo,
+                                          self.piles_, self.ts, self.rng, self.opts))
 
-    def clone(self) -> ChanceDominion:
-        twin = adopt(ChanceDominion, DominionState.clone(self))
-        twin.unseen = list(self.unseen)
-        return twin  # type: ignore[return-value]
+    @property
+    def unseen(self) -> list[int]:
+        return [int(k) for k in self.pinfo[:, CH_UNSEEN]]
+
+
+def _chance_mode(state: DominionState) -> ChanceDominion:
+    out = adopt(ChanceDominion, state.clone())
+    wide = np.zeros((state.n, CH_WIDTH), dtype=np.int64)
+    wide[:, :state.pinfo.shape[1]] = state.pinfo[:, :2]
+    out.pinfo = wide
+    out.forced, out.at = [], 0
+    return out
 
 
 class DominionDealer(Dealer):
     @property
     def max_outcomes(self) -> int:  # type: ignore[override]
-        from games.dominion.cards import NC
         return NC
 
     def outcome_text(self, outcome: int) -> str:
@@ -60,26 +85,28 @@ class DominionDealer(Dealer):
         return "draw " + CARDS[outcome].key
 
     def opening(self, seed: int) -> State:
-        state = adopt(ChanceDominion, self.bridge.new_state(seed))
+        state = _chance_mode(self.bridge.new_state(seed))
         for p in range(state.n):  # the opening hands go back into the unseen decks
-            state.deck[p], state.hand[p] = sorted(state.deck[p] + state.hand[p]), []
-        state.unseen = [len(d) for d in state.deck]
+            cards = np.sort(np.concatenate([state.draw[p, :state.pinfo[p, DLEN]],
+                                            np.repeat(np.arange(NC), state.zones[p, HAND])]))
+            state.draw[p, :len(cards)] = cards
+            state.zones[p, HAND] = 0
+            state.pinfo[p, DLEN] = state.pinfo[p, CH_UNSEEN] = len(cards)
         return state
 
     def redeal(self, state: Any) -> None:
-        for p in range(state.n):
-            state.draw(p, 5)
-        state._start_turn()
-        state._advance()
+        state.deal()
 
     def resample(self, state: Any, player: int, rng: np.random.Generator) -> State:
         """The view's deal of the opponents' hidden cards; ``player``'s own draw pile as it
         lies (its unseen part is drawn by chance anyway); every opponent's draw pile unseen
         (what ``player`` may have seen put on it is dealt again)."""
         out = state.view(player, rng)
-        out.deck[player] = list(state.deck[player])
-        out.unseen = [len(d) for d in out.deck]
-        out.unseen[player] = state.unseen[player]
+        out.draw[player] = state.draw[player]
+        for q in range(state.n):
+            out.pinfo[q, CH_UNSEEN] = state.pinfo[q, CH_UNSEEN] if q == player \
+                else out.pinfo[q, DLEN]
+        out.forced, out.at = [], 0
         return out
 
 

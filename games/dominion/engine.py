@@ -5,7 +5,11 @@ State of one game (all small integer arrays, reused across games of a batch):
 * ``zones[p, z, c]``: copies of card c that player p holds in zone z (DISCARD, HAND, PLAY)
   and in total (OWNED). The discard pile is kept as counts: it is shuffled before use, so
   its order never matters.
-* ``draw[p, :dlen]``: the ordered draw pile (top = last), ``pinfo[p] = (dlen, turns)``.
+* ``draw[p, :dlen]``: the ordered draw pile (top = last), ``pinfo[p] = (dlen, turns)``;
+  a wider ``pinfo`` (:data:`CH_WIDTH` columns) plays in chance mode, where every card drawn
+  from the unseen part of a pile is an outcome given from outside (OpenSpiel's chance
+  nodes, :mod:`games.dominion.dealer`): ``pinfo[p, CH_UNSEEN]`` cards at the bottom of p's
+  pile are unseen, and row 0 holds the forced outcomes and what the next draw needs.
 * ``piles[0]``: supply counts (-1 for piles not in the game); ``piles[1]``: the trash.
 * ``rng[0]``: a SplitMix64 counter; every random choice of a game comes from it, seeded with
   the game's seed from ``games.core.game_seeds``.
@@ -113,6 +117,14 @@ from games.rng import next_u64, to_unit
 
 invalidate_stale_cache()  # before any kernel below is compiled or loaded
 
+# Chance mode's columns of pinfo (row 0 holds the shared ones): unseen cards of p's pile;
+# 1 + the player whose draw needs another outcome (-1 - p: an outcome not in the pile);
+# forced outcomes given and taken; the pool of the draw that needs one; the outcomes.
+CH_UNSEEN, CH_NEED, CH_QLEN, CH_QPOS = 2, 3, 4, 5
+CH_POOL = 6
+CH_Q = CH_POOL + NC
+CH_WIDTH = CH_Q + 512
+
 
 # Explicit numba signatures: one compiled version per function (no literal-argument
 # specialisations), which keeps a cold-cache compile short. Arrays are C-contiguous.
@@ -148,9 +160,39 @@ def rng_below(rng, n):
 
 # ----------------------------------------------------------------------------- deck handling
 
+@njit(void(Int, D, PI), cache=True)
+def chance_draw(p, draw, pinfo):
+    """A draw from the unseen part of p's pile in chance mode: the next forced outcome is
+    put on top (:data:`CH_NEED` says which player needed one more, -1 - p an outcome not
+    in the pile; the pool it was drawn from is kept in row 0 for the caller)."""
+    n = pinfo[p, DLEN]
+    k = pinfo[0, CH_QPOS]
+    if k < pinfo[0, CH_QLEN]:
+        card = pinfo[0, CH_Q + k]
+        pinfo[0, CH_QPOS] = k + 1
+        at = -1
+        for i in range(n - 1, -1, -1):
+            if draw[p, i] == card:
+                at = i
+                break
+        if at < 0:
+            pinfo[0, CH_NEED] = -1 - p
+        else:
+            draw[p, at] = draw[p, n - 1]
+            draw[p, n - 1] = card
+    elif pinfo[0, CH_NEED] == 0:
+        pinfo[0, CH_NEED] = 1 + p
+        for c in range(NC):
+            pinfo[0, CH_POOL + c] = 0
+        for i in range(n):
+            pinfo[0, CH_POOL + draw[p, i]] += 1
+    pinfo[p, CH_UNSEEN] -= 1
+
+
 @njit(void(Int, Z, D, PI, R), cache=True)
 def shuffle_discard(p, zones, draw, pinfo, rng):
-    """Move player p's discard pile under (into) the empty draw pile, shuffled."""
+    """Move player p's discard pile under (into) the empty draw pile, shuffled (in chance
+    mode, in card order and unseen: each draw from it is a chance outcome)."""
     n = pinfo[p, DLEN]
     for c in range(NC):
         k = zones[p, DISCARD, c]
@@ -158,6 +200,10 @@ def shuffle_discard(p, zones, draw, pinfo, rng):
             draw[p, n] = c
             n += 1
         zones[p, DISCARD, c] = 0
+    if pinfo.shape[1] > CH_UNSEEN:
+        pinfo[p, CH_UNSEEN] = n
+        pinfo[p, DLEN] = n
+        return
     start = pinfo[p, DLEN]
     for i in range(n - 1, start, -1):
         j = start + rng_below(rng, i - start + 1)
@@ -177,6 +223,8 @@ def draw_cards(p, n, zones, draw, pinfo, rng):
             shuffle_discard(p, zones, draw, pinfo, rng)
             if pinfo[p, DLEN] == 0:
                 break
+        if pinfo.shape[1] > CH_UNSEEN and pinfo[p, DLEN] <= pinfo[p, CH_UNSEEN]:
+            chance_draw(p, draw, pinfo)
         pinfo[p, DLEN] -= 1
         c = draw[p, pinfo[p, DLEN]]
         zones[p, HAND, c] += 1
@@ -223,6 +271,8 @@ def take_top(p, zones, draw, pinfo, rng):
         shuffle_discard(p, zones, draw, pinfo, rng)
         if pinfo[p, DLEN] == 0:
             return -1
+    if pinfo.shape[1] > CH_UNSEEN and pinfo[p, DLEN] <= pinfo[p, CH_UNSEEN]:
+        chance_draw(p, draw, pinfo)
     pinfo[p, DLEN] -= 1
     return int(draw[p, pinfo[p, DLEN]])
 

@@ -122,10 +122,8 @@ class DominionGame(registry.Game):
 
     def state_player(self, spec: BotSpec, options: Mapping[str, Any],
                      rng: np.random.Generator) -> Any:
-        """A buy-list, named or random bot deciding on a DominionState, move by move: a
-        re-implementation for matches beside OpenSpiel's bots, not the kernel's play
-        (results close, not identical; :mod:`games.dominion.state_player`). The heuristic
-        and learned bots refuse (InputError)."""
+        """Any Dominion bot deciding on a DominionState, move by move, by the same policy as
+        in whole games (:mod:`games.dominion.state_player`)."""
         from games.dominion.state_player import state_player
         return state_player(spec, rng)
 

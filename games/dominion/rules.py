@@ -694,3 +694,22 @@ def settle(mach, zones, draw, pinfo, piles, ts, rng, opts):
         else:
             mach[M_SP] -= 1
     return 0
+
+
+@njit(cache=True)
+def step(code, mach, zones, draw, pinfo, piles, ts, rng, opts):
+    """Apply option ``code`` of the pending decision, then :func:`settle`."""
+    apply(code, mach, zones, draw, pinfo, piles, ts, rng)
+    return settle(mach, zones, draw, pinfo, piles, ts, rng, opts)
+
+
+@njit(cache=True)
+def deal_hands(mach, zones, draw, pinfo, piles, ts, rng, opts):
+    """Every player draws five from its pile and the first turn begins again (the opening
+    deal of a game whose piles were set by hand, as OpenSpiel's chance dealer does)."""
+    for p in range(zones.shape[0]):
+        draw_cards(p, 5, zones, draw, pinfo, rng)
+    mach[M_ACTIVE] = 0
+    mach[M_SP] = 0
+    start_turn(mach, ts)
+    return settle(mach, zones, draw, pinfo, piles, ts, rng, opts)

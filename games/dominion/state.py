@@ -2,37 +2,26 @@
 players, 2-4 players (or solo) over any kingdom of the 2nd-edition base set and the sources'
 cards.
 
-It is an independent pure-Python implementation of the printed rules (set-up and helpers in
-:mod:`games.dominion.turns.table`, card effects in :mod:`games.dominion.turns.effects`); it
-calls none of the numba engine's kernels, so the two can be checked against each other.
-
-Every decision is a move (:mod:`games.dominion.turns.moves`): which action to play or
-``end-actions``; which treasure to play, ``play-treasures`` or a buy; ``buy X`` or
+It steps the rule machine (:mod:`games.dominion.rules`), the one implementation of the rules
+that whole games and studies play too: a position is the engine's arrays between two
+decisions, and every decision is a move (:mod:`games.dominion.moves`): which action to play
+or ``end-actions``; which treasure to play, ``play-treasures`` or a buy; ``buy X`` or
 ``end-turn``; and every choice a card asks for, one card at a time (Chapel trashes one card
 per move until ``done`` or four, a Militia victim discards one card per move down to 3).
 The player to move may be the victim of another player's attack (a Militia discard, a Moat
-reveal). A decision with a single possible move is taken without asking (an action phase
-with no Action in hand, a Bandit victim with one non-Copper treasure revealed), and
-identical cards give one move, not one per copy.
+reveal). A decision with a single possible move is taken without asking, and identical
+cards give one move, not one per copy. The game's bots decide at any position through the
+same policy as in whole games (:mod:`games.dominion.state_player`).
 
-A turn: action phase (1 Action), buy phase (treasures, then buys: no treasure after the first
-buy), clean-up (hand and play to the discard pile, draw 5). The game ends after a turn in
-which the Provinces ran out or (standard end rule) three supply piles are empty, the Curse
-pile included; a solo game with a target ends once the player owns that many Provinces.
-After ``cap`` rounds a game stops, flagged capped, and is scored as any other. Most VP wins
-(Gardens: 1 VP per whole 10 cards owned); a VP tie goes to the player with fewer turns
-(``tiebreak``); otherwise the tied players share.
-
-Randomness is the injected numpy Generator (it deals and shuffles); a clone carries a twin
-of it (a snapshot of its state, built into a Generator at the clone's first shuffle), so a
-clone replays the same moves to the same game.
+Randomness is the game's own stream (SplitMix64, :mod:`games.rng`): the State made for game
+i of a run (:meth:`DominionState.from_options`) deals and shuffles exactly as the engine
+does for game i, so the same moves give the same game in both; a clone carries the stream
+and replays the same moves to the same game.
 
 Hidden information (:meth:`DominionState.view`): every draw pile's order, the opponents'
-hands and what a player looked at alone (Sentry's two cards; a card Library drew is left as
-it is while its owner decides whether to set it aside). Discard piles are face up but only
-their top card shows, as the printed rules have it: a player's own discard pile is known to
-that player (they put every card there), an opponent's shows its size and top card only.
-Gains, trashes, plays and reveals are public.
+hands and discard piles (their sizes show), and what a player looks at alone (Sentry's two
+cards, the card Library drew while its owner decides on it). Gains, trashes, plays and
+reveals are public.
 """
 
 from __future__ import annotations
@@ -43,41 +32,63 @@ from typing import Any
 import numpy as np
 
 from games import registry
-from games.core import InputError, game_rng
-from games.dominion.cards import CARDS, COIN, COPPER, ESTATE, INDEX, NC, SILVER, card_key
+from games.core import InputError, game_seeds
+from games.dominion.cards import CARDS, GARDENS, INDEX, KEYS, NC, VP, card_key, initial_supply
+from games.dominion.engine import DISCARD, DLEN, HAND, OWNED, PLAY, TURNS
+from games.dominion.layout import ACTIONS, BUYS, COINS, END_RULES
+from games.dominion.moves import CODES, MOVES, Move
 from games.dominion.options import DominionOptions
-from games.dominion.turns.effects import AUTO, BUY, DECISIONS, PLAY, distinct, push
-from games.dominion.turns.moves import END_ACTIONS, END_TURN, PLAY_TREASURES, Move
-from games.dominion.turns.table import (
-    ACTION,
-    BOUGHT,
-    COST,
-    IS_ACTION,
-    IS_TREASURE,
-    Table,
-    start_supply,
+from games.dominion.steps import (
+    K_LIBRARY_KEEP,
+    K_SENTRY,
+    K_SENTRY_TOP,
+    M_ACTIVE,
+    M_ASIDE,
+    M_CAPPED,
+    M_OVER,
+    M_PHASE,
+    M_SIZE,
+    M_SP,
+    M_STACK,
+    MAX_OPTIONS,
+    STEP_NAMES,
+    SW,
 )
-from games.dominion.turns.table import BUY as BUY_PHASE
 from games.state import State
 
-END_RULES = ("standard", "provinces")
 _RULES = DominionOptions()  # the declared defaults of the rules: end rule, tiebreak, cap, solo
+_ARRAYS = ("zones", "draw", "pinfo", "piles", "ts", "rng", "mach", "opts")
+_VP = np.asarray(VP, dtype=np.int64)
 
 
-class DominionState(Table, State):
+def _machine():
+    """The rule machine's kernels (imported on first use: they compile then)."""
+    from games.dominion import rules
+    return rules
+
+
+class DominionState(State):
     """One Dominion position (see :class:`games.state.State` for the protocol)."""
 
-    _moves: list[Move]
-    _player: int
+    zones: np.ndarray
+    draw: np.ndarray
+    pinfo: np.ndarray
+    piles: np.ndarray
+    ts: np.ndarray
+    rng: np.ndarray
+    mach: np.ndarray
+    opts: np.ndarray
+    n_options: int
 
     @classmethod
     def new(cls, players: int = 2, kingdom: Sequence[str] = (), *,
-            rng: np.random.Generator | None = None, end_rule: str = _RULES.end_rule,
-            tiebreak: bool = _RULES.tiebreak, cap: int = _RULES.cap,
-            solo: int = _RULES.solo) -> DominionState:
+            rng: np.random.Generator | None = None, seed: int | None = None,
+            end_rule: str = _RULES.end_rule, tiebreak: bool = _RULES.tiebreak,
+            cap: int = _RULES.cap, solo: int = _RULES.solo) -> DominionState:
         """A fresh game: kingdom cards by key, starting decks shuffled and 5 cards drawn
-        each with ``rng`` (seed 0 when not given); the rules default to the game's options
-        (:class:`games.dominion.options.DominionOptions`)."""
+        each. ``seed`` is the game's 64-bit seed (the engine's game seed); without it one
+        is drawn from ``rng`` (seed 0 when neither is given). The rules default to the
+        game's options (:class:`games.dominion.options.DominionOptions`)."""
         if not 1 <= players <= 4:
             raise InputError(f"dominion is played by 1 (solo) or 2-4 players, got {players}")
         if end_rule not in END_RULES:
@@ -88,24 +99,29 @@ class DominionState(Table, State):
             if c < 0 or not CARDS[c].kingdom or c in cards:
                 raise InputError(f"kingdom card {name!r}: unknown, basic or listed twice")
             cards.append(c)
+        if seed is None:
+            seed = int((rng or np.random.default_rng(0)).integers(2**63))
         st = cls()
         st.n, st.kingdom, st.end_rule = players, tuple(cards), end_rule
         st.tiebreak, st.cap, st.solo = bool(tiebreak), int(cap), int(solo)
-        st.supply = start_supply(players, cards)
-        st.piles = tuple(c for c in range(NC) if st.supply[c] >= 0)
-        st.rng = rng if rng is not None else np.random.default_rng(0)
-        st.hand, st.discard, st.play, st.aside, st.looking = ([[] for _ in range(players)]
-                                                              for _ in range(5))
-        st.deck, st.trash, st.turns = [], [], [0] * players
-        for _ in range(players):
-            start = [COPPER] * 7 + [ESTATE] * 3
-            st.deck.append([start[i] for i in st.rng.permutation(10)])
-        for p in range(players):
-            st.draw(p, 5)
-        st.active, st.stack, st.immune, st.done, st.capped = 0, [], [False] * players, \
-            False, False
-        st._start_turn()
-        st._advance()
+        supply0 = initial_supply(players, [KEYS[c] for c in cards])
+        st.supply0 = supply0
+        st.piles = tuple(c for c in range(NC) if supply0[c] >= 0)
+        total = 10 * players + int(supply0[supply0 > 0].sum())
+        st.zones = np.zeros((players, 4, NC), dtype=np.int64)
+        st.draw = np.zeros((players, total), dtype=np.int8)
+        st.pinfo = np.zeros((players, 2), dtype=np.int64)
+        st.piles_ = np.zeros((2, NC), dtype=np.int64)
+        st.ts = np.zeros(4, dtype=np.int64)
+        st.rng = np.zeros(1, dtype=np.uint64)
+        st.mach = np.zeros(M_SIZE, dtype=np.int64)
+        st.opts = np.zeros(MAX_OPTIONS, dtype=np.int64)
+        m = _machine()
+        m.new_game(np.uint64(seed), supply0, END_RULES[end_rule], st.cap, st.solo,
+                   1 if st.tiebreak else 0, st.mach, st.zones, st.draw, st.pinfo, st.piles_,
+                   st.ts, st.rng)
+        st.n_options = m.settle(st.mach, st.zones, st.draw, st.pinfo, st.piles_, st.ts,
+                                st.rng, st.opts)
         return st
 
     @classmethod
@@ -113,9 +129,9 @@ class DominionState(Table, State):
                      ) -> DominionState:
         """Game 0 of the run with root ``seed`` under the game's options (typed ones as
         they are, a plain mapping checked first; a ``random`` kingdom must be drawn
-        already, as ``DominionGame.new_state`` does)."""
+        already, as ``DominionGame.new_state`` does): dealt as the engine deals it."""
         opts: DominionOptions = registry.get("dominion").typed(options)  # by name: no cycle
-        return cls.new(players, tuple(opts.kingdom or ()), rng=game_rng(seed, 0),
+        return cls.new(players, tuple(opts.kingdom or ()), seed=int(game_seeds(seed, 1, 0)[0]),
                        end_rule=opts.end_rule, tiebreak=opts.tiebreak, cap=opts.cap,
                        solo=opts.solo)
 
@@ -124,21 +140,32 @@ class DominionState(Table, State):
 
     # ---- the State protocol
     def current_player(self) -> int:
-        return -1 if self.done else self._player
+        if self.mach[M_OVER]:
+            return -1
+        sp = int(self.mach[M_SP])
+        return int(self.mach[M_ACTIVE] if sp == 0 else self.mach[M_STACK + SW * (sp - 1) + 1])
 
     def _legal_moves(self) -> list[Move]:
-        return self._moves
+        return [MOVES[c] for c in self.opts[:self.n_options]]
+
+    @staticmethod
+    def _code(move: Any) -> int:
+        code = CODES.get(tuple(move))
+        if code is None:
+            raise ValueError(f"not a dominion move: {move!r}")
+        return code
 
     def _apply(self, move: Any) -> None:
-        self._decide(Move(*move))  # a plain (verb, card) tuple is the same move
-        self._advance()
+        code = self._code(move)
+        self.n_options = _machine().step(code, self.mach, self.zones, self.draw, self.pinfo,
+                                         self.piles_, self.ts, self.rng, self.opts)
 
     def is_terminal(self) -> bool:
-        return self.done
+        return bool(self.mach[M_OVER])
 
     def returns(self) -> list[float]:
         """1 win, 0.5 shared first place, 0 loss; a solo game: 1 unless capped."""
-        if not self.done:
+        if not self.is_terminal():
             return [0.0] * self.n
         if self.n == 1:
             return [0.0 if self.capped else 1.0]
@@ -151,141 +178,198 @@ class DominionState(Table, State):
         return [float(self.victory_points(p)) for p in range(self.n)]
 
     def clone(self) -> DominionState:
-        twin = DominionState()
-        self.copy_table_into(twin)
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        for name in ("zones", "draw", "pinfo", "piles_", "ts", "rng", "mach", "opts"):
+            setattr(twin, name, getattr(self, name).copy())
         twin.history = list(self.history)
-        twin._moves, twin._player = self._moves, self._player
         return twin
 
-    # ---- turns
-    def _start_turn(self) -> None:
-        self.phase, self.actions, self.buys, self.coins = ACTION, 1, 1, 0
-        self.merchants, self.silver_played = 0, False
+    def set_cards(self, p: int, *, hand: Sequence[int] | None = None,
+                  deck: Sequence[int] | None = None, discard: Sequence[int] | None = None
+                  ) -> None:
+        """Replace ``p``'s hand, draw pile (bottom first: the top card last) or discard
+        pile by hand (tests, tools), keeping what ``p`` owns consistent; call
+        :meth:`refresh` once done."""
+        z = self.zones[p]
+        if hand is not None:
+            z[OWNED] -= z[HAND]
+            z[HAND] = np.bincount(np.asarray(hand, dtype=np.int64), minlength=NC)
+            z[OWNED] += z[HAND]
+        if discard is not None:
+            z[OWNED] -= z[DISCARD]
+            z[DISCARD] = np.bincount(np.asarray(discard, dtype=np.int64), minlength=NC)
+            z[OWNED] += z[DISCARD]
+        if deck is not None:
+            old = self.draw[p, :self.pinfo[p, DLEN]]
+            z[OWNED] -= np.bincount(old.astype(np.int64), minlength=NC)
+            if len(deck) > self.draw.shape[1]:
+                grown = np.zeros((self.n, len(deck) + self.draw.shape[1]), dtype=np.int8)
+                grown[:, :self.draw.shape[1]] = self.draw
+                self.draw = grown
+            self.draw[p, :len(deck)] = np.asarray(deck, dtype=np.int8)
+            self.pinfo[p, DLEN] = len(deck)
+            z[OWNED] += np.bincount(np.asarray(deck, dtype=np.int64), minlength=NC)
 
-    def _phase_moves(self) -> list[Move]:
-        hand = self.hand[self.active]
-        if self.phase == ACTION:
-            acts = distinct(hand, IS_ACTION.__getitem__) if self.actions > 0 else []
-            return [PLAY[c] for c in acts] + [END_ACTIONS]
-        out: list[Move] = []
-        if self.phase == BUY_PHASE:
-            money = distinct(hand, IS_TREASURE.__getitem__)
-            out = [PLAY[c] for c in money] + ([PLAY_TREASURES] if money else [])
-        if self.buys > 0:
-            out += [BUY[c] for c in self.piles
-                    if self.supply[c] > 0 and COST[c] <= self.coins]
-        return out + [END_TURN]
-
-    def _advance(self) -> None:
-        """Run automatic steps until a decision with two or more moves (or the end)."""
-        while not self.done:
-            if self.stack:
-                step = self.stack[-1]
-                if step[0] in AUTO:
-                    self.stack.pop()
-                    AUTO[step[0]](self, step)
-                    continue
-                moves, player = DECISIONS[step[0]][0](self, step), step[1]
-            else:
-                moves, player = self._phase_moves(), self.active
-            if len(moves) > 1:
-                self._moves, self._player = moves, player
-                return
-            if moves:
-                self._decide(moves[0])
-            else:
-                self.stack.pop()
-        self._moves, self._player = [], -1
-
-    def _decide(self, move: Move) -> None:
-        if self.stack:
-            step = self.stack.pop()
-            DECISIONS[step[0]][1](self, step, move)
-            return
-        p, verb = self.active, move.verb
-        if verb == "play":
-            c = INDEX[move.card]
-            if self.phase == ACTION:
-                self.actions -= 1
-                self.from_hand(p, c, self.play[p])
-                push(self, ("resolve", p, c))
-            else:
-                self._play_treasure(p, c)
-        elif verb == "play-treasures":
-            for c in [c for c in self.hand[p] if IS_TREASURE[c]]:
-                self._play_treasure(p, c)
-        elif verb == "buy":
-            c = INDEX[move.card]
-            self.buys, self.coins, self.phase = self.buys - 1, self.coins - COST[c], BOUGHT
-            self.gain(p, c)
-        elif verb == "end-actions":
-            self.phase = BUY_PHASE
-        else:
-            self._end_turn(p)
-
-    def _play_treasure(self, p: int, c: int) -> None:
-        self.from_hand(p, c, self.play[p])
-        self.coins += int(COIN[c])
-        if c == SILVER and not self.silver_played:
-            self.silver_played = True
-            self.coins += self.merchants
-
-    def _end_turn(self, p: int) -> None:
-        self.discard[p].extend(self.play[p])
-        self.discard[p].extend(self.hand[p])
-        self.play[p], self.hand[p] = [], []
-        self.draw(p, 5)
-        self.turns[p] += 1
-        if self.game_ends():
-            self.done = True
-        elif p == self.n - 1 and self.turns[p] >= self.cap:
-            self.done = self.capped = True
-        else:
-            self.active = (p + 1) % self.n
-            self._start_turn()
+    def restart_turn(self) -> None:
+        """Begin the active player's turn again (action phase, 1 Action, 1 Buy, $0), for
+        positions set up by hand; call :meth:`refresh` once done."""
+        self.mach[M_SP] = 0
+        _machine().start_turn(self.mach, self.ts)
 
     def refresh(self) -> None:
-        """Settle the position again after its zones were edited by hand (tests, tools):
-        automatic steps run and the moves of the next decision are listed."""
-        self._advance()
+        """Settle the position again after its arrays were edited by hand (tests, tools):
+        automatic steps run and the options of the next decision are listed."""
+        self.n_options = _machine().settle(self.mach, self.zones, self.draw, self.pinfo,
+                                           self.piles_, self.ts, self.rng, self.opts)
+
+    # ---- reading the table
+    @property
+    def capped(self) -> bool:  # type: ignore[override]
+        return bool(self.mach[M_CAPPED])
+
+    @property
+    def done(self) -> bool:
+        return self.is_terminal()
+
+    @property
+    def rounds(self) -> int:  # type: ignore[override]
+        return int(self.pinfo[0, TURNS])
+
+    @property
+    def active(self) -> int:
+        return int(self.mach[M_ACTIVE])
+
+    @property
+    def phase(self) -> int:
+        return int(self.mach[M_PHASE])
+
+    @property
+    def actions(self) -> int:
+        return int(self.ts[ACTIONS])
+
+    @property
+    def buys(self) -> int:
+        return int(self.ts[BUYS])
+
+    @property
+    def coins(self) -> int:
+        return int(self.ts[COINS])
+
+    @property
+    def supply(self) -> np.ndarray:
+        """Cards left in each pile by card (-1: not in this game); writable, for tools."""
+        return self.piles_[0]
+
+    @property
+    def stack(self) -> list[tuple]:
+        """The steps still to resolve, the next last: (name, player, a, b, c, d)."""
+        rows = self.mach[M_STACK:M_STACK + SW * int(self.mach[M_SP])].reshape(-1, SW)
+        return [(STEP_NAMES[int(r[0])], *(int(x) for x in r[1:])) for r in rows]
+
+    @property
+    def trash(self) -> list[int]:
+        return _cards(self.piles_[1])
+
+    @property
+    def turns(self) -> list[int]:
+        return [int(t) for t in self.pinfo[:, TURNS]]
+
+    @property
+    def hand(self) -> list[list[int]]:
+        return [_cards(self.zones[p, HAND]) for p in range(self.n)]
+
+    @property
+    def play(self) -> list[list[int]]:
+        return [_cards(self.zones[p, PLAY]) for p in range(self.n)]
+
+    @property
+    def discard(self) -> list[list[int]]:
+        return [_cards(self.zones[p, DISCARD]) for p in range(self.n)]
+
+    @property
+    def deck(self) -> list[list[int]]:
+        """Each draw pile, bottom first (the top card is the last)."""
+        return [[int(c) for c in self.draw[p, :self.pinfo[p, DLEN]]] for p in range(self.n)]
+
+    @property
+    def aside(self) -> list[list[int]]:
+        return [_cards(self.mach[M_ASIDE + p * NC:M_ASIDE + (p + 1) * NC])
+                for p in range(self.n)]
+
+    @property
+    def looking(self) -> list[list[int]]:
+        """What each player looks at alone: Sentry's cards, the card Library drew."""
+        out: list[list[int]] = [[] for _ in range(self.n)]
+        for i in range(int(self.mach[M_SP])):
+            kind, p, a, b = (int(x) for x in self.mach[M_STACK + SW * i:M_STACK + SW * i + 4])
+            if kind == K_LIBRARY_KEEP:
+                out[p].append(a)
+            elif kind in (K_SENTRY, K_SENTRY_TOP):
+                out[p] += [c for c in (a, b) if c >= 0]
+        return out
+
+    def owned(self, p: int) -> list[int]:
+        """Count per card of everything ``p`` owns."""
+        return [int(k) for k in self.zones[p, OWNED]]
+
+    def others(self, p: int) -> list[int]:
+        """The other players in turn order, starting left of ``p``."""
+        return [(p + k) % self.n for k in range(1, self.n)]
+
+    def victory_points(self, p: int) -> int:
+        """VP of ``p``'s cards; each Gardens is worth 1 per whole 10 cards owned."""
+        owned = self.zones[p, OWNED]
+        return int(owned @ _VP + owned[GARDENS] * (owned.sum() // 10))
+
+    def empty_piles(self) -> int:
+        """Supply piles of this game that are empty (the Curse pile included)."""
+        return int(sum(1 for c in self.piles if self.piles_[0, c] == 0))
+
+    def winners(self) -> list[int]:
+        """Seats with the most VP (a tie to fewer turns when ``tiebreak``)."""
+        vp = [self.victory_points(p) for p in range(self.n)]
+        best = [p for p in range(self.n) if vp[p] == max(vp)]
+        if self.tiebreak and len(best) > 1:
+            fewest = min(self.turns[p] for p in best)
+            best = [p for p in best if self.turns[p] == fewest]
+        return best
 
     # ---- hidden information
     def view(self, player: int, rng: np.random.Generator) -> DominionState:
         """What ``player`` may know, as one state to search from: ``player``'s draw pile in
-        a random order; each opponent's hand, draw pile, looked-at cards and discard pile
-        (but its top card) pooled and dealt back at random in the same sizes; no history.
-        States that differ only in what ``player`` cannot see give equal views (equal
+        a random order; each opponent's hand, draw pile and discard pile pooled and dealt
+        back at random in the same sizes; the game's stream drawn anew; no history. States
+        that differ only in what ``player`` cannot see give equal views (equal
         :meth:`key`) for equally seeded ``rng``."""
         out = self.clone()
         out.history = []
         for q in range(self.n):
+            dlen = int(out.pinfo[q, DLEN])
+            deck = np.sort(out.draw[q, :dlen])
             if q == player:
-                deck = sorted(out.deck[q])
-                out.deck[q] = [deck[i] for i in rng.permutation(len(deck))]
+                out.draw[q, :dlen] = deck[rng.permutation(dlen)]
                 continue
-            top = out.discard[q][-1:]
-            # a card Library drew stays put while its owner decides on it (it is an Action)
-            looked = [] if ("library-keep", q) in out.stack else out.looking[q]
-            zones = (out.hand[q], out.deck[q], looked, out.discard[q][:-1])
-            pool = sorted(c for z in zones for c in z)
-            pool = [pool[i] for i in rng.permutation(len(pool))]
-            parts, at = [], 0
-            for z in zones:
-                parts.append(pool[at:at + len(z)])
-                at += len(z)
-            out.hand[q], out.deck[q], below = parts[0], parts[1], parts[3]
-            out.looking[q] = parts[2] if looked else out.looking[q]
-            out.discard[q] = below + top
-        out.rng = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
-        out._advance()
+            hand, discard = out.zones[q, HAND], out.zones[q, DISCARD]
+            pool = np.concatenate([np.repeat(np.arange(NC), hand), deck,
+                                   np.repeat(np.arange(NC), discard)])
+            pool = np.sort(pool)[rng.permutation(len(pool))]
+            h, d = int(hand.sum()), dlen
+            out.zones[q, HAND] = np.bincount(pool[:h], minlength=NC)
+            out.draw[q, :d] = pool[h:h + d]
+            out.zones[q, DISCARD] = np.bincount(pool[h + d:], minlength=NC)
+        out.rng[0] = np.uint64(int(rng.integers(2**63)))
+        out.refresh()
         return out
 
     def key(self) -> tuple:
         """Everything that makes up the position (history aside), for comparisons."""
-        zones = tuple(tuple(tuple(z) for z in getattr(self, name)) for name in self._ZONES)
-        return (tuple(getattr(self, name) for name in self._SCALARS), zones,
-                tuple(self.supply), tuple(self.trash), tuple(self.turns), tuple(self.stack),
-                tuple(self.immune), tuple(self._moves), str(self.rng_state()))
+        sp = int(self.mach[M_SP])
+        decks = tuple(self.draw[p, :self.pinfo[p, DLEN]].tobytes() for p in range(self.n))
+        return (self.n, self.kingdom, self.zones.tobytes(), decks, self.pinfo.tobytes(),
+                self.piles_.tobytes(), self.ts.tobytes(), self.rng.tobytes(),
+                self.mach[:M_STACK + SW * sp].tobytes(),
+                self.opts[:self.n_options].tobytes())
 
     def move_to_string(self, move: Any) -> str:
         return str(move)
@@ -295,13 +379,21 @@ class DominionState(Table, State):
         def names(cards: list[int]) -> str:
             return ", ".join(CARDS[c].key for c in sorted(cards)) or "-"
 
-        lines = [("game over" if self.done else f"seat {self._player} to move") +
+        over = self.is_terminal()
+        lines = [("game over" if over else f"seat {self.current_player()} to move") +
                  f"; turn of seat {self.active}, actions {self.actions}, buys {self.buys}, "
                  f"${self.coins}",
-                 "  supply: " + ", ".join(f"{CARDS[c].key} {self.supply[c]}"
+                 "  supply: " + ", ".join(f"{CARDS[c].key} {self.piles_[0, c]}"
                                           for c in self.piles)]
+        hands, play = self.hand, self.play
         for p in range(self.n):
             lines.append(f"  seat {p}: {self.victory_points(p)} VP, {self.turns[p]} turns; "
-                         f"hand [{names(self.hand[p])}], in play [{names(self.play[p])}], "
-                         f"deck {len(self.deck[p])}, discard {len(self.discard[p])}")
+                         f"hand [{names(hands[p])}], in play [{names(play[p])}], "
+                         f"deck {self.pinfo[p, DLEN]}, discard "
+                         f"{int(self.zones[p, DISCARD].sum())}")
         return "\n".join(lines)
+
+
+def _cards(counts: np.ndarray) -> list[int]:
+    """The cards of a count row, in card order."""
+    return [c for c in range(NC) for _ in range(int(counts[c]))]

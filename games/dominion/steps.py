@@ -44,6 +44,17 @@ FIRST_DECISION = 20
  K_LIBRARY_KEEP, K_MILITIA, K_MINE, K_MONEYLENDER, K_POACHER, K_REMODEL, K_SENTRY,
  K_SENTRY_TOP, K_STEWARD, K_STEWARD_TRASH, K_THRONE, K_VASSAL_PLAY) = range(FIRST_DECISION,
                                                                              FIRST_DECISION + 20)
+#: each step kind's name (the oracle's names for the same steps)
+STEP_NAMES = {K_PHASE: "phase", K_RESOLVE: "resolve", K_BODY: "body",
+              K_BANDIT_REVEAL: "bandit-reveal", K_LIBRARY: "library",
+              K_SENTRY_LOOK: "sentry-look", K_SENTRY_ORDER: "sentry-order", K_VASSAL: "vassal",
+              K_MOAT: "moat", K_GAIN: "gain", K_ARTISAN: "artisan", K_BUREAUCRAT: "bureaucrat",
+              K_BANDIT: "bandit", K_CELLAR: "cellar", K_CHAPEL: "chapel",
+              K_HARBINGER: "harbinger", K_LIBRARY_KEEP: "library-keep", K_MILITIA: "militia",
+              K_MINE: "mine", K_MONEYLENDER: "moneylender", K_POACHER: "poacher",
+              K_REMODEL: "remodel", K_SENTRY: "sentry", K_SENTRY_TOP: "sentry-top",
+              K_STEWARD: "steward", K_STEWARD_TRASH: "steward-trash", K_THRONE: "throne",
+              K_VASSAL_PLAY: "vassal-play"}
 #: a gain step's ``d``: which policy chooses the card (Remodel: 1 + the trashed card)
 GAIN_CAPPED, GAIN_TREASURE = 0, -1
 

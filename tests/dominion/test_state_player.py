@@ -1,17 +1,15 @@
-"""Dominion's buy-list bots playing the turn-level State move by move, beside OpenSpiel's
-MCTS (games.dominion.state_player)."""
+"""Dominion's bots playing the turn-level State move by move, beside OpenSpiel's MCTS
+(games.dominion.state_player): the engine's own policy, so bots play the engine's games."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
 
 from games import registry
-from games.core import InputError
 from games.dominion.cards import COPPER, ESTATE, GOLD, INDEX, SILVER
 from games.dominion.state import DominionState
-from games.dominion.turns.moves import END_TURN, PLAY_TREASURES, Move
+from games.dominion.moves import END_TURN, PLAY_TREASURES, Move
 
 GAME = registry.get("dominion")
 
@@ -20,8 +18,8 @@ def _buy_phase(kingdom: tuple[str, ...], hand: list[int], owned_extra: tuple[int
                ) -> DominionState:
     """Seat 0 to move in its buy phase with ``hand``; ``owned_extra`` in its discard pile."""
     st = DominionState.new(2, kingdom, rng=np.random.default_rng(7))
-    st.hand[0] = list(hand)
-    st.discard[0] = list(owned_extra)
+    st.set_cards(0, hand=hand, discard=owned_extra)
+    st.restart_turn()
     st.refresh()
     assert st.current_player() == 0 and PLAY_TREASURES in st.legal_moves()
     return st
@@ -61,12 +59,39 @@ def test_mcts_against_big_money_rotates_seats_and_replays_identically():
     assert a.capped.all() and (a.extra["moves"] > 0).all()
 
 
-def test_a_kernel_only_bot_beside_mcts_is_refused_in_one_line():
+def test_bots_through_the_state_play_the_engines_games():
+    """Every kind of bot (buy lists, a strategy with a play order and settings, the scored
+    heuristic, a learned model) decides on the State by the engine's own policy: the State's
+    game i equals the engine's game i of the same run. (A random bot draws from a stream of
+    its own through the State, and from the game's in whole games, so its games differ.)"""
+    line_ups = [
+        ("big-money", "smithy-big-money", {}),
+        ("double-witch", "chapel-witch", {"kingdom": "attack"}),
+        ("province | gold | throne-room:2 | militia:2 | silver | play: throne-room > militia"
+         " | set: throne_target=1", "heuristic", {"kingdom": "throne-room,militia,moat,"
+                                                  "village,smithy,cellar,chapel,witch,market,"
+                                                  "library"}),
+        ("learned:reports/dominion-learned/model.npz", "big-money", {}),
+        ("province | gold | sentry | library | vassal:2 | harbinger | silver",
+         "province | gold | bandit | bureaucrat | remodel | mine | artisan | silver",
+         {"kingdom": "militia,sentry,library,vassal,harbinger,bandit,bureaucrat,remodel,mine,"
+                     "artisan"}),
+    ]
+    for a, b, options in line_ups:
+        specs = [GAME.check_bot(GAME.parse_bot(t)) for t in (a, b)]
+        opts = GAME.check_options(options)
+        for seed in (3, 4):
+            engine = GAME.play(specs, opts, seed, 0, 1)
+            st = GAME.new_state(opts, seed, 2)
+            players = [GAME.state_player(s, opts, np.random.default_rng(0)) for s in specs]
+            while not st.is_terminal():
+                st.apply(players[st.current_player()].act(st))
+            assert engine.seating.tolist() == [[0, 1]]
+            assert st.scores() == engine.score[0].tolist(), (a, b, seed)
+            assert st.turns[0] == engine.turns[0] and st.capped == bool(engine.capped[0])
+
+
+def test_the_heuristic_bot_plays_beside_mcts():
     bots = [GAME.parse_bot("openspiel-mcts:simulations=2"), GAME.parse_bot("heuristic")]
-    with pytest.raises(InputError, match="heuristic"):
-        GAME.play(bots, {}, 1, 0, 1)
-    from tuning.cli import app
-    res = CliRunner().invoke(app, ["play", "dominion", "--bots",
-                                   "openspiel-mcts:simulations=2,heuristic", "-n", "2"])
-    assert res.exit_code == 2 and "heuristic" in res.output
-    assert "Traceback" not in res.output and len(res.output.strip().splitlines()) == 1
+    out = GAME.play(bots, {"cap": 2}, 1, 0, 2)
+    assert out.capped.all()

@@ -162,6 +162,7 @@ def test_information_set_mcts_plays_a_splendor_match() -> None:
 
 def test_dominion_hides_the_card_library_drew() -> None:
     from games.dominion.cards import INDEX
+    from games.dominion.steps import M_SP, M_STACK, SW
     bridge = codec_for("dominion")({"kingdom": "library,village,smithy,festival,market,"
                                   "laboratory,cellar,chapel,moat,militia"}, 2)
     rng = np.random.default_rng(0)
@@ -169,7 +170,7 @@ def test_dominion_hides_the_card_library_drew() -> None:
         state = bridge.new_state(seed)
         while not state.is_terminal():
             q = state.current_player()
-            if ("library-keep", q) in state.stack:
+            if state.stack and state.stack[-1][:2] == ("library-keep", q):
                 break
             moves = state.legal_moves()
             plays = [m for m in moves if tuple(m) == ("play", "library")]
@@ -178,8 +179,9 @@ def test_dominion_hides_the_card_library_drew() -> None:
             continue
         other = state.clone()
         drawn = other.looking[q][-1]
-        other.looking[q][-1] = INDEX["village"] if drawn != INDEX["village"] else \
-            INDEX["smithy"]
+        at = M_STACK + SW * (int(other.mach[M_SP]) - 1) + 2  # the card the step holds
+        other.mach[at] = INDEX["village"] if drawn != INDEX["village"] else INDEX["smithy"]
+        other.refresh()
         for p in (0, 1):
             same = bridge.observation(other, p) == bridge.observation(state, p)
             assert same == (p != q)

@@ -1,4 +1,5 @@
-"""The table of a turn-level Dominion game: supply, every player's zones, the turn's
+"""The oracle's table (an independent pure-Python Dominion, kept to check the rule machine):
+the table of a turn-level Dominion game: supply, every player's zones, the turn's
 counters and the pending steps, with the rules helpers that card effects share (draw,
 reveal, gain, trash, scoring, the end of the game).
 
@@ -6,15 +7,16 @@ Zones are plain lists of card indices (:mod:`games.dominion.cards`); the top of 
 and of a discard pile is the end of its list. Set-up follows the printed rules: 7 Copper and
 3 Estate each; Copper 60 - 7 per player, Silver 40, Gold 30; Estate, Duchy, Province and
 victory kingdom piles 8 with one or two players, 12 with three or four; other kingdom piles
-10; Curse 10 per opponent (10 in a solo game, so that an empty Curse pile never ends one
-before it starts). The Curse pile is always in the supply, as the printed rules have it.
+10; Curse 10 per opponent (a solo game has no Curse pile, as the engine deals it).
+
+Randomness is the engine's: a SplitMix64 stream seeded with the game's seed, written here
+again in plain Python; a shuffle puts the discard pile in card order and shuffles it by
+Fisher-Yates from the last card down, so the oracle deals exactly as the engine does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import numpy as np
 
 from games.dominion.cards import (
     CARDS,
@@ -40,13 +42,35 @@ IS_TREASURE = tuple(c.treasure for c in CARDS)
 IS_VICTORY = tuple(c.victory for c in CARDS)
 
 
+MASK = (1 << 64) - 1
+
+
+class SplitMix:
+    """The engine's stream (:mod:`games.rng`) in plain Python: a 64-bit counter."""
+
+    def __init__(self, state: int) -> None:
+        self.state = state & MASK
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), by the engine's 53-bit float method."""
+        return int(float(self.next() >> 11) * (1.0 / 9007199254740992.0) * n)
+
+
 def start_supply(players: int, kingdom: Sequence[int]) -> list[int]:
     """Pile sizes before the starting decks are dealt (-1: not in this game)."""
     victory = 8 if players <= 2 else 12
     supply = [-1] * NC
     supply[COPPER], supply[SILVER], supply[GOLD] = 60 - 7 * players, 40, 30
     supply[ESTATE] = supply[DUCHY] = supply[PROVINCE] = victory
-    supply[CURSE] = 10 * max(players - 1, 1)
+    if players > 1:
+        supply[CURSE] = 10 * (players - 1)
     for c in kingdom:
         supply[c] = victory if IS_VICTORY[c] else 10
     return supply
@@ -83,33 +107,16 @@ class Table:
     immune: list[bool]
     done: bool
     capped: bool
-    _rng: np.random.Generator | None
-    _rng_state: dict | None  # the rng's state while no twin of it was needed
-    _rng_kind: type  # its bit generator
+    rng: SplitMix
 
     _ZONES = ("deck", "hand", "discard", "play", "aside", "looking")
     _SCALARS = ("n", "kingdom", "piles", "end_rule", "tiebreak", "cap", "solo", "active",
                 "phase", "actions", "buys", "coins", "merchants", "silver_played", "done",
                 "capped")
 
-    @property
-    def rng(self) -> np.random.Generator:
-        """The game's shuffles. A copy shares a snapshot of the state and builds its own
-        Generator only when it first shuffles (building one costs more than the rest of a
-        copy)."""
-        if self._rng is None:
-            bits = self._rng_kind(0)
-            bits.state = self._rng_state
-            self._rng, self._rng_state = np.random.Generator(bits), None
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: np.random.Generator) -> None:
-        self._rng, self._rng_state, self._rng_kind = value, None, type(value.bit_generator)
-
-    def rng_state(self) -> dict:
-        """The state of the game's rng (without building it)."""
-        return self._rng.bit_generator.state if self._rng is not None else self._rng_state
+    def rng_state(self) -> int:
+        """The state of the game's stream."""
+        return self.rng.state
 
     def copy_table_into(self, other: Table) -> None:
         """Copy every field into ``other``: zones as new lists, the rng as a snapshot."""
@@ -122,7 +129,7 @@ class Table:
         other.supply, other.trash, other.turns = list(self.supply), list(self.trash), \
             list(self.turns)
         other.stack, other.immune = list(self.stack), list(self.immune)
-        other._rng, other._rng_state = None, self.rng_state()
+        other.rng = SplitMix(self.rng.state)
 
     # ---- moving cards
     def _refill(self, p: int) -> bool:
@@ -133,8 +140,11 @@ class Table:
             return False
         pile = self.discard[p]
         self.discard[p] = []
-        order = self.rng.permutation(len(pile))
-        self.deck[p] = [pile[i] for i in order]
+        deck = sorted(pile)
+        for i in range(len(deck) - 1, 0, -1):
+            j = self.rng.below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        self.deck[p] = deck
         return True
 
     def top(self, p: int) -> int:

@@ -1,4 +1,5 @@
-"""Card effects of the turn-level game, written from the printed card text (2nd edition,
+"""The oracle's card effects (an independent pure-Python Dominion, kept to check the rule
+machine): card effects of the turn-level game, written from the printed card text (2nd edition,
 plus the sources' Steward and simple cards), as steps on the table's stack.
 
 A step is a tuple ``(kind, player, *args)``. An automatic step (:data:`AUTO`) changes the
@@ -45,8 +46,8 @@ from games.dominion.cards import (
     WITCH,
     WORKSHOP,
 )
-from games.dominion.turns.moves import BY_CARD, DONE, STEWARD_OPTIONS, Move
-from games.dominion.turns.table import (
+from games.dominion.moves import BY_CARD, DONE, STEWARD_OPTIONS, Move
+from tests.dominion.oracle.table import (
     COST,
     IS_ACTION,
     IS_TREASURE,
@@ -367,7 +368,7 @@ def _throne(t: Table, s: Step, m: Move) -> None:
 def _vassal_play(t: Table, s: Step, m: Move) -> None:
     _, p, c = s
     if m != DONE:
-        t.discard[p].remove(c)
+        t.discard[p].pop()  # the card Vassal discarded lies on top
         t.play[p].append(c)
         push(t, ("resolve", p, c))
 

@@ -1,4 +1,5 @@
-"""Moves of Dominion's turn-level game: small hashable values with a readable ``str``.
+"""Moves of Dominion's turn-level game: small hashable values with a readable ``str``, and
+their one-integer codes in the rule machine (:mod:`games.dominion.steps`).
 
 A move is a :class:`Move` (a named tuple ``(verb, card)``, equal to the plain tuple), for
 example ``Move("play", "smithy")`` (str ``play smithy``) or ``Move("end-actions")``. The
@@ -28,7 +29,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from games.dominion.cards import KEYS, NC
+from games.dominion.cards import INDEX, KEYS, NC
+from games.dominion.steps import BARE_VERBS, STEWARD_CHOICES, V_CHOOSE, VERB_NAMES
 
 
 class Move(NamedTuple):
@@ -51,3 +53,26 @@ PLAY_TREASURES = Move("play-treasures")
 END_TURN = Move("end-turn")
 DONE = Move("done")
 STEWARD_OPTIONS = tuple(Move("choose", o) for o in ("cards", "coins", "trash"))
+
+
+_VERB = {name: v for v, name in enumerate(VERB_NAMES)}
+_CHOICE = {name: i for i, name in enumerate(STEWARD_CHOICES)}
+
+
+def _move_of(code: int) -> Move:
+    verb, card = divmod(code, NC)
+    if verb in BARE_VERBS:
+        return Move(VERB_NAMES[verb])
+    if verb == V_CHOOSE:
+        return Move("choose", STEWARD_CHOICES[card] if card < len(STEWARD_CHOICES) else "")
+    return Move(VERB_NAMES[verb], KEYS[card])
+
+
+#: ``MOVES[code]``: the move of a rule-machine option code
+MOVES: tuple[Move, ...] = tuple(_move_of(code) for code in range(len(VERB_NAMES) * NC))
+#: the code of each move (a plain ``(verb, card)`` tuple finds the same code)
+CODES: dict[tuple[str, str], int] = {
+    tuple(m): code for code, m in enumerate(MOVES)
+    if m.card in _CHOICE or m.verb != "choose"
+    if code == _VERB[m.verb] * NC + (_CHOICE[m.card] if m.verb == "choose"
+                                     else INDEX.get(m.card, 0))}
