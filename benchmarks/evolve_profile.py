@@ -2,7 +2,7 @@
 
 Runs a short evolution of a study in one process (jobs = 1, so every second is accounted
 for here) and splits its wall time into: the engine's batch kernel (Dominion: numba
-``run_batch``), the rest of the objective (building bots, seeds, scores), and the evolution
+``run_games``), the rest of the objective (building bots, seeds, scores), and the evolution
 itself (DEAP operators, selection, hall of fame, checkpoints, logging). Prints one line per
 repeat and the best repeat; the target is >= 90% of the time in game simulation.
 
@@ -43,7 +43,7 @@ def profile_once(study: str, generations: int, population: int | None,
         spec = spec.replace(evaluation=dataclasses.replace(spec.evaluation, games=games))
     kernel = [0.0]
     objective = [0.0]
-    real_kernel = match.run_batch
+    real_kernel = match.run_games
     real_task = evaluation.score_block
     real_exact = evaluation.score_exact
 
@@ -63,7 +63,7 @@ def profile_once(study: str, generations: int, population: int | None,
                 objective[0] += time.perf_counter() - t0
         return wrapper
 
-    match.run_batch = timed_kernel
+    match.run_games = timed_kernel
     evaluation.score_block = timed(real_task)
     evaluation.score_exact = timed(real_exact)  # exact fitness (deck-building model)
     try:
@@ -75,7 +75,7 @@ def profile_once(study: str, generations: int, population: int | None,
             result = evo.run()
             wall = time.perf_counter() - t0
     finally:
-        match.run_batch = real_kernel
+        match.run_games = real_kernel
         evaluation.score_block = real_task
         evaluation.score_exact = real_exact
     games_played = sum(r["games"] for r in result.logbook)

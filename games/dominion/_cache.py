@@ -1,8 +1,8 @@
 """Drop stale numba caches of the Dominion kernels.
 
-kernel.py's compiled code also freezes the helpers of engine.py, matcher.py, effects.py and
-actions.py, the feature encoder of encoder.py and the tables of cards.py, decisions.py,
-layout.py and features.py,
+The rule machine's compiled code (rules.py, policy.py, play.py) also freezes the helpers of
+engine.py, kernel.py, matcher.py, effects.py and actions.py, the feature encoder of
+encoder.py and the tables of cards.py, decisions.py, layout.py, steps.py and features.py,
 so these sources are fingerprinted together (see games.kernel_cache).
 """
 
@@ -13,7 +13,8 @@ from pathlib import Path
 from games import kernel_cache
 
 _SOURCES = ("cards.py", "decisions.py", "layout.py", "engine.py", "matcher.py", "effects.py",
-            "actions.py", "features.py", "encoder.py", "kernel.py", "_cache.py", "../rng.py")
+            "actions.py", "features.py", "encoder.py", "kernel.py", "steps.py", "rules.py",
+            "policy.py", "play.py", "_cache.py", "../rng.py")
 
 
 def fingerprint(folder: Path) -> str:

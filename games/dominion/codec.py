@@ -2,7 +2,8 @@
 found by presence as ``CODEC``): ``verb card`` is ``verb index * cards + card``, then the
 card-less verbs; a seat sees what :meth:`DominionState.view` keeps (its own deck as a set,
 opponents' hands, draw piles and discard piles as sizes; what a player looks at alone, such
-as the card Library drew while its owner decides on it, as a size). Which draws are chance outcomes: :mod:`games.dominion.dealer`.
+as the card Library drew while its owner decides on it, as a size). Which draws are chance
+outcomes: :mod:`games.dominion.dealer`.
 """
 
 from __future__ import annotations

@@ -17,8 +17,17 @@ from typing import Any
 import numpy as np
 
 from games.dominion.cards import NC
-from games.dominion.engine import CH_NEED, CH_POOL, CH_Q, CH_QLEN, CH_QPOS, CH_UNSEEN, CH_WIDTH
-from games.dominion.engine import DLEN, HAND
+from games.dominion.engine import (
+    CH_NEED,
+    CH_POOL,
+    CH_Q,
+    CH_QLEN,
+    CH_QPOS,
+    CH_UNSEEN,
+    CH_WIDTH,
+    DLEN,
+    HAND,
+)
 from games.dominion.state import DominionState, _machine
 from games.interop.chance import Dealer, Forced, NeedChance, adopt
 from games.state import State

@@ -44,13 +44,7 @@ from games.dominion.cards import (
     GARDENS,
     IS_TREASURE,
     NC,
-    PLUS_ACTIONS,
-    PLUS_BUYS,
-    PLUS_CARDS,
-    PLUS_COINS,
     PROVINCE,
-    SPECIAL,
-    SPECIAL_STEWARD,
     VP,
 )
 from games.dominion.layout import (  # noqa: F401  (re-exported: the kernels' tables)
@@ -309,20 +303,6 @@ def treasure_money(p, zones):
     return s
 
 
-@njit(Int(Int, Int, Z, PI), cache=True)
-def trash_from_hand(p, n, zones, piles):
-    """Trash n cards from the hand (all of them if fewer), worst first; returns how many."""
-    done = 0
-    for i in range(NC):
-        c = TRASH_ORDER[i]
-        while done < n and zones[p, HAND, c] > 0:
-            zones[p, HAND, c] -= 1
-            zones[p, OWNED, c] -= 1
-            piles[1, c] += 1
-            done += 1
-    return done
-
-
 @njit(void(Int, Z, D, PI, R), cache=True)
 def cleanup(p, zones, draw, pinfo, rng):
     """Discard hand and play area, then draw a new hand of five."""
@@ -423,28 +403,3 @@ def steward_choice(p, zones, pinfo, ts):
     return ST_COINS
 
 
-@njit(void(Int, Int, Int, Z, D, PI, PI, TS, R), cache=True)
-def apply_primitives(p, c, choice, zones, draw, pinfo, piles, ts, rng):
-    """Apply card c's primitives (+Actions, +Buys, +$, +Cards) and Steward's choice; the
-    card is already in play. Other special effects are :mod:`games.dominion.effects`'."""
-    ts[ACTIONS] += PLUS_ACTIONS[c]
-    ts[BUYS] += PLUS_BUYS[c]
-    ts[COINS] += PLUS_COINS[c]
-    if PLUS_CARDS[c] > 0:
-        draw_cards(p, PLUS_CARDS[c], zones, draw, pinfo, rng)
-    if SPECIAL[c] == SPECIAL_STEWARD:
-        if choice == ST_DRAW:
-            draw_cards(p, 2, zones, draw, pinfo, rng)
-        elif choice == ST_COINS:
-            ts[COINS] += 2
-        else:
-            trash_from_hand(p, 2, zones, piles)
-
-
-@njit(void(Int, Int, Int, Z, D, PI, PI, TS, R), cache=True)
-def play_action(p, c, choice, zones, draw, pinfo, piles, ts, rng):
-    """Move action card c from hand to play and apply its primitives (and its choice)."""
-    zones[p, HAND, c] -= 1
-    zones[p, PLAY, c] += 1
-    ts[ACTIONS] -= 1
-    apply_primitives(p, c, choice, zones, draw, pinfo, piles, ts, rng)

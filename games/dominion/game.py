@@ -103,7 +103,7 @@ class DominionGame(registry.Game):
                 [f"kingdom random, drawn with seed {seed} from {source}: {', '.join(drawn)}"])
 
     def releases_gil(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
-        return True  # every bot, learned ones included, plays inside kernel.run_batch
+        return True  # every bot, learned ones included, plays inside play.run_games
 
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> registry.Outcomes:

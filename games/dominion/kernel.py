@@ -1,25 +1,10 @@
-"""Buy phase, turns and whole games in numba: the hot loop behind every match.
+"""The engine's kernels that whole games share with the rule machine: dealing a game, scoring
+it, and the learned and random players' buys (the learned player's value of a gain, with
+the estimated endgame).
 
-``run_batch`` plays a block of games given their seeds and seatings and writes one row of
-results per game. Bots arrive as arrays (see ``games.dominion.bots.compile_bots``):
-
-* ``rules[b, r, :]``: bot b's r-th buy rule (card, copy limit, conditions), ``nrules[b]``;
-* ``amode[b]``: action mode, ``bmode[b]``: buy mode, ``fparams[b] = (k, wa)`` for mode 1;
-* ``dparams[b]``: decision parameters and ``porder[b]``: play order (see
-  :mod:`games.dominion.decisions`), read by the action player of :mod:`games.dominion.actions`.
-
-Game rules decided here: a turn is action phase, buy phase (all treasures played, the
-first Silver worth +$1 per Merchant played), clean-up.
-The game ends after a turn that empties the Province pile or (standard end rule) a third
-supply pile. Games reaching ``cap`` rounds stop there, are flagged as capped, and are scored
-like any other game. The winner has most VP; with ``tiebreak`` set, a VP tie goes to the
-player with fewer turns; what is still tied is shared. Solo mode (one player,
-``solo_target > 0``) ends as soon as the player owns that many Provinces.
-
-Longer than 400 lines on purpose: every kernel here is compiled eagerly with an explicit
-numba signature over the array types of :mod:`games.dominion.engine`, and they form one call
-graph from ``run_batch`` down to the buy rules and the learned player's buy (the state and
-its helpers are already apart, in ``engine``).
+Whole games are played by :mod:`games.dominion.play` on the rules of
+:mod:`games.dominion.rules`, every decision by the seat's bot (:mod:`games.dominion.policy`,
+which calls :func:`learned_buy` and :func:`random_buy`).
 """
 
 from __future__ import annotations
@@ -27,28 +12,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from games.dominion.actions import actions_in_hand, bot_actions
 from games.dominion.cards import (
     COIN,
     COST,
     CURSE,
     NC,
     PLUS_COINS,
-    PROVINCE,
-    SILVER,
 )
 from games.dominion.encoder import W1, encode
 from games.dominion.engine import (
-    ACTIONS,
-    B1,
-    BUY_LEARNED,
-    BUY_RULES,
-    BUYS,
     COINS,
     DISCARD,
-    F2,
-    F3,
-    HAND,
     I1,
     LP_END_RULE,
     LP_ENDGAME,
@@ -56,34 +30,27 @@ from games.dominion.engine import (
     LP_EXPLORE,
     LP_MARGIN,
     LP_TIEBREAK,
-    MERCHANTS,
     NTS,
     O1,
-    O2,
     OWNED,
     PI,
     TS,
     TURNS,
-    U1,
     Bool,
     D,
     Flt,
     Int,
     R,
     Z,
-    cleanup,
     draw_cards,
-    gain,
     gains_to_end,
     game_over,
-    hand_money,
     rng_below,
     u8,
     victory_points,
     void,
 )
 from games.dominion.features import NACTIVE_MAX
-from games.dominion.matcher import choose_buy
 
 
 @njit(Int(Int, Z, PI, TS, R), cache=True)
@@ -271,61 +238,6 @@ def learned_buy(p, g, w, lp, zones, pinfo, piles, ts, rng, rec_idx):
     return best
 
 
-@njit(void(Int, Z, TS), cache=True)
-def play_treasures(p, zones, ts):
-    """Play every treasure in hand: their coins, and +$1 per Merchant played on the first
-    Silver."""
-    ts[COINS] += hand_money(p, zones)
-    if ts[MERCHANTS] > 0 and zones[p, HAND, SILVER] > 0:
-        ts[COINS] += ts[MERCHANTS]
-
-
-@njit(void(Int, Int, F2, Int, W1, W1, Z, PI, PI, TS, R, PI, PI, I1), cache=True)
-def buy_phase(p, bmode, rule_tab, nrule, w, lp, zones, pinfo, piles, ts, rng, rec_idx,
-              rec_meta, rec_n):
-    """Buy as the bot decides while buys remain (treasures already played). A learned bot
-    with ``lp[1] > 0`` records the features of each state it chooses (row ``rec_n[0]``,
-    tagged with the game row ``rec_n[1]`` and the seat) while the buffer has room."""
-    while ts[BUYS] > 0:
-        if bmode == BUY_RULES:
-            c = choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts)
-        elif bmode == BUY_LEARNED:
-            g = choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts) if nrule > 0 else -2
-            c = learned_buy(p, g, w, lp, zones, pinfo, piles, ts, rng, rec_idx)
-            if lp[1] > 0.0 and rec_n[0] < rec_idx.shape[0]:
-                r = rec_n[0]
-                encode(p, c, g, zones, pinfo, piles, w, lp, rec_idx[r], True)
-                rec_meta[r, 0] = rec_n[1]
-                rec_meta[r, 1] = p
-                rec_n[0] += 1
-        else:
-            c = random_buy(p, zones, piles, ts, rng)
-        if c < 0:
-            return
-        gain(p, c, zones, piles)
-        ts[COINS] -= COST[c]
-        ts[BUYS] -= 1
-
-
-@njit(void(Int, Int, F3, I1, I1, I1, F2, F2, F2, F2, PI, I1, Z, D, PI, PI, TS, R, PI, PI, I1),
-      cache=True)
-def take_turn(p, b, rules, nrules, amode, bmode, fparams, weights, lparams, dparams, porder,
-              seats, zones, draw, pinfo, piles, ts, rng, rec_idx, rec_meta, rec_n):
-    """One full turn of player p played by bot b (``seats[q]``: the bot in seat q)."""
-    ts[ACTIONS] = 1
-    ts[BUYS] = 1
-    ts[COINS] = 0
-    ts[MERCHANTS] = 0
-    if actions_in_hand(p, zones) > 0:  # the action player is a long call: only when needed
-        bot_actions(p, amode[b], fparams[b, 0], fparams[b, 1], dparams[b], porder[b], dparams,
-                    seats, rules[b], nrules[b], zones, draw, pinfo, piles, ts, rng)
-    play_treasures(p, zones, ts)
-    buy_phase(p, bmode[b], rules[b], nrules[b], weights[b], lparams[b], zones, pinfo, piles,
-              ts, rng, rec_idx, rec_meta, rec_n)
-    cleanup(p, zones, draw, pinfo, rng)
-    pinfo[p, TURNS] += 1
-
-
 @njit(void(u8, I1, Z, D, PI, PI, R), cache=True)
 def setup_game(seed, supply0, zones, draw, pinfo, piles, rng):
     """Fresh supply; each player gets 7 Copper and 3 Estate, shuffles and draws five."""
@@ -385,51 +297,3 @@ def new_record(rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     game)."""
     return (np.zeros((max(1, rows), NACTIVE_MAX), dtype=np.int64),
             np.zeros((max(1, rows), 2), dtype=np.int64), np.zeros(2, dtype=np.int64))
-
-
-@njit(void(U1, PI, F3, I1, I1, I1, F2, F2, F2, F2, PI, I1, Int, Bool, Int, Int, O2, PI, I1, I1,
-           B1, Z, D, PI, PI, TS, R, PI, PI, I1), cache=True, nogil=True)
-def run_batch(seeds, seating, rules, nrules, amode, bmode, fparams, weights, lparams, dparams,
-              porder, supply0, end_rule, tiebreak, cap, solo_target, out_outcome, out_vp,
-              out_turns, out_plies, out_capped, zones, draw, pinfo, piles, ts, rng, rec_idx,
-              rec_meta, rec_n):
-    """Play len(seeds) games to their end (or the cap); game i seats bot ``seating[i, k]``
-    in seat k. Writes outcome and VP per seat, rounds (turns of the first player), plies
-    (turns of all players) and the capped flag. Work arrays come from :func:`new_state`;
-    ``rec_*`` from :func:`new_record` (learned bots' training samples)."""
-    players = zones.shape[0]
-    order = np.full(porder.shape, -1, dtype=np.int64)  # play orders without absent cards
-    for b in range(porder.shape[0]):
-        k = 0
-        for j in range(porder.shape[1]):
-            if porder[b, j] >= 0 and supply0[porder[b, j]] >= 0:
-                order[b, k] = porder[b, j]
-                k += 1
-    for i in range(seeds.shape[0]):
-        rec_n[1] = i
-        setup_game(seeds[i], supply0, zones, draw, pinfo, piles, rng)
-        p = 0
-        capped = False
-        while True:
-            take_turn(p, seating[i, p], rules, nrules, amode, bmode, fparams, weights, lparams,
-                      dparams, order, seating[i], zones, draw, pinfo, piles, ts, rng,
-                      rec_idx, rec_meta, rec_n)
-            if solo_target > 0 and zones[p, OWNED, PROVINCE] >= solo_target:
-                break
-            if game_over(piles, end_rule):
-                break
-            if p == players - 1 and pinfo[p, TURNS] >= cap:
-                capped = True
-                break
-            p = (p + 1) % players
-        plies = 0
-        for q in range(players):
-            plies += pinfo[q, TURNS]
-        if solo_target > 0:
-            out_vp[i, 0] = victory_points(0, zones)
-            out_outcome[i, 0] = 0 if capped else 1
-        else:
-            score_game(zones, pinfo, tiebreak, out_outcome[i], out_vp[i])
-        out_turns[i] = pinfo[0, TURNS]
-        out_plies[i] = plies
-        out_capped[i] = capped

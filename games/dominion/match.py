@@ -20,9 +20,10 @@ import numpy as np
 from games.core import InputError, game_seeds
 from games.dominion.bots import BotSpec, compile_bots
 from games.dominion.cards import initial_supply
-from games.dominion.kernel import new_record, new_state, run_batch
+from games.dominion.kernel import new_record, new_state
 from games.dominion.layout import END_RULES, LP_END_RULE, LP_TIEBREAK
 from games.dominion.options import GameConfig
+from games.dominion.play import run_games
 from games.outcomes import Outcomes, seating_for
 
 
@@ -95,7 +96,7 @@ def _play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
     plies = np.zeros(count, dtype=np.int64)
     capped = np.zeros(count, dtype=np.bool_)
     rec = new_record(record_rows)
-    run_batch(seeds, seating, comp.rules, comp.nrules, comp.amode, comp.bmode, comp.fparams,
+    run_games(seeds, seating, comp.rules, comp.nrules, comp.amode, comp.bmode, comp.fparams,
               comp.weights, comp.lparams, comp.dparams, comp.porder, supply,
               END_RULES[cfg.end_rule], cfg.tiebreak,
               cfg.cap, cfg.solo_provinces, outcome, vp, turns, plies, capped,

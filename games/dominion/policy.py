@@ -11,10 +11,15 @@ draws from (in a whole game, the game's own stream, as the engine always drew).
 
 from __future__ import annotations
 
-from numba import njit
+from numba import njit, types
 
-from games.dominion.actions import _scored_action, _steward, actions_in_hand, throne_target
-from games.dominion.actions import worth_playing
+from games.dominion.actions import (
+    _scored_action,
+    _steward,
+    actions_in_hand,
+    throne_target,
+    worth_playing,
+)
 from games.dominion.cards import (
     COPPER,
     COST,
@@ -23,6 +28,7 @@ from games.dominion.cards import (
     GOLD,
     IS_ACTION,
     IS_TREASURE,
+    MOAT,
     NC,
     PROVINCE,
     SILVER,
@@ -48,8 +54,7 @@ from games.dominion.decisions import (
 )
 from games.dominion.effects import VICTORY_ORDER, capped_choice, remodel_target
 from games.dominion.encoder import encode
-from games.dominion.engine import (
-    ACT_NONE,
+from games.dominion.engine import (  # noqa: I001
     ACT_RANDOM,
     ACT_SCORED,
     ACT_STATIC,
@@ -57,9 +62,18 @@ from games.dominion.engine import (
     BUY_LEARNED,
     BUY_RULES,
     DISCARD,
+    F1,
+    F2,
+    F3,
     HAND,
+    I1,
     OWNED,
+    PI,
     TRASH_ORDER,
+    TS,
+    Int,
+    R,
+    Z,
     rng_below,
     treasure_money,
 )
@@ -111,10 +125,13 @@ from games.dominion.steps import (
     V_TOPDECK,
     V_TRASH,
 )
-from games.dominion.cards import MOAT
+
+RO1 = types.Array(types.int64, 1, "C", readonly=True)  # a module's constant order
+#: a decision's state, options and every bot table: what the policy reads
+CHOICE = Int(I1, I1, Int, I1, F3, I1, I1, I1, F2, F2, F2, F2, PI, Z, PI, PI, TS, R, PI, PI, I1)
 
 
-@njit(cache=True)
+@njit(Int(Int, RO1, Z), cache=True)
 def first_in_hand(q, order, zones):
     """The first card of ``order`` that q holds, -1 for none."""
     for i in range(order.shape[0]):
@@ -124,7 +141,7 @@ def first_in_hand(q, order, zones):
     return -1
 
 
-@njit(cache=True)
+@njit(Int(Int, Int, Z), cache=True)
 def junk_discard(q, action_cost, zones):
     """The card q discards first: junk order, with Action cards costing less than
     ``action_cost`` moved right before Copper."""
@@ -140,7 +157,7 @@ def junk_discard(q, action_cost, zones):
     return -1
 
 
-@njit(cache=True, inline='always')
+@njit(Int(Int, Int, I1, F2, F1, PI, Z, PI, PI, TS, R), cache=True, inline='always')
 def _action(p, b, amode, fparams, dp, order, zones, pinfo, piles, ts, brng):
     """The action card bot b plays next (-1: none), by its action mode."""
     mode = amode[b]
@@ -168,7 +185,7 @@ def _action(p, b, amode, fparams, dp, order, zones, pinfo, piles, ts, brng):
     return -1  # ACT_NONE
 
 
-@njit(cache=True, inline='always')
+@njit(Int(Int, Int, F3, I1, I1, F2, F2, Z, PI, PI, TS, R, PI, PI, I1), cache=True, inline='always')
 def _buy(p, b, rules, nrules, bmode, weights, lparams, zones, pinfo, piles, ts, brng, rec_idx,
          rec_meta, rec_n):
     """The card bot b buys next (-1: none); a learned bot that records keeps its sample."""
@@ -189,7 +206,7 @@ def _buy(p, b, rules, nrules, bmode, weights, lparams, zones, pinfo, piles, ts, 
     return random_buy(p, zones, piles, ts, brng)
 
 
-@njit(cache=True)
+@njit(Int(Int, Int, Int, Int, F1, F3, I1, I1, Int, Z, PI, PI, TS), cache=True)
 def _gain(q, b, cap, tag, dp, rules, nrules, opts, n, zones, pinfo, piles, ts):
     if tag == GAIN_TREASURE:  # Mine: the most expensive treasure that fits
         best = -1
@@ -205,7 +222,7 @@ def _gain(q, b, cap, tag, dp, rules, nrules, opts, n, zones, pinfo, piles, ts):
     return capped_choice(q, cap, rules[b], nrules[b], zones, pinfo, piles, ts)
 
 
-@njit(cache=True)
+@njit(Int(Int, Int, Int, F1, Z), cache=True)
 def _sentry(q, a, b, dp, zones):
     """The code of Sentry's next step: trash or discard one looked-at card, or done."""
     money = treasure_money(q, zones)
@@ -221,7 +238,7 @@ def _sentry(q, a, b, dp, zones):
     return DONE
 
 
-@njit(cache=True, inline='always')
+@njit(CHOICE, cache=True, inline='always')
 def _choice(mach, opts, n, seats, rules, nrules, amode, bmode, fparams, weights, lparams,
             dparams, order, zones, pinfo, piles, ts, brng, rec_idx, rec_meta, rec_n):
     sp = mach[M_SP]
@@ -323,7 +340,7 @@ def _choice(mach, opts, n, seats, rules, nrules, amode, bmode, fparams, weights,
     return opts[0]
 
 
-@njit(cache=True)
+@njit(CHOICE, cache=True)
 def choose(mach, opts, n, seats, rules, nrules, amode, bmode, fparams, weights, lparams,
            dparams, order, zones, pinfo, piles, ts, brng, rec_idx, rec_meta, rec_n):
     """The option the deciding seat's bot takes among ``opts[:n]`` (``seats[q]``: the bot

@@ -67,25 +67,35 @@ from games.dominion.cards import (
     WITCH,
     WORKSHOP,
 )
-from games.dominion.engine import (
+from games.dominion.engine import (  # noqa: I001
     ACTIONS,
     BUYS,
     COINS,
     DISCARD,
     HAND,
+    I1,
     MERCHANTS,
     OWNED,
+    PI,
     PLAY,
+    TS,
     TURNS,
+    Bool,
+    D,
+    Int,
+    R,
+    Z,
     cleanup,
     draw_cards,
     empty_piles,
-    game_over,
     gain_to,
     gain_to_deck,
+    game_over,
     hand_size,
     put_on_deck,
     take_top,
+    u8,
+    void,
 )
 from games.dominion.kernel import setup_game
 from games.dominion.steps import (
@@ -165,8 +175,8 @@ IS_VICTORY = np.array([c.victory for c in CARDS], dtype=np.bool_)
 
 # ----------------------------------------------------------------------------- the stack
 
-@njit(cache=True)
-def push(mach, kind, p, a=0, b=0, c=0, d=0):
+@njit(void(I1, Int, Int, Int, Int, Int, Int), cache=True)
+def push(mach, kind, p, a, b, c, d):
     """Put one step on top of the stack (it runs before everything below it)."""
     sp = mach[M_SP]
     if sp >= STACK_ROWS:
@@ -181,39 +191,39 @@ def push(mach, kind, p, a=0, b=0, c=0, d=0):
     mach[M_SP] = sp + 1
 
 
-@njit(cache=True, inline='always')
+@njit(Int(I1), cache=True, inline='always')
 def top(mach):
     """Where the top step's row starts, -1 when the stack is empty."""
     sp = mach[M_SP]
     return M_STACK + SW * (sp - 1) if sp > 0 else -1
 
 
-@njit(cache=True)
+@njit(Int(I1), cache=True)
 def current_kind(mach):
     """The kind of the step to run next: ``K_PHASE`` when only the turn's phase is left."""
     at = top(mach)
     return K_PHASE if at < 0 else mach[at]
 
 
-@njit(cache=True)
+@njit(Int(I1), cache=True)
 def deciding_player(mach):
     """The seat the next decision belongs to."""
     at = top(mach)
     return mach[M_ACTIVE] if at < 0 else mach[at + 1]
 
 
-@njit(cache=True)
+@njit(void(I1, Int, Int, Int), cache=True)
 def push_victims(mach, kind, p, players):
     """One ``kind`` step for each player p's attack hits, to run in turn order."""
     for i in range(players - 1, 0, -1):
         q = (p + i) % players
         if not (mach[M_IMMUNE] >> q) & 1:
-            push(mach, kind, q)
+            push(mach, kind, q, 0, 0, 0, 0)
 
 
 # ----------------------------------------------------------------------------- set-up, turns
 
-@njit(cache=True, inline='always')
+@njit(void(I1, TS), cache=True, inline='always')
 def start_turn(mach, ts):
     mach[M_PHASE] = PH_ACTION
     mach[M_SILVER] = 0
@@ -223,7 +233,7 @@ def start_turn(mach, ts):
     ts[MERCHANTS] = 0
 
 
-@njit(cache=True)
+@njit(void(u8, I1, Int, Int, Int, Int, I1, Z, D, PI, PI, TS, R), cache=True)
 def new_game(seed, supply0, end_rule, cap, solo, tiebreak, mach, zones, draw, pinfo, piles, ts,
              rng):
     """A fresh game in the work arrays: supply, starting decks dealt as the engine deals
@@ -238,7 +248,7 @@ def new_game(seed, supply0, end_rule, cap, solo, tiebreak, mach, zones, draw, pi
     start_turn(mach, ts)
 
 
-@njit(cache=True, inline='always')
+@njit(void(I1, Z, D, PI, PI, TS, R), cache=True, inline='always')
 def end_turn(mach, zones, draw, pinfo, piles, ts, rng):
     """Clean-up, then the end of the game or the next player's turn."""
     p = mach[M_ACTIVE]
@@ -257,7 +267,7 @@ def end_turn(mach, zones, draw, pinfo, piles, ts, rng):
         start_turn(mach, ts)
 
 
-@njit(cache=True)
+@njit(void(Int, Int, I1, Z, TS), cache=True)
 def play_treasure(p, c, mach, zones, ts):
     """Treasure c from hand into play: its coins, and the first Silver's +$1 per Merchant."""
     zones[p, HAND, c] -= 1
@@ -270,7 +280,7 @@ def play_treasure(p, c, mach, zones, ts):
 
 # ----------------------------------------------------------------------------- options
 
-@njit(cache=True)
+@njit(Int(Int, Int, Z, I1, Int, Bool, Bool), cache=True)
 def _from_hand(verb, q, zones, opts, n, treasure_only, victory_only):
     """One option per different card in q's hand (card order), after ``n`` others."""
     for c in range(NC):
@@ -281,7 +291,7 @@ def _from_hand(verb, q, zones, opts, n, treasure_only, victory_only):
     return n
 
 
-@njit(cache=True)
+@njit(Int(I1, Z, PI, TS, I1), cache=True)
 def _phase_options(mach, zones, piles, ts, opts):
     p = mach[M_ACTIVE]
     n = 0
@@ -307,7 +317,7 @@ def _phase_options(mach, zones, piles, ts, opts):
     return n + 1
 
 
-@njit(cache=True)
+@njit(Int(I1, Z, PI, TS, I1), cache=True)
 def options(mach, zones, piles, ts, opts):
     """Write the options of the next decision into ``opts``; returns how many (0: a step
     that offers nothing, and is passed over)."""
@@ -406,7 +416,7 @@ def options(mach, zones, piles, ts, opts):
 
 # ----------------------------------------------------------------------------- automatic steps
 
-@njit(cache=True)
+@njit(void(Int, Int, I1, Z, D, PI, PI, TS, R), cache=True)
 def _body(p, c, mach, zones, draw, pinfo, piles, ts, rng):
     """A played card's +Cards, +Actions, +Buys and +$, then what its text adds."""
     players = zones.shape[0]
@@ -416,7 +426,7 @@ def _body(p, c, mach, zones, draw, pinfo, piles, ts, rng):
     ts[BUYS] += PLUS_BUYS[c]
     ts[COINS] += PLUS_COINS[c]
     if c == ARTISAN:
-        push(mach, K_ARTISAN, p)
+        push(mach, K_ARTISAN, p, 0, 0, 0, 0)
         push(mach, K_GAIN, p, 5, TO_HAND, 0, GAIN_CAPPED)
     elif c == BANDIT:
         if piles[0, GOLD] > 0:
@@ -427,36 +437,36 @@ def _body(p, c, mach, zones, draw, pinfo, piles, ts, rng):
             gain_to_deck(p, SILVER, zones, draw, pinfo, piles)
         push_victims(mach, K_BUREAUCRAT, p, players)
     elif c == CELLAR:
-        push(mach, K_CELLAR, p, 0)
+        push(mach, K_CELLAR, p, 0, 0, 0, 0)
     elif c == CHAPEL:
-        push(mach, K_CHAPEL, p, 0)
+        push(mach, K_CHAPEL, p, 0, 0, 0, 0)
     elif c == COUNCIL_ROOM:
         for i in range(1, players):
             draw_cards((p + i) % players, 1, zones, draw, pinfo, rng)
     elif c == HARBINGER:
-        push(mach, K_HARBINGER, p)
+        push(mach, K_HARBINGER, p, 0, 0, 0, 0)
     elif c == LIBRARY:
-        push(mach, K_LIBRARY, p)
+        push(mach, K_LIBRARY, p, 0, 0, 0, 0)
     elif c == MERCHANT:
         ts[MERCHANTS] += 1
     elif c == MILITIA:
         push_victims(mach, K_MILITIA, p, players)
     elif c == MINE:
-        push(mach, K_MINE, p)
+        push(mach, K_MINE, p, 0, 0, 0, 0)
     elif c == MONEYLENDER:
-        push(mach, K_MONEYLENDER, p)
+        push(mach, K_MONEYLENDER, p, 0, 0, 0, 0)
     elif c == POACHER:
-        push(mach, K_POACHER, p, empty_piles(piles))
+        push(mach, K_POACHER, p, empty_piles(piles), 0, 0, 0)
     elif c == REMODEL:
-        push(mach, K_REMODEL, p)
+        push(mach, K_REMODEL, p, 0, 0, 0, 0)
     elif c == SENTRY:
-        push(mach, K_SENTRY_LOOK, p)
+        push(mach, K_SENTRY_LOOK, p, 0, 0, 0, 0)
     elif c == STEWARD:
-        push(mach, K_STEWARD, p)
+        push(mach, K_STEWARD, p, 0, 0, 0, 0)
     elif c == THRONE_ROOM:
-        push(mach, K_THRONE, p)
+        push(mach, K_THRONE, p, 0, 0, 0, 0)
     elif c == VASSAL:
-        push(mach, K_VASSAL, p)
+        push(mach, K_VASSAL, p, 0, 0, 0, 0)
     elif c == WITCH:
         for i in range(1, players):
             q = (p + i) % players
@@ -466,7 +476,7 @@ def _body(p, c, mach, zones, draw, pinfo, piles, ts, rng):
         push(mach, K_GAIN, p, 4, TO_DISCARD, 0, GAIN_CAPPED)
 
 
-@njit(cache=True)
+@njit(void(I1, Z, D, PI, PI, TS, R), cache=True)
 def run_auto(mach, zones, draw, pinfo, piles, ts, rng):
     """Pop the automatic step on top of the stack and run it."""
     at = top(mach)
@@ -476,11 +486,11 @@ def run_auto(mach, zones, draw, pinfo, piles, ts, rng):
     if kind == K_RESOLVE:
         if IS_ATTACK[a]:
             mach[M_IMMUNE] = 0
-            push(mach, K_BODY, p, a)
+            push(mach, K_BODY, p, a, 0, 0, 0)
             for i in range(players - 1, 0, -1):
                 q = (p + i) % players
                 if zones[q, HAND, MOAT] > 0:
-                    push(mach, K_MOAT, q)
+                    push(mach, K_MOAT, q, 0, 0, 0, 0)
         else:
             _body(p, a, mach, zones, draw, pinfo, piles, ts, rng)
     elif kind == K_BODY:
@@ -490,7 +500,7 @@ def run_auto(mach, zones, draw, pinfo, piles, ts, rng):
         y = take_top(p, zones, draw, pinfo, rng)
         if (x >= 0 and IS_TREASURE[x] and x != COPPER) or (
                 y >= 0 and IS_TREASURE[y] and y != COPPER):
-            push(mach, K_BANDIT, p, x, y)
+            push(mach, K_BANDIT, p, x, y, 0, 0)
         else:
             for c in (x, y):
                 if c >= 0:
@@ -501,8 +511,8 @@ def run_auto(mach, zones, draw, pinfo, piles, ts, rng):
             if c < 0:
                 break
             if IS_ACTION[c]:
-                push(mach, K_LIBRARY, p)
-                push(mach, K_LIBRARY_KEEP, p, c)
+                push(mach, K_LIBRARY, p, 0, 0, 0, 0)
+                push(mach, K_LIBRARY_KEEP, p, c, 0, 0, 0)
                 return
             zones[p, HAND, c] += 1
         for c in range(NC):
@@ -512,10 +522,10 @@ def run_auto(mach, zones, draw, pinfo, piles, ts, rng):
         x = take_top(p, zones, draw, pinfo, rng)
         y = take_top(p, zones, draw, pinfo, rng)
         if x >= 0 or y >= 0:
-            push(mach, K_SENTRY, p, x, y)
+            push(mach, K_SENTRY, p, x, y, 0, 0)
     elif kind == K_SENTRY_ORDER:
         if a >= 0 and b >= 0 and a != b:
-            push(mach, K_SENTRY_TOP, p, a, b)
+            push(mach, K_SENTRY_TOP, p, a, b, 0, 0)
         else:
             for c in (a, b):  # back in the order they came: the second on top
                 if c >= 0:
@@ -525,19 +535,19 @@ def run_auto(mach, zones, draw, pinfo, piles, ts, rng):
         if c >= 0:
             zones[p, DISCARD, c] += 1
             if IS_ACTION[c]:
-                push(mach, K_VASSAL_PLAY, p, c)
+                push(mach, K_VASSAL_PLAY, p, c, 0, 0, 0)
 
 
 # ----------------------------------------------------------------------------- decisions
 
-@njit(cache=True)
+@njit(void(Int, Int, Int, Z, PI), cache=True)
 def _trash(q, c, zone, zones, piles):
     zones[q, zone, c] -= 1
     zones[q, OWNED, c] -= 1
     piles[1, c] += 1
 
 
-@njit(cache=True, inline='always')
+@njit(void(Int, I1, Z, D, PI, PI, TS, R), cache=True, inline='always')
 def _phase_move(code, mach, zones, draw, pinfo, piles, ts, rng):
     p = mach[M_ACTIVE]
     verb, c = code // NC, code % NC
@@ -546,7 +556,7 @@ def _phase_move(code, mach, zones, draw, pinfo, piles, ts, rng):
             ts[ACTIONS] -= 1
             zones[p, HAND, c] -= 1
             zones[p, PLAY, c] += 1
-            push(mach, K_RESOLVE, p, c)
+            push(mach, K_RESOLVE, p, c, 0, 0, 0)
         else:
             play_treasure(p, c, mach, zones, ts)
     elif code == PLAY_TREASURES:
@@ -570,7 +580,7 @@ def _phase_move(code, mach, zones, draw, pinfo, piles, ts, rng):
         end_turn(mach, zones, draw, pinfo, piles, ts, rng)
 
 
-@njit(cache=True, inline='always')
+@njit(void(Int, I1, Z, D, PI, PI, TS, R), cache=True, inline='always')
 def apply(code, mach, zones, draw, pinfo, piles, ts, rng):
     """Carry out option ``code`` of the next decision (one of :func:`options`)."""
     at = top(mach)
@@ -607,11 +617,11 @@ def apply(code, mach, zones, draw, pinfo, piles, ts, rng):
         else:
             zones[q, HAND, c] -= 1
             zones[q, DISCARD, c] += 1
-            push(mach, K_CELLAR, q, a + 1)
+            push(mach, K_CELLAR, q, a + 1, 0, 0, 0)
     elif kind == K_CHAPEL:
         if not done:
             _trash(q, c, HAND, zones, piles)
-            push(mach, K_CHAPEL, q, a + 1)
+            push(mach, K_CHAPEL, q, a + 1, 0, 0, 0)
     elif kind == K_HARBINGER:
         if not done:
             zones[q, DISCARD, c] -= 1
@@ -624,7 +634,7 @@ def apply(code, mach, zones, draw, pinfo, piles, ts, rng):
     elif kind == K_MILITIA or kind == K_POACHER:
         zones[q, HAND, c] -= 1
         zones[q, DISCARD, c] += 1
-        push(mach, kind, q, a - 1)
+        push(mach, kind, q, a - 1, 0, 0, 0)
     elif kind == K_MINE:
         if not done:
             _trash(q, c, HAND, zones, piles)
@@ -638,7 +648,7 @@ def apply(code, mach, zones, draw, pinfo, piles, ts, rng):
         push(mach, K_GAIN, q, COST[c] + 2, TO_DISCARD, 0, 1 + c)
     elif kind == K_SENTRY:
         if done:
-            push(mach, K_SENTRY_ORDER, q, a, b)
+            push(mach, K_SENTRY_ORDER, q, a, b, 0, 0)
         else:
             if code // NC == V_TRASH:
                 zones[q, OWNED, c] -= 1
@@ -650,7 +660,7 @@ def apply(code, mach, zones, draw, pinfo, piles, ts, rng):
             else:
                 b = -1
             if a >= 0 or b >= 0:
-                push(mach, K_SENTRY, q, a, b)
+                push(mach, K_SENTRY, q, a, b, 0, 0)
     elif kind == K_SENTRY_TOP:
         put_on_deck(q, b if c == a else a, draw, pinfo)
         put_on_deck(q, c, draw, pinfo)
@@ -660,24 +670,24 @@ def apply(code, mach, zones, draw, pinfo, piles, ts, rng):
         elif c == 1:
             ts[COINS] += 2
         else:
-            push(mach, K_STEWARD_TRASH, q, 2)
+            push(mach, K_STEWARD_TRASH, q, 2, 0, 0, 0)
     elif kind == K_STEWARD_TRASH:
         _trash(q, c, HAND, zones, piles)
-        push(mach, K_STEWARD_TRASH, q, a - 1)
+        push(mach, K_STEWARD_TRASH, q, a - 1, 0, 0, 0)
     elif kind == K_THRONE:
         if not done:
             zones[q, HAND, c] -= 1
             zones[q, PLAY, c] += 1
-            push(mach, K_RESOLVE, q, c)
-            push(mach, K_RESOLVE, q, c)
+            push(mach, K_RESOLVE, q, c, 0, 0, 0)
+            push(mach, K_RESOLVE, q, c, 0, 0, 0)
     elif kind == K_VASSAL_PLAY:
         if not done:
             zones[q, DISCARD, a] -= 1
             zones[q, PLAY, a] += 1
-            push(mach, K_RESOLVE, q, a)
+            push(mach, K_RESOLVE, q, a, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(Int(I1, Z, D, PI, PI, TS, R, I1), cache=True)
 def settle(mach, zones, draw, pinfo, piles, ts, rng, opts):
     """Run automatic steps and single-option decisions up to the next decision with two or
     more options; returns their number (0 once the game is over). ``opts`` holds them."""
@@ -696,14 +706,14 @@ def settle(mach, zones, draw, pinfo, piles, ts, rng, opts):
     return 0
 
 
-@njit(cache=True)
+@njit(Int(Int, I1, Z, D, PI, PI, TS, R, I1), cache=True)
 def step(code, mach, zones, draw, pinfo, piles, ts, rng, opts):
     """Apply option ``code`` of the pending decision, then :func:`settle`."""
     apply(code, mach, zones, draw, pinfo, piles, ts, rng)
     return settle(mach, zones, draw, pinfo, piles, ts, rng, opts)
 
 
-@njit(cache=True)
+@njit(Int(I1, Z, D, PI, PI, TS, R, I1), cache=True)
 def deal_hands(mach, zones, draw, pinfo, piles, ts, rng, opts):
     """Every player draws five from its pile and the first turn begins again (the opening
     deal of a game whose piles were set by hand, as OpenSpiel's chance dealer does)."""

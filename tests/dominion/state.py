@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from games.dominion.actions import bot_actions, play_card
 from games.dominion.buylist import parse_buylist
 from games.dominion.cards import INDEX, KEYS, NC, initial_supply
 from games.dominion.decisions import decisions_row, play_order
@@ -18,8 +17,8 @@ from games.dominion.engine import (
     OWNED,
     PLAY,
     RULE_WIDTH,
-    ST_DRAW,
 )
+from games.dominion.play import bot_actions, play_card
 
 
 class State:
@@ -89,8 +88,46 @@ class State:
         """Play action card ``name`` from p's hand for one action, with the default decisions
         (or ``settings``) and ``buylist`` for the cards it gains."""
         dp, po, dps, seats, rules, nrule = self.bot_rows(buylist, **settings)
-        play_card(p, INDEX[name], ST_DRAW, ACT_STATIC, dp, po, dps, seats, rules, nrule,
-                  *self.args())
+        play_card(p, INDEX[name], ACT_STATIC, dp, po, dps, seats, rules, nrule, *self.args())
+        return self
+
+    def play_choosing(self, name: str, *moves: str, p: int = 0) -> State:
+        """Play action card ``name`` from p's hand on the rules alone, taking ``moves``
+        (``"choose trash"``, ``"trash estate"``) at its decisions, in order."""
+        from games.dominion import rules
+        from games.dominion.moves import CODES
+        from games.dominion.steps import (
+            FIRST_DECISION,
+            M_ACTIVE,
+            M_CAP,
+            M_SIZE,
+            M_SP,
+            MAX_OPTIONS,
+            V_PLAY,
+        )
+        mach = np.zeros(M_SIZE, dtype=np.int64)
+        opts = np.zeros(MAX_OPTIONS, dtype=np.int64)
+        mach[M_ACTIVE], mach[M_CAP] = p, 1 << 40
+
+        def to_decision() -> None:  # automatic steps and single options, within the card
+            while mach[M_SP]:
+                if mach[rules.top(mach)] < FIRST_DECISION:
+                    rules.run_auto(mach, *self.args())
+                    continue
+                n = rules.options(mach, self.zones, self.piles, self.ts, opts)
+                if n >= 2:
+                    return
+                if n == 1:
+                    rules.apply(opts[0], mach, *self.args())
+                else:
+                    mach[M_SP] -= 1
+
+        rules.apply(V_PLAY * NC + INDEX[name], mach, *self.args())
+        for text in moves:
+            to_decision()
+            verb, _, card = text.partition(" ")
+            rules.apply(CODES[(verb, card)], mach, *self.args())
+        to_decision()
         return self
 
     def act(self, p: int = 0, buylist: str = "", order: tuple[str, ...] = (),

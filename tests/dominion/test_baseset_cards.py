@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 from games.core import BotSpec, InputError
-from games.dominion.actions import play_card
 from games.dominion.bots import compile_bots
 from games.dominion.cards import INDEX, NC, VP, initial_supply
 from games.dominion.decisions import (
@@ -30,7 +29,8 @@ from games.dominion.engine import (
     game_over,
     victory_points,
 )
-from games.dominion.kernel import new_record, new_state, play_treasures, setup_game, take_turn
+from games.dominion.kernel import new_record, new_state, setup_game
+from games.dominion.play import play_card, play_treasures, take_turn
 from tests.dominion.state import State
 
 DECK = ["copper"] * 10
@@ -83,7 +83,7 @@ def test_militia_victim_discards_cheap_actions_before_copper_when_set():
     s.hand(1, village=1, copper=3, silver=1)
     dp, po, dps, seats, rules, nrule = s.bot_rows()
     dps[1, DP_VICTIM_ACTION_COST] = 4  # the row of seat 1
-    play_card(0, INDEX["militia"], 0, 0, dp, po, dps, seats, rules, nrule, *s.args())
+    play_card(0, INDEX["militia"], 0, dp, po, dps, seats, rules, nrule, *s.args())
     assert s.count(HAND, "village", 1) == 0 and s.count(HAND, "copper", 1) == 2
 
 

@@ -25,8 +25,9 @@ from games.dominion.engine import (
     VAR_TREASURES,
     VAR_TSHARE,
 )
-from games.dominion.kernel import new_record, new_state, setup_game, take_turn
+from games.dominion.kernel import new_record, new_state, setup_game
 from games.dominion.matcher import choose_buy, condition_value
+from games.dominion.play import take_turn
 from tests.dominion.state import State
 
 NEW = {"treasures": VAR_TREASURES, "actions": VAR_ACTIONS, "adensity": VAR_ADENSITY,

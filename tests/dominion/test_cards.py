@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from games.dominion.actions import action_phase
 from games.dominion.cards import INDEX, card_index, initial_supply
 from games.dominion.engine import (
     ACT_STATIC,
@@ -25,13 +24,12 @@ from games.dominion.engine import (
     gains_to_end,
     game_over,
     hand_money,
-    play_action,
     steward_choice,
-    trash_from_hand,
     victory_points,
 )
 from games.dominion.kernel import score_game
 from games.dominion.kingdoms import parse_kingdom
+from games.dominion.play import action_phase
 from tests.dominion.state import State
 
 DECK = ["silver", "gold", "estate", "copper", "duchy", "copper"]
@@ -54,7 +52,7 @@ EFFECTS = {
 def test_kingdom_card_primitives(card):
     s = State().hand(**{card.replace("-", "_"): 1}, copper=2).deck(DECK)
     before = s.hand_size()
-    play_action(0, INDEX[card], ST_DRAW, *s.args())
+    s.play(card)
     d_hand, actions, buys, coins = EFFECTS[card]
     assert s.hand_size() - before == d_hand
     assert (s.ts[ACTIONS], s.ts[BUYS], s.ts[COINS]) == (actions, buys, coins)
@@ -67,31 +65,32 @@ def test_kingdom_card_primitives(card):
 
 def test_steward_three_modes():
     s = State().hand(steward=1, estate=2, copper=2).deck(DECK)
-    play_action(0, INDEX["steward"], ST_TRASH, *s.args())
+    s.play_choosing("steward", "choose trash", "trash estate", "trash estate")
     assert s.count(HAND, "estate") == 0 and s.count(HAND, "copper") == 2
     assert s.piles[1, INDEX["estate"]] == 2 and s.zones[0, 3, INDEX["estate"]] == 1
     s = State().hand(steward=1).deck(DECK)
-    play_action(0, INDEX["steward"], ST_DRAW, *s.args())
+    s.play_choosing("steward", "choose cards")
     assert s.hand_size() == 2 and s.count(HAND, "gold") == 1
     s = State().hand(steward=1).deck(DECK)
-    play_action(0, INDEX["steward"], ST_COINS, *s.args())
+    s.play_choosing("steward", "choose coins")
     assert s.ts[COINS] == 2 and s.hand_size() == 0
 
 
 def test_steward_trashing_with_fewer_than_two_cards():
     s = State().hand(steward=1, estate=1).deck(DECK)
-    play_action(0, INDEX["steward"], ST_TRASH, *s.args())
+    s.play_choosing("steward", "choose trash")
     assert s.hand_size() == 0 and s.piles[1].sum() == 1
     s = State().hand(steward=1).deck(DECK)
-    play_action(0, INDEX["steward"], ST_TRASH, *s.args())
+    s.play_choosing("steward", "choose trash")
     assert s.hand_size() == 0 and s.piles[1].sum() == 0
     assert s.in_play("steward") == 1  # the Steward itself is never trashed
 
 
-def test_trash_prefers_curse_estate_copper():
-    s = State().hand(gold=1, copper=1, estate=1, silver=1)
-    assert trash_from_hand(0, 2, s.zones, s.piles) == 2
+def test_steward_trashes_the_two_cards_chosen():
+    s = State().hand(steward=1, gold=1, copper=1, estate=1, silver=1).discard(copper=3)
+    s.play_choosing("steward", "choose trash", "trash estate", "trash copper")
     assert s.count(HAND, "gold") == 1 and s.count(HAND, "silver") == 1
+    assert s.piles[1].sum() == 2 and s.count(HAND, "estate") == 0
 
 
 def test_shared_steward_rule():
@@ -113,7 +112,7 @@ def test_shared_steward_rule():
 
 def test_draw_with_empty_deck_and_discard():
     s = State().hand(smithy=1)
-    play_action(0, INDEX["smithy"], ST_DRAW, *s.args())
+    s.play("smithy")
     assert s.hand_size() == 0 and s.pinfo[0, DLEN] == 0
     s = State()
     assert draw_cards(0, 5, s.zones, s.draw, s.pinfo, s.rng) == 0

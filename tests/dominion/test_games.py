@@ -24,7 +24,8 @@ from games.dominion.engine import (
     game_over,
 )
 from games.dominion.game import GAME
-from games.dominion.kernel import new_record, setup_game, take_turn
+from games.dominion.kernel import new_record, setup_game
+from games.dominion.play import take_turn
 from games.outcomes import Outcomes, seating_for
 
 BM, SBM = BotSpec("big-money"), BotSpec("smithy-big-money")
@@ -208,7 +209,7 @@ def test_stale_kernel_cache_is_dropped(tmp_path):
     (folder / "__pycache__").mkdir(parents=True)
     for name in _cache._SOURCES:
         (folder / name).write_text(name)
-    stale = folder / "__pycache__" / "kernel.run_batch-1.py311.nbi"
+    stale = folder / "__pycache__" / "play.run_games-1.py311.nbi"
     other = folder / "__pycache__" / "match.cpython-311.pyc"
     stale.write_text("x")
     other.write_text("x")

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from games import registry
 from games.dominion.cards import COPPER, ESTATE, GOLD, INDEX, SILVER
-from games.dominion.state import DominionState
 from games.dominion.moves import END_TURN, PLAY_TREASURES, Move
+from games.dominion.state import DominionState
 
 GAME = registry.get("dominion")
 

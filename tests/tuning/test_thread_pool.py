@@ -64,7 +64,7 @@ def test_threads_are_gone_after_the_run():
         time.sleep(0.01)
 
 
-@pytest.mark.parametrize("module, kernel", [("games.dominion.kernel", "run_batch"),
+@pytest.mark.parametrize("module, kernel", [("games.dominion.play", "run_games"),
                                             ("games.splendor.kernel", "play_batch"),
                                             ("games.thegame.engine", "play_batch")])
 def test_the_block_kernels_release_the_interpreter_lock(module, kernel):

@@ -88,27 +88,15 @@ def lead_table(w: np.ndarray, leads: tuple[int, ...] = (-9, -6, -3, 0, 3, 6, 9),
 def final_decks(model_path: str, opponent: str, games: int = 400, seed: int = 5
                 ) -> dict[str, np.ndarray]:
     """Mean copies of each card owned at the end of ``games`` games of the model against
-    ``opponent`` (seats alternating), for both: what the model actually buys. Replays the
-    engine's turn loop in Python, so it is for a few hundred games, not for speed."""
-    from games.dominion.actions import action_phase
+    ``opponent`` (seats alternating, 100 rounds at most), for both: what the model actually
+    buys, in the engine's own games."""
     from games.dominion.bots import compile_bots
-    from games.dominion.cards import COST, NC, initial_supply
-    from games.dominion.engine import (
-        BUYS,
-        COINS,
-        END_STANDARD,
-        LP_END_RULE,
-        LP_TIEBREAK,
-        OWNED,
-        TURNS,
-        cleanup,
-        gain,
-        game_over,
-        hand_money,
-    )
+    from games.dominion.cards import NC, initial_supply
+    from games.dominion.engine import END_STANDARD, LP_END_RULE, LP_TIEBREAK, OWNED
     from games.dominion.game import GAME
-    from games.dominion.kernel import choose_buy, learned_buy, new_record, new_state, setup_game
+    from games.dominion.kernel import new_record, new_state
     from games.dominion.learned import load_model
+    from games.dominion.play import run_games
 
     model = load_model(model_path)
     supply = initial_supply(2, model.kingdom)
@@ -116,35 +104,20 @@ def final_decks(model_path: str, opponent: str, games: int = 400, seed: int = 5
     comp = compile_bots(bots, supply)
     comp.lparams[:, LP_END_RULE] = END_STANDARD
     comp.lparams[:, LP_TIEBREAK] = 1.0
-    zones, draw, pinfo, piles, ts, rng = new_state(2, supply)
-    rec = new_record(1)[0]
+    work = new_state(2, supply)
+    rec = new_record(0)
     totals = np.zeros((2, NC))
+    outcome, vp = np.zeros((1, 2), dtype=np.int8), np.zeros((1, 2), dtype=np.int64)
+    turns, plies, capped = (np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64),
+                            np.zeros(1, dtype=np.bool_))
     for i in range(games):
-        setup_game(np.uint64(seed * 1_000_003 + i), supply, zones, draw, pinfo, piles, rng)
-        p = 0
-        while True:
-            b = (p + i) % 2  # bot b sits in seat p; seats alternate game by game
-            ts[:] = (1, 1, 0, 0)  # actions, buys, coins, Merchants played
-            action_phase(p, comp.amode[b], comp.fparams[b, 0], comp.fparams[b, 1], zones,
-                         draw, pinfo, piles, ts, rng)
-            ts[COINS] += hand_money(p, zones)
-            while ts[BUYS] > 0:
-                g = choose_buy(p, comp.rules[b], comp.nrules[b], zones, pinfo, piles, ts) \
-                    if comp.nrules[b] > 0 or b == 1 else -2
-                c = learned_buy(p, g, comp.weights[b], comp.lparams[b], zones, pinfo, piles,
-                                ts, rng, rec) if b == 0 else g
-                if c < 0:
-                    break
-                gain(p, c, zones, piles)
-                ts[COINS] -= COST[c]
-                ts[BUYS] -= 1
-            cleanup(p, zones, draw, pinfo, rng)
-            pinfo[p, TURNS] += 1
-            if game_over(piles, END_STANDARD) or pinfo[1, TURNS] >= 100:
-                break
-            p = 1 - p
+        seating = np.array([[i % 2, 1 - i % 2]], dtype=np.int64)  # seat p: bot (p + i) % 2
+        run_games(np.array([seed * 1_000_003 + i], dtype=np.uint64), seating, comp.rules,
+                  comp.nrules, comp.amode, comp.bmode, comp.fparams, comp.weights,
+                  comp.lparams, comp.dparams, comp.porder, supply, END_STANDARD, True, 100, 0,
+                  outcome, vp, turns, plies, capped, *work, *rec)
         for b in range(2):
-            totals[b] += zones[(b + i) % 2, OWNED]
+            totals[b] += work[0][(b + i) % 2, OWNED]
     return {"model": totals[0] / games, opponent: totals[1] / games}
 
 

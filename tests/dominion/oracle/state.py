@@ -47,9 +47,10 @@ import numpy as np
 from games import registry
 from games.core import InputError, game_seeds
 from games.dominion.cards import CARDS, COIN, COPPER, ESTATE, INDEX, NC, SILVER, card_key
-from games.dominion.options import DominionOptions
-from tests.dominion.oracle.effects import AUTO, BUY, DECISIONS, PLAY, distinct, push
 from games.dominion.moves import END_ACTIONS, END_TURN, PLAY_TREASURES, Move
+from games.dominion.options import DominionOptions
+from games.state import State
+from tests.dominion.oracle.effects import AUTO, BUY, DECISIONS, PLAY, distinct, push
 from tests.dominion.oracle.table import (
     ACTION,
     BOUGHT,
@@ -61,7 +62,6 @@ from tests.dominion.oracle.table import (
     start_supply,
 )
 from tests.dominion.oracle.table import BUY as BUY_PHASE
-from games.state import State
 
 END_RULES = ("standard", "provinces")
 _RULES = DominionOptions()  # the declared defaults of the rules: end rule, tiebreak, cap, solo
@@ -80,8 +80,8 @@ class DominionState(Table, State):
             tiebreak: bool = _RULES.tiebreak, cap: int = _RULES.cap,
             solo: int = _RULES.solo) -> DominionState:
         """A fresh game: kingdom cards by key, starting decks shuffled and 5 cards drawn
-        each from the game seed ``seed`` as the engine deals; the rules default to the game's options
-        (:class:`games.dominion.options.DominionOptions`)."""
+        each, from the game seed ``seed`` as the engine deals (one drawn from ``rng`` when
+        not given); the rules default to the game's options."""
         if not 1 <= players <= 4:
             raise InputError(f"dominion is played by 1 (solo) or 2-4 players, got {players}")
         if end_rule not in END_RULES:
