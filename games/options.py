@@ -166,6 +166,24 @@ def options_schema(options_type: type[GameOptions]) -> tuple[Option, ...]:
     return tuple(out)
 
 
+def own_keys(options_type: type[Any], given: Mapping[str, Any]) -> Any:
+    """An instance of the frozen dataclass ``options_type`` (a genome kind's own ``[genome]``
+    keys, say, whose defaults it declares once) from the keys of ``given`` that name its
+    fields; other keys (the game's options beside them) are not its own. A value is read as
+    its field's default is typed: a whole number by ``int``, a list as a tuple."""
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(options_type):
+        if f.name not in given:
+            continue
+        value = given[f.name]
+        if isinstance(f.default, int) and not isinstance(f.default, bool):
+            value = int(value)
+        elif isinstance(f.default, tuple):
+            value = tuple(value)
+        values[f.name] = value
+    return options_type(**values)
+
+
 class FrozenOptions(GameOptions):
     """Checked options of a game that declares no options type (a plug-in or test game
     with only a schema): the same read-only mapping, its names also read as attributes."""

@@ -14,11 +14,22 @@ two lists at random cut points. Every operator returns a valid genome.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from games.core import InputError
+from games.options import own_keys
 
 MAX_MONEY = 15  # five Golds
+
+
+@dataclass(frozen=True)
+class BuyListOptions:
+    """The ``[genome]`` keys of the ``deckbuilder-buylist`` kind, with their defaults."""
+
+    max_entries: int = 8  # entries of a rule at most
+    max_count: int = 30  # the largest count_below a random entry draws
+    seed_genomes: tuple[str, ...] = ()  # rules (as text) in the first population
 
 
 class DeckbuilderBuyList:
@@ -33,11 +44,12 @@ class DeckbuilderBuyList:
         self.cards = tuple(c.name for c in self.card_set.cards)
         self.cost = {c.name: c.cost for c in self.card_set.cards}
         self.turns = int(turns)
-        self.max_entries = int(options.get("max_entries", 8))
-        self.max_count = int(options.get("max_count", 30))
+        own: BuyListOptions = own_keys(BuyListOptions, options)
+        self.max_entries = own.max_entries
+        self.max_count = own.max_count
         if self.turns < 1 or self.max_entries < 1 or self.max_count < 1:
             raise InputError("turns, max_entries and max_count must be >= 1")
-        self.seeds = [self.from_text(t) for t in options.get("seed_genomes", [])]
+        self.seeds = [self.from_text(t) for t in own.seed_genomes]
 
     # ------------------------------------------------------------------ construction
 

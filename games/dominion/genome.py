@@ -18,10 +18,12 @@ lists at random cut points. Every operator returns a valid genome (tested proper
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from games.core import InputError
 from games.dominion.kingdoms import parse_kingdom
+from games.options import own_keys
 
 TREASURES = ("silver", "gold")
 VICTORY = ("duchy", "estate")  # list entries that carry a gains gate
@@ -29,6 +31,16 @@ MAX_PROVINCES = 8  # two players: 8 Provinces in the supply
 MONEY_LEVELS = (0,) + tuple(range(10, 25))  # no gate, or a total-money gate of 10..24
 CARD_GATES = (0,) + tuple(range(10, 31))  # no gate, or own at least 10..30 cards
 GAINS_GATES = tuple(range(1, MAX_PROVINCES + 3))  # late victory entries: 1..10 gains left
+
+
+@dataclass(frozen=True)
+class BuyListOptions:
+    """The ``[genome]`` keys of the ``dominion-buylist`` kind, with their defaults (beside
+    the game's ``kingdom``, which names the cards its genes may buy)."""
+
+    max_entries: int = 8  # entries of a list at most
+    max_limit: int = 8  # the largest copy limit of a random entry
+    seed_genomes: tuple[str, ...] = ()  # lists (as text) in the first population
 
 
 class DominionBuyList:
@@ -41,11 +53,11 @@ class DominionBuyList:
         self.kingdom = parse_kingdom(options.get("kingdom"))
         self.cards = TREASURES + tuple(k for k in self.kingdom if k not in TREASURES)
         self.entry_cards = self.cards + VICTORY
-        self.max_entries = int(options.get("max_entries", 8))
-        self.max_limit = int(options.get("max_limit", 8))
+        own: BuyListOptions = own_keys(BuyListOptions, options)
+        self.max_entries, self.max_limit = own.max_entries, own.max_limit
         if self.max_entries < 1 or self.max_limit < 1:
             raise InputError("max_entries and max_limit must be >= 1")
-        self.seeds = [self.from_text(t) for t in options.get("seed_genomes", [])]
+        self.seeds = [self.from_text(t) for t in own.seed_genomes]
 
     # ------------------------------------------------------------------ construction
 

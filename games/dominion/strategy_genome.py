@@ -18,6 +18,7 @@ order and mixes settings decision by decision. Every operator returns a valid ge
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from typing import Any
 
 from games.core import InputError
@@ -26,6 +27,17 @@ from games.dominion.cards import CARDS, INDEX
 from games.dominion.decisions import DECISIONS, DecisionSpec
 from games.dominion.genome import DominionBuyList
 from games.dominion.strategy import parse_strategy
+from games.options import own_keys
+
+
+@dataclass(frozen=True)
+class StrategyOptions:
+    """The ``[genome]`` keys of the ``dominion-strategy`` kind beyond ``dominion-buylist``'s,
+    with their defaults."""
+
+    max_play: int = 3  # cards in the play order at most
+    decisions: tuple[str, ...] | None = None  # names to evolve (None: the kingdom's cards')
+    seed_genomes: tuple[str, ...] = ()  # strategies (as text) in the first population
 
 
 class DominionStrategy:
@@ -36,20 +48,22 @@ class DominionStrategy:
     name = "dominion-strategy"
 
     def __init__(self, options: dict[str, Any]) -> None:
+        own: StrategyOptions = own_keys(StrategyOptions, options)
         self.buy = DominionBuyList({k: v for k, v in options.items()
-                                    if k not in ("max_play", "decisions", "seed_genomes")})
+                                    if k not in {f.name for f in fields(StrategyOptions)}})
         self.actions = tuple(k for k in self.buy.kingdom if CARDS[INDEX[k]].action)
-        self.max_play = int(options.get("max_play", 3))
+        self.max_play = own.max_play
         if self.max_play < 0:
             raise InputError("max_play must be >= 0")
-        names = options.get("decisions", relevant_decisions(self.buy.kingdom))
+        names = (own.decisions if own.decisions is not None
+                 else relevant_decisions(self.buy.kingdom))
         unknown = [n for n in names if n not in DECISIONS]
         if unknown:
             raise InputError(f"decisions: unknown decision parameter {unknown[0]!r}; known: "
                              f"{', '.join(DECISIONS)}")
         self.decisions: tuple[DecisionSpec, ...] = tuple(
             d for d in DECISIONS.values() if d.name in names)
-        self.seeds = [self.from_text(t) for t in options.get("seed_genomes", [])]
+        self.seeds = [self.from_text(t) for t in own.seed_genomes]
 
     # ------------------------------------------------------------------ construction
 
