@@ -70,3 +70,21 @@ def test_pettingzoo_plays_the_toy():
     with warnings.catch_warnings():  # dict observations with masks: PettingZoo only warns
         warnings.simplefilter("ignore", UserWarning)
         api_test(env(TOY, options={"cap": 10}, seed=1), num_cycles=60)
+
+
+def test_the_command_line_and_its_workers_find_the_toys_parts(tmp_path):
+    """A fresh process (the CLI, two worker processes) imports the toy from its one line
+    and finds its codec and dealer beside it: OpenSpiel's MCTS plays it from the CLI."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))  # TABLETUNE_GAMES names the toy (conftest)
+    done = subprocess.run(
+        [sys.executable, "-m", "tuning.cli", "play", TOY, "--bots",
+         f"{MCTS}:simulations=4,big-money", "-n", "4", "--jobs", "2", "--json"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["games"] == 4 and set(out["bots"]) == {MCTS, "big-money"}
