@@ -60,6 +60,7 @@ class ChanceDominion(Forced, DominionState):
 
     def _apply(self, move: Any) -> None:
         code = self._code(move)
+        self._moves = None
         m = _machine()
         self._forced(lambda: m.step(code, self.mach, self.zones, self.draw, self.pinfo,
                                     self.piles_, self.ts, self.rng, self.opts))
@@ -67,6 +68,7 @@ class ChanceDominion(Forced, DominionState):
     def deal(self) -> None:
         """Draw the opening hands as chance draws."""
         m = _machine()
+        self._moves = None
         self._forced(lambda: m.deal_hands(self.mach, self.zones, self.draw, self.pinfo,
                                           self.piles_, self.ts, self.rng, self.opts))
 

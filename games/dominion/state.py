@@ -61,10 +61,16 @@ _ARRAYS = ("zones", "draw", "pinfo", "piles", "ts", "rng", "mach", "opts")
 _VP = np.asarray(VP, dtype=np.int64)
 
 
+_RULES_MODULE = None
+
+
 def _machine():
     """The rule machine's kernels (imported on first use: they compile then)."""
-    from games.dominion import rules
-    return rules
+    global _RULES_MODULE
+    if _RULES_MODULE is None:
+        from games.dominion import rules
+        _RULES_MODULE = rules
+    return _RULES_MODULE
 
 
 class DominionState(State):
@@ -146,22 +152,36 @@ class DominionState(State):
         return int(self.mach[M_ACTIVE] if sp == 0 else self.mach[M_STACK + SW * (sp - 1) + 1])
 
     def _legal_moves(self) -> list[Move]:
-        return [MOVES[c] for c in self.opts[:self.n_options]]
+        moves = self.__dict__.get("_moves")
+        if moves is None:  # listed once per position (apply checks the move against them)
+            moves = self._moves = [MOVES[c] for c in self.opts[:self.n_options].tolist()]
+        return moves
 
     @staticmethod
     def _code(move: Any) -> int:
-        code = CODES.get(tuple(move))
+        code = CODES.get(move) if isinstance(move, tuple) else CODES.get(tuple(move))
         if code is None:
             raise ValueError(f"not a dominion move: {move!r}")
         return code
 
+    def apply(self, move: Any) -> None:
+        """Play a legal move; ValueError for a move that is not legal here (the protocol's
+        checks, on the option codes)."""
+        if not self.n_options:
+            raise ValueError("the game is over")
+        if move not in self._legal_moves():
+            raise ValueError(f"illegal move {self.move_to_string(move)}")
+        self._apply(move)
+        self.history.append(move)
+
     def _apply(self, move: Any) -> None:
         code = self._code(move)
+        self._moves = None
         self.n_options = _machine().step(code, self.mach, self.zones, self.draw, self.pinfo,
                                          self.piles_, self.ts, self.rng, self.opts)
 
     def is_terminal(self) -> bool:
-        return bool(self.mach[M_OVER])
+        return not self.n_options  # the machine offers no option once the game is over
 
     def returns(self) -> list[float]:
         """1 win, 0.5 shared first place, 0 loss; a solo game: 1 unless capped."""
@@ -220,6 +240,7 @@ class DominionState(State):
     def refresh(self) -> None:
         """Settle the position again after its arrays were edited by hand (tests, tools):
         automatic steps run and the options of the next decision are listed."""
+        self._moves = None
         self.n_options = _machine().settle(self.mach, self.zones, self.draw, self.pinfo,
                                            self.piles_, self.ts, self.rng, self.opts)
 
