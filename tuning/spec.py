@@ -1,16 +1,19 @@
 """Study specs: load a ``studies/<name>.toml`` file into a validated :class:`StudySpec`.
 
-A spec is data, diffable and runnable by name. Every mistake stops with one InputError that
-names the file, the key and what is allowed, so the CLI shows a single line, never a
-traceback. Game-specific checks (strategy names, parameter ranges, options, opponents, genome
-kinds) go through the game's registry description (:mod:`games.registry`).
+A spec is data, diffable and runnable by name. A command loads it once, with its command
+line's :class:`Flags`, into the one resolved study it passes down (typed tables, game options
+checked and settled, opponents parsed; :class:`StudySpec`). Every mistake stops with one
+InputError that names the file, the key and what is allowed, so the CLI shows a single line,
+never a traceback. Game-specific checks (strategy names, parameter ranges, options,
+opponents, genome kinds) go through the game's registry description (:mod:`games.registry`).
 
 Longer than 400 lines on purpose: the spec's dataclasses and the parsers of their tables
-(``[study]``, ``[evaluation]``, ``[optuna]``, ``[deap]``, the search space) sit side by side,
-so that a key's default and its check are read together. What is not specific to one key is
-apart: value checks in :mod:`tuning.spec_checks`, finding and listing spec files in
-:mod:`tuning.spec_files`, ``best:`` references in :mod:`tuning.refs`, and the ``[train]``
-table in :mod:`tuning.train.config`.
+(``[study]``, ``[evaluation]``, ``[optuna]``, ``[deap]``, ``[genome]``, the search space) sit
+side by side, so that a key's default and its check are read together. What is not specific
+to one key is apart: value checks in :mod:`tuning.spec_checks`, finding and listing spec
+files in :mod:`tuning.spec_files`, ``best:`` references in :mod:`tuning.refs`, the game
+options in :mod:`tuning.resolve` and the study's identity in :mod:`tuning.identity`, and the
+``[train]`` table in :mod:`tuning.train.config`.
 """
 
 from __future__ import annotations
@@ -228,8 +231,8 @@ class StudySpec:
         resolved first (:func:`tuning.best.resolve_opponents`, when a run starts)."""
         self.check_resolved()
         game = registry.get(self.game)
-        return line_ups(game, self.evaluation.opponents or game.default_opponents,
-                        self.options)
+        return line_ups(game, self.evaluation.opponents
+                        or use(game, "opponents").default_opponents, self.options)
 
     def scorer(self, opponents: Any = None) -> Scorer:
         """How a worker scores a candidate of this study (its settled options, objective,
@@ -239,7 +242,8 @@ class StudySpec:
         else:
             self.check_resolved(opponents)
             game = registry.get(self.game)
-            pool = line_ups(game, list(opponents) or game.default_opponents, self.options)
+            pool = line_ups(game, list(opponents) or use(game, "opponents").default_opponents,
+                            self.options)
         return Scorer(self.game, self.options, self.objective, pool)
 
     def checked_options(self) -> Any:
