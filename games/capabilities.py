@@ -52,10 +52,13 @@ capability         offered by                        reads                what u
 ``kernels``        hooks ``releases_gil``,           ``warm_skip``        matches on threads, the
                    ``warm_up``                                            kernel warm-up
                                                                           (`python -m games.warm`)
-``objectives``     hooks ``objective_values``,       ``objectives``       every study: what it may
-                   ``direction``, ``check_study``                         ask, how a game scores
+``objectives``     hooks ``objective_values``,       ``objectives``,      every study: what it may
+                   ``direction``, ``check_study``    ``has_winner``       ask, how a game scores
                                                                           it (``win_rate``,
-                                                                          ``mean_score`` generic)
+                                                                          ``mean_score`` generic),
+                                                                          the win columns
+``opponents``      attribute ``default_opponents``                        a study whose spec names
+                                                                          no opponents
 ``play_defaults``  attributes ``default_bots``,                           `tabletune play` and
                    ``default_games``,                                     `tabletune solve` (its
                    ``cli_aliases``                                        defaults and flags)
@@ -184,7 +187,8 @@ CAPABILITIES: dict[str, Capability] = {
                                                          "in_contract_suite")),
     "kernels": Capability(hooks=("releases_gil", "warm_up"), reads=("warm_skip",)),
     "objectives": Capability(hooks=("objective_values", "direction", "check_study"),
-                             reads=("objectives",)),
+                             reads=("objectives", "has_winner")),
+    "opponents": Capability(reads=("default_opponents",)),
     "play_defaults": Capability(reads=("default_bots", "default_games", "cli_aliases")),
     "trainer": Capability(flag="has_trainer", reads=("trainer",)),
     "reproductions": Capability(flag="reproductions"),
@@ -361,6 +365,8 @@ class Neutral:
     # ---- objectives
     #: objective names a study may ask for; ``win_rate`` and ``mean_score`` are generic
     objectives: tuple[str, ...] = ("win_rate",)
+    #: False for a game with a score but no winner (a one-player score attack)
+    has_winner: bool = True
 
     def objective_values(self, outcomes: Outcomes, bot: int, objective: str,
                          options: Mapping[str, Any]) -> np.ndarray:
@@ -378,6 +384,10 @@ class Neutral:
 
     def check_study(self, options: Mapping[str, Any], objective: str) -> None:
         return None  # every objective can be scored under every option
+
+    # ---- opponents
+    #: opponents a study plays when its spec names none (none)
+    default_opponents: tuple[str, ...] = ()
 
     # ---- kernels
     #: bots the warm-up leaves out (they compile nothing: Python searches)

@@ -129,10 +129,6 @@ class Game:
     #: the ``[game]`` option schema (also the game's flags of ``tabletune play``): derived
     #: from ``options_type`` where a game declares one
     options: tuple[Option, ...] = ()
-    #: opponents a study uses when its spec names none
-    default_opponents: tuple[str, ...] = ()
-    #: False for a game with a score but no winner (a one-player score attack)
-    has_winner: bool = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -61,7 +61,7 @@ def test_the_core_of_game_is_small():
     """The description's own members (what every game has); everything optional is a
     capability of the table."""
     core = {n for n in vars(registry.Game) if not n.startswith("__")} | {"__init_subclass__"}
-    assert len(core) <= 18, sorted(core)
+    assert len(core) <= 16, sorted(core)
 
 
 def test_use_gives_the_games_own_hook_else_the_neutral_default():

@@ -3,7 +3,8 @@
 One command per game is built from its registry description when that game is asked for
 (:mod:`tuning.commands.game_groups`): the common flags (bots, games, seed, jobs, parameters,
 seats, JSON) plus one flag per option of the game's schema, and the old spellings each game
-declares in its ``cli_aliases`` (the ``play_defaults`` capability). Nothing here imports a game at module level.
+declares in its ``cli_aliases`` (the ``play_defaults`` capability). Nothing here imports a
+game at module level.
 """
 
 from __future__ import annotations
@@ -156,6 +157,9 @@ def _fields(params_type: type) -> list[str]:
 
 
 def _print_match(game: registry.Game, data: dict[str, Any]) -> None:
+    from games.capabilities import use
+
+    has_winner = use(game, "objectives").has_winner
     bots = data["bots"]
     if data["players"] > 1:
         seats = "seats rotated" if data["rotated"] else "fixed seats"
@@ -177,13 +181,13 @@ def _print_match(game: registry.Game, data: dict[str, Any]) -> None:
                       f"{data['games_per_second']:,.0f} games/s", highlight=False)
         return
     table = Table(title=f"{game.name}, {data['games']:,} games per bot")
-    cols = ["bot", "mean score", "95% CI"] + (["wins", "win rate"] if game.has_winner else [])
+    cols = ["bot", "mean score", "95% CI"] + (["wins", "win rate"] if has_winner else [])
     for col in (*cols, "mean turns", "capped"):
         table.add_column(col, justify="left" if col == "bot" else "right", overflow="fold")
     for name, row in bots.items():
         lo, hi = row["mean_score_ci"]
         cells = [name, f"{row['mean_score']:.4f}", f"{lo:.4f}-{hi:.4f}"]
-        if game.has_winner:
+        if has_winner:
             wlo, whi = row["win_rate_ci"]
             cells += [str(row["wins"]), f"{100 * row['win_rate']:.2f}% "
                       f"({100 * wlo:.2f}-{100 * whi:.2f})"]

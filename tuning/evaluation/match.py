@@ -157,11 +157,12 @@ class MatchSummary:
             rec = Record()
             for r in t.per_seat[b]:
                 rec.add(r)
-            row: dict[str, Any] = rec.to_dict() if game.has_winner else {"games": rec.games}
+            has_winner = use(game, "objectives").has_winner
+            row: dict[str, Any] = rec.to_dict() if has_winner else {"games": rec.games}
             if self.seats > 1:
                 row["per_seat"] = [r.to_dict() for r in t.per_seat[b]]
             else:
-                if game.has_winner:
+                if has_winner:
                     lo, hi = wilson_interval(rec.wins, rec.games)
                     row.update({"win_rate": rec.wins / rec.games if rec.games else None,
                                 "win_rate_ci": [lo, hi]})
