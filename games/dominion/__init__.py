@@ -1,4 +1,5 @@
-"""Dominion: a fast engine (numba kernels over integer card-count state), the Big Money
+"""Dominion: a fast engine (one rule machine in numba over integer card-count state,
+:mod:`games.dominion.rules`, that whole games and the turn-level State both play), the Big Money
 family, the blog's three bots, buy-list bots, a tunable heuristic bot, and its reproduction
 of the sources' tables (:mod:`games.dominion.reproduce`).
 

@@ -22,10 +22,13 @@ playable card with seed 001's heuristic; mode 2 plays randomly (for robustness t
 mode 3 never plays an action (to test what dead action cards cost).
 
 This module holds the state and its primitives (draw, gain, reveal, discard, trash, scores);
-the card effects of the base set are in :mod:`games.dominion.effects`, the action player that
-plays them by a bot's decision parameters in :mod:`games.dominion.actions`, and the buy
-rules in :mod:`games.dominion.matcher`. ``ts`` (the turn state) holds actions, buys, coins
-and the Merchants played this turn.
+the rules of turns and cards are the step machine of :mod:`games.dominion.rules`, the bots'
+choices :mod:`games.dominion.policy` (with the action player's in
+:mod:`games.dominion.actions` and the buy rules in :mod:`games.dominion.matcher`). ``ts``
+(the turn state) holds actions, buys, coins and the Merchants played this turn.
+
+Just over 400 lines on purpose: the state's primitives, including chance mode's draws, are
+the one layer every kernel above calls; split, the draw pile's rules would sit in two places.
 """
 
 from __future__ import annotations

@@ -22,6 +22,9 @@ Hidden information (:meth:`DominionState.view`): every draw pile's order, the op
 hands and discard piles (their sizes show), and what a player looks at alone (Sentry's two
 cards, the card Library drew while its owner decides on it). Gains, trashes, plays and
 reveals are public.
+
+Just over 400 lines on purpose: the protocol, the table as the codec and tools read it, and
+the view are one class; the rules it steps live in :mod:`games.dominion.rules`.
 """
 
 from __future__ import annotations

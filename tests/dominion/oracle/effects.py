@@ -11,6 +11,9 @@ an automatic step of its own. ``push`` takes steps in the order they are to run.
 Attacks: playing one first asks each other player holding a Moat, in turn order, whether to
 reveal it (``reveal moat`` or ``done``); the card then resolves and hits only those who did
 not. Throne Room resolves its target twice, each time as a fresh play (Moat is asked again).
+
+Over 400 lines on purpose: the oracle's every card, kept in one file so that it reads as the
+printed rules, apart from the rule machine it checks.
 """
 
 from __future__ import annotations
