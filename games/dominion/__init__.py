@@ -66,7 +66,7 @@ __all__ = [
 ]
 
 #: what the first use of this game's numba kernels costs (games.compiling says it)
-FIRST_USE_COMPILE = "about 20-40 s on 2 cores"
+FIRST_USE_COMPILE = "about 40-60 s on 2 cores"
 #: seconds of that first compile on 2 cores, roughly: `python -m games.warm` starts the
 #: slowest compilers first
-FIRST_USE_SECONDS = 30
+FIRST_USE_SECONDS = 45

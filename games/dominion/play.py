@@ -42,7 +42,16 @@ from games.dominion.engine import (
 from games.dominion.kernel import score_game
 from games.dominion.layout import NLP, RULE_WIDTH
 from games.dominion.policy import _choice
-from games.dominion.rules import apply, new_game, options, play_treasure, run_auto, start_turn, top
+from games.dominion.rules import (
+    apply,
+    apply_inline,
+    new_game,
+    options,
+    play_treasure,
+    run_auto,
+    start_turn,
+    top,
+)
 from games.dominion.steps import (
     END_ACTIONS,
     END_TURN,
@@ -82,6 +91,7 @@ def play_out(mach, opts, seats, rules, nrules, amode, bmode, fparams, weights, l
                 or (at < 0 and until == UNTIL_RESOLVED)
                 or (at < 0 and until == UNTIL_BUY_PHASE and mach[M_PHASE] != PH_ACTION)):
             return
+        n = 0
         if at < 0:  # the turn's phase: asked only where the bot has a choice
             p = mach[M_ACTIVE]
             if mach[M_PHASE] == PH_ACTION:
@@ -93,25 +103,21 @@ def play_out(mach, opts, seats, rules, nrules, amode, bmode, fparams, weights, l
             else:
                 ask = ts[BUYS] > 0  # a random or exploring bot draws even with no card to buy
                 code = END_TURN
-            if ask:
-                code = _choice(mach, opts, 0, seats, rules, nrules, amode, bmode, fparams,
-                               weights, lparams, dparams, order, zones, pinfo, piles, ts, brng,
-                               rec_idx, rec_meta, rec_n)
-            apply(code, mach, zones, draw, pinfo, piles, ts, rng)
-            continue
-        if mach[at] < FIRST_DECISION:
+        elif mach[at] < FIRST_DECISION:
             run_auto(mach, zones, draw, pinfo, piles, ts, rng)
             continue
-        n = options(mach, zones, piles, ts, opts)
-        if n == 0:
-            mach[M_SP] -= 1
-        elif n == 1:
-            apply(opts[0], mach, zones, draw, pinfo, piles, ts, rng)
         else:
+            n = options(mach, zones, piles, ts, opts)
+            if n == 0:
+                mach[M_SP] -= 1
+                continue
+            ask = n > 1
+            code = opts[0]
+        if ask:  # one call site each: both kernels are compiled into this loop
             code = _choice(mach, opts, n, seats, rules, nrules, amode, bmode, fparams, weights,
                            lparams, dparams, order, zones, pinfo, piles, ts, brng, rec_idx,
                            rec_meta, rec_n)
-            apply(code, mach, zones, draw, pinfo, piles, ts, rng)
+        apply_inline(code, mach, zones, draw, pinfo, piles, ts, rng)
 
 
 @njit(PI(PI, I1), cache=True)

@@ -157,7 +157,7 @@ def junk_discard(q, action_cost, zones):
     return -1
 
 
-@njit(Int(Int, Int, I1, F2, F1, PI, Z, PI, PI, TS, R), cache=True, inline='always')
+@njit(cache=True, inline='always')  # compiled into each caller
 def _action(p, b, amode, fparams, dp, order, zones, pinfo, piles, ts, brng):
     """The action card bot b plays next (-1: none), by its action mode."""
     mode = amode[b]
@@ -185,7 +185,7 @@ def _action(p, b, amode, fparams, dp, order, zones, pinfo, piles, ts, brng):
     return -1  # ACT_NONE
 
 
-@njit(Int(Int, Int, F3, I1, I1, F2, F2, Z, PI, PI, TS, R, PI, PI, I1), cache=True, inline='always')
+@njit(cache=True, inline='always')  # compiled into each caller
 def _buy(p, b, rules, nrules, bmode, weights, lparams, zones, pinfo, piles, ts, brng, rec_idx,
          rec_meta, rec_n):
     """The card bot b buys next (-1: none); a learned bot that records keeps its sample."""
@@ -238,7 +238,7 @@ def _sentry(q, a, b, dp, zones):
     return DONE
 
 
-@njit(CHOICE, cache=True, inline='always')
+@njit(cache=True, inline='always')  # compiled into each caller
 def _choice(mach, opts, n, seats, rules, nrules, amode, bmode, fparams, weights, lparams,
             dparams, order, zones, pinfo, piles, ts, brng, rec_idx, rec_meta, rec_n):
     sp = mach[M_SP]

@@ -191,7 +191,7 @@ def push(mach, kind, p, a, b, c, d):
     mach[M_SP] = sp + 1
 
 
-@njit(Int(I1), cache=True, inline='always')
+@njit(cache=True, inline='always')  # compiled into each caller
 def top(mach):
     """Where the top step's row starts, -1 when the stack is empty."""
     sp = mach[M_SP]
@@ -223,7 +223,7 @@ def push_victims(mach, kind, p, players):
 
 # ----------------------------------------------------------------------------- set-up, turns
 
-@njit(void(I1, TS), cache=True, inline='always')
+@njit(cache=True, inline='always')  # compiled into each caller
 def start_turn(mach, ts):
     mach[M_PHASE] = PH_ACTION
     mach[M_SILVER] = 0
@@ -248,7 +248,7 @@ def new_game(seed, supply0, end_rule, cap, solo, tiebreak, mach, zones, draw, pi
     start_turn(mach, ts)
 
 
-@njit(void(I1, Z, D, PI, PI, TS, R), cache=True, inline='always')
+@njit(cache=True, inline='always')  # compiled into each caller
 def end_turn(mach, zones, draw, pinfo, piles, ts, rng):
     """Clean-up, then the end of the game or the next player's turn."""
     p = mach[M_ACTIVE]
@@ -547,7 +547,7 @@ def _trash(q, c, zone, zones, piles):
     piles[1, c] += 1
 
 
-@njit(void(Int, I1, Z, D, PI, PI, TS, R), cache=True, inline='always')
+@njit(cache=True, inline='always')  # compiled into each caller
 def _phase_move(code, mach, zones, draw, pinfo, piles, ts, rng):
     p = mach[M_ACTIVE]
     verb, c = code // NC, code % NC
@@ -580,9 +580,10 @@ def _phase_move(code, mach, zones, draw, pinfo, piles, ts, rng):
         end_turn(mach, zones, draw, pinfo, piles, ts, rng)
 
 
-@njit(void(Int, I1, Z, D, PI, PI, TS, R), cache=True, inline='always')
-def apply(code, mach, zones, draw, pinfo, piles, ts, rng):
-    """Carry out option ``code`` of the next decision (one of :func:`options`)."""
+@njit(cache=True, inline='always')  # compiled into each caller
+def apply_inline(code, mach, zones, draw, pinfo, piles, ts, rng):
+    """Carry out option ``code`` of the next decision (one of :func:`options`); compiled
+    into its caller (the whole-game loop), :func:`apply` elsewhere."""
     at = top(mach)
     if at < 0:
         _phase_move(code, mach, zones, draw, pinfo, piles, ts, rng)
@@ -685,6 +686,12 @@ def apply(code, mach, zones, draw, pinfo, piles, ts, rng):
             zones[q, DISCARD, a] -= 1
             zones[q, PLAY, a] += 1
             push(mach, K_RESOLVE, q, a, 0, 0, 0)
+
+
+@njit(void(Int, I1, Z, D, PI, PI, TS, R), cache=True)
+def apply(code, mach, zones, draw, pinfo, piles, ts, rng):
+    """Carry out option ``code`` of the next decision (one of :func:`options`)."""
+    apply_inline(code, mach, zones, draw, pinfo, piles, ts, rng)
 
 
 @njit(Int(I1, Z, D, PI, PI, TS, R, I1), cache=True)
