@@ -11,6 +11,10 @@ Cards are indexed over the ``r`` cards unlaid when exact play starts (at most 16
 the top of each pile (an index, or ``r`` for the pile's top at the start), the hand and the
 pile as bit masks, and the cards laid so far this turn (capped at t_min). Values stay valid
 for the rest of the game, so one table serves every later turn of that game.
+
+Just over 400 lines on purpose: the table, the expectimax and its move generator are one
+solver whose kernels share the context layout below; split, that layout would be read in
+several files.
 """
 
 from __future__ import annotations
