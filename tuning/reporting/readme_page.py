@@ -17,6 +17,8 @@ import html
 from pathlib import Path
 from typing import Any
 
+from markdown_it import MarkdownIt
+
 from tuning.reporting.page import html_document
 
 #: the marker a README-rendered page carries: what ``tabletune page --all`` may overwrite
@@ -29,8 +31,6 @@ STUDY_SUMMARY = "run.json"
 
 def _markdown() -> Any:
     """CommonMark with GitHub tables and strikethrough; raw HTML is shown, not interpreted."""
-    from markdown_it import MarkdownIt
-
     return MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
 
 
