@@ -267,5 +267,5 @@ def play_treasures(p, zones, ts):
     Merchant played)."""
     mach = np.zeros(M_SIZE, dtype=np.int64)
     for c in range(NC):
-        while IS_TREASURE[c] and zones[p, HAND, c] > 0:
-            play_treasure(p, c, mach, zones, ts)
+        if IS_TREASURE[c] and zones[p, HAND, c] > 0:
+            play_treasure(p, c, zones[p, HAND, c], mach, zones, ts)

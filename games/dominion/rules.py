@@ -80,7 +80,6 @@ from games.dominion.engine import (  # noqa: I001
     PLAY,
     TS,
     TURNS,
-    Bool,
     D,
     Int,
     R,
@@ -120,7 +119,6 @@ from games.dominion.steps import (
     K_MINE,
     K_MOAT,
     K_MONEYLENDER,
-    K_PHASE,
     K_POACHER,
     K_REMODEL,
     K_RESOLVE,
@@ -198,20 +196,6 @@ def top(mach):
     return M_STACK + SW * (sp - 1) if sp > 0 else -1
 
 
-@njit(Int(I1), cache=True)
-def current_kind(mach):
-    """The kind of the step to run next: ``K_PHASE`` when only the turn's phase is left."""
-    at = top(mach)
-    return K_PHASE if at < 0 else mach[at]
-
-
-@njit(Int(I1), cache=True)
-def deciding_player(mach):
-    """The seat the next decision belongs to."""
-    at = top(mach)
-    return mach[M_ACTIVE] if at < 0 else mach[at + 1]
-
-
 @njit(void(I1, Int, Int, Int), cache=True)
 def push_victims(mach, kind, p, players):
     """One ``kind`` step for each player p's attack hits, to run in turn order."""
@@ -267,12 +251,13 @@ def end_turn(mach, zones, draw, pinfo, piles, ts, rng):
         start_turn(mach, ts)
 
 
-@njit(void(Int, Int, I1, Z, TS), cache=True)
-def play_treasure(p, c, mach, zones, ts):
-    """Treasure c from hand into play: its coins, and the first Silver's +$1 per Merchant."""
-    zones[p, HAND, c] -= 1
-    zones[p, PLAY, c] += 1
-    ts[COINS] += COIN[c]
+@njit(void(Int, Int, Int, I1, Z, TS), cache=True)
+def play_treasure(p, c, k, mach, zones, ts):
+    """k copies of treasure c from hand into play: their coins, and the first Silver's +$1
+    per Merchant played."""
+    zones[p, HAND, c] -= k
+    zones[p, PLAY, c] += k
+    ts[COINS] += k * COIN[c]
     if c == SILVER and mach[M_SILVER] == 0:
         mach[M_SILVER] = 1
         ts[COINS] += ts[MERCHANTS]
@@ -280,14 +265,30 @@ def play_treasure(p, c, mach, zones, ts):
 
 # ----------------------------------------------------------------------------- options
 
-@njit(Int(Int, Int, Z, I1, Int, Bool, Bool), cache=True)
-def _from_hand(verb, q, zones, opts, n, treasure_only, victory_only):
-    """One option per different card in q's hand (card order), after ``n`` others."""
+#: which cards of a hand a choice offers (``_from_hand``'s ``only``)
+ANY, TREASURES, VICTORIES, ACTIONS_ONLY = 0, 1, 2, 3
+
+
+@njit(Int(Int, Int, Z, I1, Int), cache=True)
+def _from_hand(verb, q, zones, opts, only):
+    """One option per different card of q's hand that ``only`` admits (card order)."""
+    n = 0
     for c in range(NC):
-        if zones[q, HAND, c] > 0 and (not treasure_only or IS_TREASURE[c]) and (
-                not victory_only or IS_VICTORY[c]):
+        if zones[q, HAND, c] > 0 and (only == ANY or (only == TREASURES and IS_TREASURE[c])
+                                      or (only == VICTORIES and IS_VICTORY[c])
+                                      or (only == ACTIONS_ONLY and IS_ACTION[c])):
             opts[n] = verb * NC + c
             n += 1
+    return n
+
+
+@njit(Int(I1, Int), cache=True)
+def _or_done(opts, n):
+    """``done`` after the ``n`` options of a choice the card lets its player decline (none
+    when there is nothing to choose)."""
+    if n > 0:
+        opts[n] = DONE
+        n += 1
     return n
 
 
@@ -304,7 +305,7 @@ def _phase_options(mach, zones, piles, ts, opts):
         opts[n] = END_ACTIONS
         return n + 1
     if mach[M_PHASE] == PH_BUY:
-        n = _from_hand(V_PLAY, p, zones, opts, 0, True, False)
+        n = _from_hand(V_PLAY, p, zones, opts, TREASURES)
         if n > 0:
             opts[n] = PLAY_TREASURES
             n += 1
@@ -338,40 +339,33 @@ def options(mach, zones, piles, ts, opts):
                 opts[n] = V_GAIN * NC + c
                 n += 1
     elif kind == K_ARTISAN or kind == K_REMODEL:
-        n = _from_hand(V_TOPDECK if kind == K_ARTISAN else V_TRASH, q, zones, opts, 0, False,
-                       False)
+        n = _from_hand(V_TOPDECK if kind == K_ARTISAN else V_TRASH, q, zones, opts, ANY)
     elif kind == K_BUREAUCRAT:
-        n = _from_hand(V_TOPDECK, q, zones, opts, 0, False, True)
+        n = _from_hand(V_TOPDECK, q, zones, opts, VICTORIES)
     elif kind == K_BANDIT:
         for c in range(NC):
             if (c == a or c == b) and IS_TREASURE[c] and c != COPPER:
                 opts[n] = V_TRASH * NC + c
                 n += 1
     elif kind == K_CELLAR or (kind == K_CHAPEL and a < 4):
-        n = _from_hand(V_DISCARD if kind == K_CELLAR else V_TRASH, q, zones, opts, 0, False,
-                       False)
-        opts[n] = DONE
+        n = _from_hand(V_DISCARD if kind == K_CELLAR else V_TRASH, q, zones, opts, ANY)
+        opts[n] = DONE  # offered even with an empty hand: Cellar then draws what it discarded
         n += 1
     elif kind == K_HARBINGER:
         for c in range(NC):
             if zones[q, DISCARD, c] > 0:
                 opts[n] = V_TOPDECK * NC + c
                 n += 1
-        if n > 0:
-            opts[n] = DONE
-            n += 1
+        n = _or_done(opts, n)
     elif kind == K_LIBRARY_KEEP:
         opts[0] = V_SET_ASIDE * NC + a
         opts[1] = V_KEEP * NC + a
         n = 2
     elif kind == K_MILITIA:
         if hand_size(q, zones) > 3:
-            n = _from_hand(V_DISCARD, q, zones, opts, 0, False, False)
+            n = _from_hand(V_DISCARD, q, zones, opts, ANY)
     elif kind == K_MINE:
-        n = _from_hand(V_TRASH, q, zones, opts, 0, True, False)
-        if n > 0:
-            opts[n] = DONE
-            n += 1
+        n = _or_done(opts, _from_hand(V_TRASH, q, zones, opts, TREASURES))
     elif kind == K_MONEYLENDER:
         if zones[q, HAND, COPPER] > 0:
             opts[0] = V_TRASH * NC + COPPER
@@ -379,17 +373,14 @@ def options(mach, zones, piles, ts, opts):
             n = 2
     elif kind == K_POACHER or kind == K_STEWARD_TRASH:
         if a > 0:
-            n = _from_hand(V_DISCARD if kind == K_POACHER else V_TRASH, q, zones, opts, 0,
-                           False, False)
+            n = _from_hand(V_DISCARD if kind == K_POACHER else V_TRASH, q, zones, opts, ANY)
     elif kind == K_SENTRY:
         for verb in (V_TRASH, V_DISCARD):
             for c in range(NC):
                 if c == a or c == b:
                     opts[n] = verb * NC + c
                     n += 1
-        if n > 0:
-            opts[n] = DONE
-            n += 1
+        n = _or_done(opts, n)
     elif kind == K_SENTRY_TOP:
         for c in range(NC):
             if c == a or c == b:
@@ -400,13 +391,7 @@ def options(mach, zones, piles, ts, opts):
             opts[i] = V_CHOOSE * NC + i
         n = 3
     elif kind == K_THRONE:
-        for c in range(NC):
-            if IS_ACTION[c] and zones[q, HAND, c] > 0:
-                opts[n] = V_THRONE * NC + c
-                n += 1
-        if n > 0:
-            opts[n] = DONE
-            n += 1
+        n = _or_done(opts, _from_hand(V_THRONE, q, zones, opts, ACTIONS_ONLY))
     elif kind == K_VASSAL_PLAY:
         opts[0] = V_PLAY * NC + a
         opts[1] = DONE
@@ -558,17 +543,11 @@ def _phase_move(code, mach, zones, draw, pinfo, piles, ts, rng):
             zones[p, PLAY, c] += 1
             push(mach, K_RESOLVE, p, c, 0, 0, 0)
         else:
-            play_treasure(p, c, mach, zones, ts)
+            play_treasure(p, c, 1, mach, zones, ts)
     elif code == PLAY_TREASURES:
         for d in range(NC):
-            k = zones[p, HAND, d]
-            if k > 0 and IS_TREASURE[d]:
-                zones[p, HAND, d] = 0
-                zones[p, PLAY, d] += k
-                ts[COINS] += k * COIN[d]
-                if d == SILVER and mach[M_SILVER] == 0:
-                    mach[M_SILVER] = 1
-                    ts[COINS] += ts[MERCHANTS]
+            if IS_TREASURE[d] and zones[p, HAND, d] > 0:
+                play_treasure(p, d, zones[p, HAND, d], mach, zones, ts)
     elif verb == V_BUY:
         ts[BUYS] -= 1
         ts[COINS] -= COST[c]
