@@ -28,7 +28,7 @@ from games.dominion.engine import (
     DLEN,
     HAND,
 )
-from games.dominion.state import DominionState, _machine
+from games.dominion.state import DominionState, buffer_kernels
 from games.interop.chance import Dealer, Forced, NeedChance, adopt
 from games.state import State
 
@@ -47,7 +47,7 @@ class ChanceDominion(Forced, DominionState):
         row = self.pinfo[0]
         row[CH_Q:CH_Q + len(forced)] = forced
         row[CH_QLEN], row[CH_QPOS], row[CH_NEED] = len(forced), 0, 0
-        self.n_options = run()
+        self._settled(run())
         need = int(row[CH_NEED])
         self.at += int(row[CH_QPOS])
         row[CH_QLEN] = row[CH_QPOS] = row[CH_NEED] = 0
@@ -58,19 +58,14 @@ class ChanceDominion(Forced, DominionState):
             total = int(pool.sum())
             raise NeedChance([(c, int(pool[c]) / total) for c in range(NC) if pool[c]])
 
-    def _apply(self, move: Any) -> None:
-        code = self._code(move)
-        self._moves = None
-        m = _machine()
-        self._forced(lambda: m.step(code, self.mach, self.zones, self.draw, self.pinfo,
-                                    self.piles_, self.ts, self.rng, self.opts))
+    def _apply_code(self, code: int) -> None:
+        step = buffer_kernels()[0]
+        self._forced(lambda: step(code, self.buf))
 
     def deal(self) -> None:
         """Draw the opening hands as chance draws."""
-        m = _machine()
-        self._moves = None
-        self._forced(lambda: m.deal_hands(self.mach, self.zones, self.draw, self.pinfo,
-                                          self.piles_, self.ts, self.rng, self.opts))
+        deal = buffer_kernels()[2]
+        self._forced(lambda: deal(self.buf))
 
     @property
     def unseen(self) -> list[int]:
@@ -81,7 +76,7 @@ def _chance_mode(state: DominionState) -> ChanceDominion:
     out = adopt(ChanceDominion, state.clone())
     wide = np.zeros((state.n, CH_WIDTH), dtype=np.int64)
     wide[:, :state.pinfo.shape[1]] = state.pinfo[:, :2]
-    out.pinfo = wide
+    out._pack(pinfo=wide)
     out.forced, out.at = [], 0
     return out
 

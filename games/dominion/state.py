@@ -48,46 +48,74 @@ from games.dominion.steps import (
     M_ACTIVE,
     M_ASIDE,
     M_CAPPED,
-    M_OVER,
     M_PHASE,
-    M_SIZE,
     M_SP,
     M_STACK,
-    MAX_OPTIONS,
     STEP_NAMES,
     SW,
 )
 from games.state import State
 
 _RULES = DominionOptions()  # the declared defaults of the rules: end rule, tiebreak, cap, solo
-_ARRAYS = ("zones", "draw", "pinfo", "piles", "ts", "rng", "mach", "opts")
+#: views into a position's buffer, made again from the buffer when read (never copied)
+_VIEWS = ("zones", "draw", "pinfo", "piles_", "ts", "rng", "mach", "opts", "_optview")
 _VP = np.asarray(VP, dtype=np.int64)
 
 
 _RULES_MODULE = None
+_STEP = _SETTLE = _DEAL = None  # the one-buffer kernels' compiled functions
 
 
 def _machine():
     """The rule machine's kernels (imported on first use: they compile then)."""
-    global _RULES_MODULE
+    global _RULES_MODULE, _STEP, _SETTLE, _DEAL
     if _RULES_MODULE is None:
-        from games.dominion import rules
+        from games.dominion import packed, rules
+        _STEP, _SETTLE = packed.entry(packed.step), packed.entry(packed.settle)
+        _DEAL = packed.entry(packed.deal_hands)
         _RULES_MODULE = rules
     return _RULES_MODULE
+
+
+def buffer_kernels() -> tuple[Any, Any, Any]:
+    """step(code, buf), settle(buf) and deal_hands(buf) of :mod:`games.dominion.packed`,
+    each returning the options and the seat to move in one int (``_settled`` reads it)."""
+    _machine()
+    return _STEP, _SETTLE, _DEAL
+
+
+class _Array:
+    """One work array of the position: a view into its buffer, made when first read (a
+    copy of a position copies the buffer alone)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, state: Any, owner: type | None = None) -> Any:
+        if state is None:
+            return self
+        shape, dtype, offset = state._where[self.name]
+        out = state.__dict__[self.name] = np.ndarray(shape, dtype, state.buf, offset)
+        return out
 
 
 class DominionState(State):
     """One Dominion position (see :class:`games.state.State` for the protocol)."""
 
-    zones: np.ndarray
-    draw: np.ndarray
-    pinfo: np.ndarray
-    piles: np.ndarray
-    ts: np.ndarray
-    rng: np.ndarray
-    mach: np.ndarray
-    opts: np.ndarray
+    buf: np.ndarray  # every work array below, in one buffer (games.dominion.packed)
+    _where: dict[str, tuple]  # each array's shape, dtype and offset in the buffer
+    zones = _Array()
+    draw = _Array()
+    pinfo = _Array()
+    piles_ = _Array()
+    ts = _Array()
+    rng = _Array()
+    mach = _Array()
+    opts = _Array()
     n_options: int
+    _seat: int = -1
+    _moves: list[Move] | None = None
+    _codes: list[int] = []
 
     @classmethod
     def new(cls, players: int = 2, kingdom: Sequence[str] = (), *,
@@ -117,20 +145,13 @@ class DominionState(State):
         st.supply0 = supply0
         st.piles = tuple(c for c in range(NC) if supply0[c] >= 0)
         total = 10 * players + int(supply0[supply0 > 0].sum())
-        st.zones = np.zeros((players, 4, NC), dtype=np.int64)
-        st.draw = np.zeros((players, total), dtype=np.int8)
-        st.pinfo = np.zeros((players, 2), dtype=np.int64)
-        st.piles_ = np.zeros((2, NC), dtype=np.int64)
-        st.ts = np.zeros(4, dtype=np.int64)
-        st.rng = np.zeros(1, dtype=np.uint64)
-        st.mach = np.zeros(M_SIZE, dtype=np.int64)
-        st.opts = np.zeros(MAX_OPTIONS, dtype=np.int64)
         m = _machine()
+        from games.dominion.packed import empty, layout
+        st.buf, st._where = empty(players, total, 2), layout(players, total, 2)[1]
         m.new_game(np.uint64(seed), supply0, END_RULES[end_rule], st.cap, st.solo,
-                   1 if st.tiebreak else 0, st.mach, st.zones, st.draw, st.pinfo, st.piles_,
-                   st.ts, st.rng)
-        st.n_options = m.settle(st.mach, st.zones, st.draw, st.pinfo, st.piles_, st.ts,
-                                st.rng, st.opts)
+                   1 if st.tiebreak else 0, st.mach, st.zones, st.draw, st.pinfo,
+                   st.piles_, st.ts, st.rng)
+        st.refresh()
         return st
 
     @classmethod
@@ -147,18 +168,42 @@ class DominionState(State):
     def __init__(self) -> None:
         State.__init__(self)
 
+    def _pack(self, **arrays: np.ndarray) -> None:
+        """Put the work arrays in a new buffer, some of them replaced (a wider draw pile or
+        player table), the others kept."""
+        from games.dominion.packed import ARRAYS, layout, pack
+        arrays = {name: arrays.get(name, getattr(self, name)) for name in ARRAYS}
+        for name in _VIEWS:
+            self.__dict__.pop(name, None)
+        self.buf = pack(arrays)
+        (players, width), pcols = arrays["draw"].shape, arrays["pinfo"].shape[1]
+        self._where = layout(players, width, pcols)[1]
+
+    def _settled(self, mover: int) -> None:
+        """Take a one-buffer kernel's answer: the options and the seat to move."""
+        self._moves = None
+        self.n_options = mover & 255
+        self._seat = (mover >> 8) - 1
+
     # ---- the State protocol
     def current_player(self) -> int:
-        if self.mach[M_OVER]:
-            return -1
-        sp = int(self.mach[M_SP])
-        return int(self.mach[M_ACTIVE] if sp == 0 else self.mach[M_STACK + SW * (sp - 1) + 1])
+        return self._seat
 
     def _legal_moves(self) -> list[Move]:
-        moves = self.__dict__.get("_moves")
-        if moves is None:  # listed once per position (apply checks the move against them)
-            moves = self._moves = [MOVES[c] for c in self.opts[:self.n_options].tolist()]
+        moves = self._moves
+        if moves is None:  # listed once per position (apply finds the move among them)
+            opts = self.__dict__.get("_optview")
+            if opts is None:
+                opts = self._optview = memoryview(self.opts)
+            self._codes = codes = opts[:self.n_options].tolist()
+            moves = self._moves = [MOVES[c] for c in codes]
         return moves
+
+    def legal_moves(self) -> list[Move]:
+        moves = self._moves
+        if moves is None:
+            moves = self._legal_moves()
+        return list(moves)
 
     @staticmethod
     def _code(move: Any) -> int:
@@ -168,20 +213,27 @@ class DominionState(State):
         return code
 
     def apply(self, move: Any) -> None:
-        """Play a legal move; ValueError for a move that is not legal here (the protocol's
-        checks, on the option codes)."""
-        if not self.n_options:
-            raise ValueError("the game is over")
-        if move not in self._legal_moves():
-            raise ValueError(f"illegal move {self.move_to_string(move)}")
-        self._apply(move)
+        """Play a legal move; ValueError for a move that is not legal here (found among
+        the listed moves, so the option code comes with it)."""
+        moves = self._moves
+        if moves is None:
+            moves = self._legal_moves()
+        try:
+            i = moves.index(move)
+        except ValueError:
+            raise ValueError("the game is over" if not self.n_options else
+                             f"illegal move {self.move_to_string(move)}") from None
+        self._apply_code(self._codes[i])
         self.history.append(move)
 
     def _apply(self, move: Any) -> None:
-        code = self._code(move)
+        self._apply_code(self._code(move))
+
+    def _apply_code(self, code: int) -> None:
+        mover = _STEP(code, self.buf)
         self._moves = None
-        self.n_options = _machine().step(code, self.mach, self.zones, self.draw, self.pinfo,
-                                         self.piles_, self.ts, self.rng, self.opts)
+        self.n_options = mover & 255
+        self._seat = (mover >> 8) - 1
 
     def is_terminal(self) -> bool:
         return not self.n_options  # the machine offers no option once the game is over
@@ -202,11 +254,17 @@ class DominionState(State):
 
     def clone(self) -> DominionState:
         twin = type(self).__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        for name in ("zones", "draw", "pinfo", "piles_", "ts", "rng", "mach", "opts"):
-            setattr(twin, name, getattr(self, name).copy())
-        twin.history = list(self.history)
+        d = twin.__dict__
+        d.update(self.__dict__)
+        for name in _VIEWS:
+            d.pop(name, None)  # views of this position's buffer: the twin makes its own
+        d["buf"] = self.buf.copy()
+        d["history"] = list(self.history)
         return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle keeps: the buffer, not the views into it."""
+        return {k: v for k, v in self.__dict__.items() if k not in _VIEWS}
 
     def set_cards(self, p: int, *, hand: Sequence[int] | None = None,
                   deck: Sequence[int] | None = None, discard: Sequence[int] | None = None
@@ -229,7 +287,7 @@ class DominionState(State):
             if len(deck) > self.draw.shape[1]:
                 grown = np.zeros((self.n, len(deck) + self.draw.shape[1]), dtype=np.int8)
                 grown[:, :self.draw.shape[1]] = self.draw
-                self.draw = grown
+                self._pack(draw=grown)
             self.draw[p, :len(deck)] = np.asarray(deck, dtype=np.int8)
             self.pinfo[p, DLEN] = len(deck)
             z[OWNED] += np.bincount(np.asarray(deck, dtype=np.int64), minlength=NC)
@@ -243,9 +301,8 @@ class DominionState(State):
     def refresh(self) -> None:
         """Settle the position again after its arrays were edited by hand (tests, tools):
         automatic steps run and the options of the next decision are listed."""
-        self._moves = None
-        self.n_options = _machine().settle(self.mach, self.zones, self.draw, self.pinfo,
-                                           self.piles_, self.ts, self.rng, self.opts)
+        _machine()
+        self._settled(_SETTLE(self.buf))
 
     # ---- reading the table
     @property
