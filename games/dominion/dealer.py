@@ -58,6 +58,8 @@ class ChanceDominion(Forced, DominionState):
             total = int(pool.sum())
             raise NeedChance([(c, int(pool[c]) / total) for c in range(NC) if pool[c]])
 
+    apply = State.apply  # the protocol's own: every move goes through _apply_code below
+
     def _apply_code(self, code: int) -> None:
         step = buffer_kernels()[0]
         self._forced(lambda: step(code, self.buf))

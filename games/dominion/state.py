@@ -223,7 +223,10 @@ class DominionState(State):
         except ValueError:
             raise ValueError("the game is over" if not self.n_options else
                              f"illegal move {self.move_to_string(move)}") from None
-        self._apply_code(self._codes[i])
+        mover = _STEP(self._codes[i], self.buf)  # _apply_code, written out: the hot path
+        self._moves = None
+        self.n_options = mover & 255
+        self._seat = (mover >> 8) - 1
         self.history.append(move)
 
     def _apply(self, move: Any) -> None:
