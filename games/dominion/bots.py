@@ -27,6 +27,7 @@ from games.dominion.layout import (
     BUY_LEARNED,
     BUY_RANDOM,
     BUY_RULES,
+    GAIN_LIST,
     LP_END_RULE,
     LP_LAYOUT,
     LP_SLOTS,
@@ -313,6 +314,7 @@ def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
     supply is an error (the heuristic bot simply skips kingdom cards that are not in the
     game; play priorities only rank cards, wherever they are)."""
     tables, amode, bmode, fparams = [], [], [], []
+    buy_counts: list[int] = []
     kingdom = tuple(k for k in KINGDOM_KEYS if supply[INDEX[k]] >= 0)
     weights = np.zeros((len(specs), NF_MAX), dtype=np.float64)
     lparams = np.zeros((len(specs), NLP), dtype=np.float64)
@@ -354,13 +356,19 @@ def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
             dparams[b] = decisions_row(bot.params.settings())
             porder[b] = play_order(bot.params.play
                                    + tuple(k for k in bot.ranked if k not in bot.params.play))
-        tables.append(bl.table()[:len(bl.rules)])
+        table = bl.table()[:len(bl.rules)]
+        buy_counts.append(len(bl.rules))
+        if isinstance(bot, BuyListBot) and bot.params.gain.rules:
+            marker = np.zeros((1, RULE_WIDTH))  # the gain list follows its marker row
+            marker[0, 0], marker[0, 1] = GAIN_LIST, len(bot.params.gain.rules)
+            table = np.concatenate([table, marker, bot.params.gain.table()])
+        tables.append(table)
     rmax = max(1, max(t.shape[0] for t in tables))
     rules = np.zeros((len(specs), rmax, RULE_WIDTH), dtype=np.float64)
     nrules = np.zeros(len(specs), dtype=np.int64)
-    for b, t in enumerate(tables):
+    for b, (t, bot_rules) in enumerate(zip(tables, buy_counts, strict=True)):
         rules[b, :t.shape[0]] = t
-        nrules[b] = t.shape[0]
+        nrules[b] = bot_rules
     return CompiledBots(rules, nrules, np.array(amode, dtype=np.int64),
                         np.array(bmode, dtype=np.int64), np.array(fparams, dtype=np.float64),
                         weights, lparams, dparams, porder)
@@ -380,7 +388,8 @@ def _learned_layout(label: str, weights: np.ndarray, kingdom: tuple[str, ...]) -
 def _check_kingdom(label: str, strategy: Strategy, supply: np.ndarray) -> None:
     """A card the bot buys or plays by name (an entry of its buy list, whose conditions
     count that card) must be in this game's supply; the refusal names the kingdom."""
-    for verb, cards in (("buys", strategy.buylist.cards), ("plays", set(strategy.play))):
+    for verb, cards in (("buys", strategy.buylist.cards), ("gains", strategy.gain.cards),
+                        ("plays", set(strategy.play))):
         missing = sorted(c for c in cards if supply[INDEX[c]] < 0)
         if missing:
             kingdom = ", ".join(k for k in KINGDOM_KEYS if supply[INDEX[k]] >= 0) or "none"

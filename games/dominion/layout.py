@@ -17,6 +17,9 @@ NTS = 4  # length of the turn state ts
 # Buy-rule table layout: one row per rule, RULE_WIDTH float64 values.
 MAX_COND = 3
 RULE_WIDTH = 3 + 3 * MAX_COND  # card, limit (-1: none), n conditions, (var, op, value) * 3
+# A bot's gain list (``gain:``) follows its buy rules in the same table: one marker row
+# (card GAIN_LIST, then the number of gain rules), then the gain rules.
+GAIN_LIST = -7.0
 # Condition variables.
 (VAR_LEFT, VAR_GAINS, VAR_MONEY, VAR_CARDS, VAR_TURN, VAR_COINS, VAR_COUNT, VAR_SHARE,
  VAR_DSHARE, VAR_LEAD, VAR_EMPTY) = range(11)

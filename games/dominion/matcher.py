@@ -149,13 +149,14 @@ def compare(x, op, y):
     return False
 
 
-@njit(Int(Int, F2, Int, Z, PI, PI, TS), cache=True)
-def choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts):
-    """First rule whose card is affordable, in stock, under its limit and whose conditions
-    hold; -1 buys nothing."""
-    for r in range(nrule):
+@njit(Int(Int, F2, Int, Int, Bool, Z, PI, PI, TS), cache=True)
+def first_rule(p, rule_tab, first, stop, treasure_only, zones, pinfo, piles, ts):
+    """The card of the first of rows ``first .. stop - 1`` whose card is affordable, in
+    stock, under its limit (a Treasure when ``treasure_only``) and whose conditions hold;
+    -1 when none is."""
+    for r in range(first, stop):
         c = int(rule_tab[r, 0])
-        if piles[0, c] <= 0 or COST[c] > ts[COINS]:
+        if piles[0, c] <= 0 or COST[c] > ts[COINS] or (treasure_only and not IS_TREASURE[c]):
             continue
         limit = rule_tab[r, 1]
         if limit >= 0 and zones[p, OWNED, c] >= limit:
@@ -171,3 +172,10 @@ def choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts):
         if ok:
             return c
     return -1
+
+
+@njit(Int(Int, F2, Int, Z, PI, PI, TS), cache=True)
+def choose_buy(p, rule_tab, nrule, zones, pinfo, piles, ts):
+    """First rule whose card is affordable, in stock, under its limit and whose conditions
+    hold; -1 buys nothing."""
+    return first_rule(p, rule_tab, 0, nrule, False, zones, pinfo, piles, ts)

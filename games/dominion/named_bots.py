@@ -66,7 +66,13 @@ NAMED: dict[str, tuple[str, str]] = {
         "one Witch and one Chapel, then money (base set)"),
     "workshop-gardens": (
         "province | gardens | workshop | estate@gains<=6 | copper",
-        "Workshops gaining Gardens, Estates near the end, Coppers (base set)"),
+        "Workshop/Gardens as a buy list alone, its Workshops gaining what it would buy "
+        "(the cross-check plan's bot)"),
+    "workshop-gardens-standard": (
+        "workshop:8 | gardens | estate@empty>=1 | copper"
+        " | gain: gardens | workshop | estate | silver",
+        "the standard Workshop/Gardens: eight Workshops, Gardens, Estates once a pile is "
+        "empty, Coppers; its Workshops gain Gardens, then Workshops, then Estates (base set)"),
 }
 
 # name -> the names players use for it, the usual one first (``tabletune bots dominion``
@@ -86,6 +92,7 @@ COMMUNITY: dict[str, tuple[str, ...]] = {
     "moat-big-money": ("Moat Big Money", "Moat against attacks", "Moat BM"),
     "chapel-witch": ("Chapel/Witch", "Chapel Witch"),
     "workshop-gardens": ("Workshop/Gardens", "Workshop Gardens"),
+    "workshop-gardens-standard": ("Gardens/Workshop", "Standard Workshop/Gardens"),
 }
 
 

@@ -78,7 +78,8 @@ from games.dominion.engine import (  # noqa: I001
     treasure_money,
 )
 from games.dominion.kernel import learned_buy, random_buy
-from games.dominion.matcher import choose_buy
+from games.dominion.layout import COINS, GAIN_LIST
+from games.dominion.matcher import choose_buy, first_rule
 from games.dominion.steps import (
     DONE,
     END_ACTIONS,
@@ -208,6 +209,15 @@ def _buy(p, b, rules, nrules, bmode, weights, lparams, zones, pinfo, piles, ts, 
 
 @njit(Int(Int, Int, Int, Int, F1, F3, I1, I1, Int, Z, PI, PI, TS), cache=True)
 def _gain(q, b, cap, tag, dp, rules, nrules, opts, n, zones, pinfo, piles, ts):
+    start = nrules[b]  # a gain list follows the buy rules after its marker row
+    if start < rules.shape[1] - 1 and rules[b, start, 0] == GAIN_LIST:
+        coins = ts[COINS]
+        ts[COINS] = cap
+        c = first_rule(q, rules[b], start + 1, start + 1 + int(rules[b, start, 1]),
+                       tag == GAIN_TREASURE, zones, pinfo, piles, ts)
+        ts[COINS] = coins
+        if c >= 0:
+            return c
     if tag == GAIN_TREASURE:  # Mine: the most expensive treasure that fits
         best = -1
         for i in range(n):

@@ -1,15 +1,23 @@
-"""A whole Dominion strategy as text: a buy list, a play order and decision settings.
+"""A whole Dominion strategy as text: a buy list, a gain list, a play order and decision
+settings.
 
-The text form extends a buy list (grammar in :mod:`games.dominion.buylist`) with two
+The text form extends a buy list (grammar in :mod:`games.dominion.buylist`) with three
 optional sections after it, each introduced by its keyword::
 
-    strategy  := buylist [ sep "play:" card { ">" card } ] [ sep "set:" setting { "," setting } ]
+    strategy  := buylist [ sep "gain:" buylist ] [ sep "play:" card { ">" card } ]
+                 [ sep "set:" setting { "," setting } ]
     sep       := "|" | ";"                          (optional; the keyword starts a section)
     setting   := name "=" value                     a parameter of games.dominion.decisions
 
 e.g. ``province | gold | witch:2 | silver | play: throne-room > witch > village | set:
-chapel_max=3, chapel_money_floor=5``. Each section appears at most once. A text without
-them is a plain buy list with exactly its old meaning. The play order names Action cards;
+chapel_max=3, chapel_money_floor=5``, or the Workshop/Gardens player's ``workshop:8 |
+gardens | estate@empty>=2 | copper | gain: gardens | estate | workshop:8 | silver``. Each
+section appears at most once. A text without them is a plain buy list with exactly its old
+meaning. The gain list, in the buy list's grammar, chooses what a card that gains one
+costing up to some amount gains (Workshop, Artisan, Remodel; Mine only among treasures):
+its first entry that fits, with the amount as ``coins``; when none fits, the buy list
+decides as it does without a gain list, then the most expensive card that fits. The play
+order names Action cards;
 the action player plays them first, in the order given, and every other Action in the
 default order (:func:`games.dominion.decisions.default_play_order`). Settings left out keep
 their defaults. (``|`` is the canonical separator because ``tabletune play --bots`` splits
@@ -29,27 +37,29 @@ from games.dominion.cards import CARDS, INDEX, KEYS, card_key
 from games.dominion.decisions import DECISIONS, check_decision, default_play_order
 
 # A section keyword at the start or after a separator: card names never end with ':'.
-_SECTION = re.compile(r"(?:^|(?<=[\s|;]))(play|set):", re.IGNORECASE)
+_SECTION = re.compile(r"(?:^|(?<=[\s|;]))(gain|play|set):", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class Strategy:
-    """Buy list, play order (card keys played first, in this order) and decision settings
-    (name, value) in the order given: plain, picklable data."""
+    """Buy list, play order (card keys played first, in this order), decision settings
+    (name, value) in the order given, and gain list (empty: gains follow the buy list):
+    plain, picklable data."""
 
     buylist: BuyList
     play: tuple[str, ...] = ()
     decisions: tuple[tuple[str, float], ...] = ()
+    gain: BuyList = BuyList(())
 
     @property
     def cards(self) -> set[str]:
-        """Every card the strategy needs in the kingdom: those it buys or plays."""
-        return self.buylist.cards | set(self.play)
+        """Every card the strategy needs in the kingdom: those it buys, gains or plays."""
+        return self.buylist.cards | self.gain.cards | set(self.play)
 
     @property
     def plain(self) -> bool:
-        """True for a bare buy list (default play order and decisions)."""
-        return not self.play and not self.decisions
+        """True for a bare buy list (default gains, play order and decisions)."""
+        return not self.play and not self.decisions and not self.gain.rules
 
     def settings(self) -> dict[str, float]:
         return dict(self.decisions)
@@ -104,8 +114,8 @@ def _parse_settings(text: str) -> tuple[tuple[str, float], ...]:
 
 
 def has_sections(text: str) -> bool:
-    """Whether ``text`` holds a ``play:`` or ``set:`` section: a strategy text, never a
-    bot's name."""
+    """Whether ``text`` holds a ``gain:``, ``play:`` or ``set:`` section: a strategy text,
+    never a bot's name."""
     return _SECTION.search(text) is not None
 
 
@@ -114,9 +124,23 @@ def parse_strategy(text: str) -> Strategy:
     pieces = _SECTION.split(text)
     play: tuple[str, ...] | None = None
     decisions: tuple[tuple[str, float], ...] | None = None
+    gain: BuyList | None = None
     for keyword, body in zip(pieces[1::2], pieces[2::2], strict=True):
         body = body.strip().rstrip("|;").strip()
-        if keyword.lower() == "play":
+        if keyword.lower() == "gain":
+            if gain is not None:
+                raise InputError("strategy: the gain list is given twice")
+            if not body.strip(" |"):
+                raise InputError("strategy: 'gain:' without cards; e.g. gain: gardens | "
+                                 "estate | silver")
+            if ";" in body:
+                raise InputError("strategy: ';' separates only the sections, not the "
+                                 "entries of the gain list")
+            try:
+                gain = parse_buylist(body)
+            except InputError as err:
+                raise InputError(f"gain list: {err}") from None
+        elif keyword.lower() == "play":
             if play is not None:
                 raise InputError("strategy: the play order is given twice")
             play = parse_play_order(body)
@@ -129,13 +153,13 @@ def parse_strategy(text: str) -> Strategy:
             decisions = _parse_settings(body)
     head = pieces[0].strip().rstrip("|;")
     if not head.strip(" |;") and len(pieces) > 1:
-        raise InputError(f"strategy {text.strip()!r}: a buy list comes first, then 'play:' "
-                         f"and 'set:'; e.g. 'province | gold | silver | "
+        raise InputError(f"strategy {text.strip()!r}: a buy list comes first, then 'gain:', "
+                         f"'play:' and 'set:'; e.g. 'province | gold | silver | "
                          f"{text.strip().lstrip(' |;')}'")
     if ";" in head:
-        raise InputError(f"strategy {text.strip()!r}: ';' separates only the 'play:' and "
-                         f"'set:' sections")
-    return Strategy(parse_buylist(head), play or (), decisions or ())
+        raise InputError(f"strategy {text.strip()!r}: ';' separates only the 'gain:', "
+                         f"'play:' and 'set:' sections")
+    return Strategy(parse_buylist(head), play or (), decisions or (), gain or BuyList(()))
 
 
 def _format_value(x: float) -> str:
@@ -146,6 +170,8 @@ def format_strategy(strategy: Strategy) -> str:
     """Text form; ``parse_strategy(format_strategy(s)) == s`` for every valid strategy, and
     a plain strategy formats as its buy list alone."""
     parts = [format_buylist(strategy.buylist)]
+    if strategy.gain.rules:
+        parts.append("gain: " + format_buylist(strategy.gain))
     if strategy.play:
         parts.append("play: " + " > ".join(strategy.play))
     if strategy.decisions:
@@ -222,4 +248,5 @@ def with_params(base: Strategy, values: Mapping[str, Any]) -> tuple[Strategy, tu
                             default_play_order())
     settings = base.settings()
     settings.update({k: check_decision(k, v) for k, v in values.items() if k in DECISIONS})
-    return Strategy(base.buylist, tuple(play), tuple(settings.items())), ranked, p.actions
+    return (Strategy(base.buylist, tuple(play), tuple(settings.items()), base.gain), ranked,
+            p.actions)

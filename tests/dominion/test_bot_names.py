@@ -25,6 +25,8 @@ PLAYERS_SAY = {
     "Moneylender Big Money": "moneylender-big-money",
     "Bandit Big Money": "bandit-big-money",
     "Workshop/Gardens": "workshop-gardens",
+    "Gardens/Workshop": "workshop-gardens-standard",
+    "Standard Workshop/Gardens": "workshop-gardens-standard",
     "Moat Big Money": "moat-big-money",
     "Moat against attacks": "moat-big-money",
     "Big Money": "big-money",

@@ -13,7 +13,7 @@ import pytest
 
 from games.core import BotSpec
 from games.dominion.bots import NAMED
-from games.dominion.buylist import parse_buylist
+from games.dominion.strategy import parse_strategy
 from games.dominion.cards import BASE_SET_KEYS
 from games.dominion.crosscheck import compare, lineup, rules
 from games.dominion.crosscheck.players import CARD, KEY, keys, make_player
@@ -56,9 +56,10 @@ def test_tie_rule_most_vp_then_fewer_turns_else_shared():
 def test_buy_lists_are_the_named_bots_of_our_engine():
     for name, text in lineup.BOTS.items():
         if name in NAMED:  # the named bots our engine offers follow the same lists
-            assert parse_buylist(NAMED[name][0]) == parse_buylist(text), name
+            assert parse_strategy(NAMED[name][0]) == parse_strategy(text), name
     assert lineup.kingdom_of(("chapel-witch", "big-money")) == ("chapel", "witch")
     assert lineup.kingdom_of(("big-money", "big-money")) == ()
+    assert lineup.kingdom_of(("workshop-gardens-standard",)) == ("gardens", "workshop")
 
 
 def _game(bots=("double-militia", "big-money"), seed=3):

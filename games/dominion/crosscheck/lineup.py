@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.core import InputError
-from games.dominion.buylist import parse_buylist
 from games.dominion.cards import CARDS, INDEX
+from games.dominion.strategy import parse_strategy
 
 BOTS: dict[str, str] = {
     "big-money": "province | gold | silver",
@@ -29,6 +29,9 @@ BOTS: dict[str, str] = {
     "moat-big-money": "province | gold | moat:2 | silver",
     "chapel-witch": "province | gold | witch:1 | chapel:1 | silver",
     "workshop-gardens": "province | gardens | workshop | estate@gains<=6 | copper",
+    # the standard Workshop/Gardens player: its Workshops gain by its gain list
+    "workshop-gardens-standard": "workshop:8 | gardens | estate@empty>=1 | copper"
+                                 " | gain: gardens | workshop | estate | silver",
     # beyond the plan: bots that between them buy every other card of the base set
     "library-money": "province | gold | library:2 | silver",
     "throne-smithy": "province | gold | throne-room:1 | smithy:2 | silver",
@@ -73,5 +76,5 @@ def buylist_text(bot: str) -> str:
 
 def kingdom_of(bots: Sequence[str]) -> tuple[str, ...]:
     """The kingdom cards the bots' buy lists name, in card-index order."""
-    keys = {rule.card for b in bots for rule in parse_buylist(buylist_text(b)).rules}
+    keys = {k for b in bots for k in parse_strategy(buylist_text(b)).cards}
     return tuple(sorted((k for k in keys if CARDS[INDEX[k]].kingdom), key=INDEX.__getitem__))

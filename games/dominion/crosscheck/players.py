@@ -16,10 +16,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from games.dominion.buylist import BuyRule, parse_buylist
+from games.dominion.buylist import BuyRule
 from games.dominion.cards import ACTION_ORDER, CARDS, INDEX, KEYS, card_key
 from games.dominion.crosscheck import rules
 from games.dominion.crosscheck._pyminion import BotDecider, Card, CardType, Deck, Player, base
+from games.dominion.strategy import parse_strategy
 
 BASIC = (base.copper, base.silver, base.gold, base.estate, base.duchy, base.province,
          base.curse)
@@ -50,17 +51,21 @@ class BuyListDecider(BotDecider):
     """A buy-list bot with the plan's default decisions (see the module docstring)."""
 
     def __init__(self, buylist: str) -> None:
-        self.rules: tuple[BuyRule, ...] = parse_buylist(buylist).rules
+        strategy = parse_strategy(buylist)  # a buy list, or one with a gain list
+        self.rules: tuple[BuyRule, ...] = strategy.buylist.rules
+        self.gain_rules: tuple[BuyRule, ...] = strategy.gain.rules
         self.remodelled: str = "copper"  # the card the last Remodel trashes
 
     # ------------------------------------------------------------------ buy lists
 
     def choose(self, player: Player, game: Any, coins: int,
-               allowed: set[str] | None = None) -> Card | None:
-        """The first rule's card that costs at most ``coins``, is in stock (and in
-        ``allowed`` if given), is under its copy limit and whose conditions hold."""
+               allowed: set[str] | None = None,
+               rules: tuple[BuyRule, ...] | None = None) -> Card | None:
+        """The first rule's card (of the buy list, or of ``rules``) that costs at most
+        ``coins``, is in stock (and in ``allowed`` if given), is under its copy limit and
+        whose conditions hold."""
         owned: Counter[str] | None = None
-        for rule in self.rules:
+        for rule in self.rules if rules is None else rules:
             card = CARD[rule.card]
             if card.get_cost(player, game) > coins or _pile(game, card.name) <= 0:
                 continue
@@ -81,11 +86,14 @@ class BuyListDecider(BotDecider):
 
     def gain_up_to(self, cap: int, valid_cards: list[Card], player: Player, game: Any,
                    required: bool) -> list[Card]:
-        """A gain with a cost cap: the buy list's card for ``cap`` coins; else, where the
-        card must gain (Workshop, Artisan, Remodel), the fallback of
-        :func:`rules.gain_fallback` (Copper, Estate or Curse when nothing better fits)."""
+        """A gain with a cost cap: the gain list's card for ``cap`` coins, else the buy
+        list's; else, where the card must gain (Workshop, Artisan, Remodel), the fallback
+        of :func:`rules.gain_fallback` (Copper, Estate or Curse when nothing better fits)."""
         valid = {KEY[c.name] for c in valid_cards}
-        card = self.choose(player, game, cap, allowed=valid)
+        card = self.choose(player, game, cap, allowed=valid, rules=self.gain_rules) \
+            if self.gain_rules else None
+        if card is None:
+            card = self.choose(player, game, cap, allowed=valid)
         if card is None and required:
             key = rules.gain_fallback(valid, cap)
             card = CARD[key] if key is not None else None
@@ -285,7 +293,8 @@ def _typed(var: str, key: str, owned: Counter[str], player: Player, game: Any) -
 
 
 def make_player(name: str, buylist: str, rng: random.Random) -> Player:
-    """A pyminion player named ``name`` following ``buylist``, shuffling with ``rng``."""
+    """A pyminion player named ``name`` following ``buylist`` (and its gain list, when it
+    has one), shuffling with ``rng``."""
     player = Player(decider=BuyListDecider(buylist), player_id=name)
     player.deck = SeededDeck(rng)  # set after: Player() replaces an empty (falsy) deck
     return player

@@ -1,0 +1,98 @@
+"""The strategy language's gain list (``gain:``): what a Workshop, Artisan, Remodel or Mine
+gains, apart from what the buy list buys."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from games.core import BotSpec, InputError
+from games.dominion.bots import compile_bots
+from games.dominion.buylist import parse_buylist
+from games.dominion.cards import INDEX, KEYS, initial_supply
+from games.dominion.layout import GAIN_LIST
+from games.dominion.named_bots import NAMED
+from games.dominion.state import DominionState
+from games.dominion.state_player import PolicyPlayer
+from games.dominion.strategy import format_strategy, parse_strategy
+
+STANDARD = NAMED["workshop-gardens-standard"][0]
+KINGDOM = ("workshop", "gardens", "remodel", "mine", "artisan", "village", "smithy",
+           "market", "cellar", "moat")
+
+
+def test_a_gain_list_parses_formats_back_and_names_its_cards():
+    s = parse_strategy(STANDARD)
+    assert s.buylist == parse_buylist("workshop:8 | gardens | estate@empty>=1 | copper")
+    assert s.gain == parse_buylist("gardens | workshop | estate | silver")
+    assert parse_strategy(format_strategy(s)) == s
+    assert "gain: gardens | workshop | estate | silver" in format_strategy(s)
+    assert s.cards == {"workshop", "gardens", "estate", "copper", "silver"}
+    assert not s.plain
+    both = parse_strategy("province | gold | gain: gold | silver | play: workshop | "
+                          "set: chapel_max=2")
+    assert both.gain.cards == {"gold", "silver"} and both.play == ("workshop",)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("province | gain: gardens | gain: silver", "given twice"),
+    ("province | gain: | play: smithy", "without cards"),
+    ("province | gain: gardenz", "gain list"),
+    ("province | gain: silver@share>2", "gain list"),
+    ("gain: gardens", "a buy list comes first"),
+])
+def test_a_bad_gain_list_is_refused_with_its_reason(text: str, words: str) -> None:
+    with pytest.raises(InputError, match=words):
+        parse_strategy(text)
+
+
+def test_texts_without_a_gain_list_compile_as_before():
+    supply = initial_supply(2, list(KINGDOM))
+    comp = compile_bots([BotSpec("buylist", genome="province | gold | workshop | silver")],
+                        supply)
+    assert comp.nrules[0] == 4 and comp.rules.shape[1] == 4
+    assert not (comp.rules[0, :, 0] == GAIN_LIST).any()
+    gains = compile_bots([BotSpec("buylist", genome="province | gold | workshop | silver"
+                                                    " | gain: gardens | estate")], supply)
+    assert gains.nrules[0] == 4 and gains.rules.shape[1] == 7
+    assert gains.rules[0, 4, 0] == GAIN_LIST and gains.rules[0, 4, 1] == 2
+    assert np.array_equal(gains.rules[0, :4], comp.rules[0])
+
+
+def _gained(text: str, card: str, hand: list[str]) -> list[str]:
+    """What the bot ``text`` gains (and trashes, as ``-card``) when it plays ``card`` from
+    ``hand`` on turn 1."""
+    st = DominionState.new(2, KINGDOM, seed=3)
+    st.set_cards(0, hand=[INDEX[c] for c in hand])
+    st.restart_turn()
+    st.refresh()
+    before = st.owned(0)
+    st.apply(("play", card))
+    player = PolicyPlayer(BotSpec("buylist", genome=text), np.random.default_rng(0))
+    while st.current_player() == 0 and st.phase == 0 and not st.is_terminal():
+        st.apply(player.act(st))
+    after = st.owned(0)
+    gained = [KEYS[c] for c in range(len(after)) if after[c] > before[c]]
+    return sorted(gained + [f"-{KEYS[c]}" for c in st.trash])
+
+
+def test_workshop_gains_by_the_gain_list_and_by_the_buy_list_without_one():
+    assert _gained("province | gold | silver | gain: gardens | silver", "workshop",
+                   ["workshop", "copper", "copper", "estate", "estate"]) == ["gardens"]
+    assert _gained("province | gold | silver", "workshop",
+                   ["workshop", "copper", "copper", "estate", "estate"]) == ["silver"]
+
+
+def test_a_gain_list_that_fits_nothing_falls_back_to_the_buy_list():
+    assert _gained("province | gold | silver | gain: gold", "workshop",
+                   ["workshop", "copper", "copper", "estate", "estate"]) == ["silver"]
+
+
+def test_mine_takes_only_treasures_from_a_gain_list():
+    hand = ["mine", "copper", "estate", "estate", "estate"]
+    assert _gained("province | gold | silver", "mine", hand) == ["-copper", "silver"]
+    silver = ["mine", "silver", "estate", "estate", "estate"]
+    assert _gained("province | gold | silver", "mine", silver) == ["-silver", "gold"]
+    # up to $6: Gardens is no treasure, so Mine skips it and takes a Silver for its Silver
+    assert _gained("province | gold | silver | gain: gardens | silver", "mine",
+                   silver) == ["-silver"]
