@@ -80,6 +80,9 @@ capability         offered by                        reads                what u
 ``compiling``      part ``FIRST_USE_COMPILE`` and                         the notice while numba
                    ``FIRST_USE_SECONDS`` of the                           compiles, the order of
                    package itself                                         `python -m games.warm`
+``board``          part ``board.BOARD`` (a board's                        `tabletune board`
+                   ladder, seeds, genome:                                 (:mod:`tuning.board`)
+                   :mod:`tuning.board`)
 =================  ================================  ===================  ========================
 
 The protocols below are the signatures shared code calls. They are not
@@ -196,6 +199,7 @@ CAPABILITIES: dict[str, Capability] = {
     "dealer": Capability(module="dealer", names=("DEALER",)),
     "openspiel": Capability(needs=("state", "codec", "dealer"), layer="games.interop.seats"),
     "compiling": Capability(module="", names=("FIRST_USE_COMPILE", "FIRST_USE_SECONDS")),
+    "board": Capability(module="board", names=("BOARD",)),
 }
 
 

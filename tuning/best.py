@@ -61,7 +61,9 @@ __all__ = ["KINDS", "PREFIX", "PUBLISHED", "BestBot", "best_bot", "check_genome_
 #: What a reference plays, as its line says: a journal or a database the study ran on, an
 #: evolution's checkpoint, or the committed report's ``run.json``.
 KINDS = {"journal": "local journal", "database": "database", "checkpoint": "local checkpoint",
-         "published": "published run.json"}
+         "published": "published run.json", "board": "board result"}
+#: ``best:board:BOARD``: the strategy `tabletune board` found for a board
+BOARD_PREFIX = "board:"
 
 
 @dataclass(frozen=True)
@@ -296,6 +298,8 @@ def resolve_best(text: str, game: str | None = None,
     missing and the command that makes it."""
     study, storage = split_ref(text)
     where = text.strip()
+    if study.startswith(BOARD_PREFIX):
+        return _from_board(study[len(BOARD_PREFIX):], game, where)
     derived = split_derived(study)  # STUDY.HASH: a spec run with other game options
     try:
         key = _key(resolve_path(study))
@@ -333,6 +337,28 @@ def resolve_best(text: str, game: str | None = None,
                    f"{where} = {got.text} ({spec.name}, {_source_words(got, spec)}: {got.how})"
                    f"{_also_published(spec, study, storage, got)}",
                    dict(spec.game_options), spec.optimizer, got.kind)
+
+
+def _from_board(board: str, game: str | None, where: str) -> BestBot:
+    """``best:board:BOARD``: the strategy a board search wrote for that board."""
+    from games import registry
+    from games.capabilities import part
+    from tuning.board import board_part, folder, stored
+
+    names = [game] if game else [g for g in registry.names()
+                                 if part(registry.get(g), "board") is not None]
+    if not names:
+        raise InputError(f"{where}: no game has a board optimiser")
+    data = stored(names[0], board)
+    bp = board_part(names[0])
+    cards = bp.board(board)
+    path = folder(bp, cards, None) / "result.json"
+    ladder = data.get("ladder") or {}
+    mean = sum(r["score"] for r in ladder.values()) / max(1, len(ladder))
+    return BestBot(f"{BOARD_PREFIX}{bp.slug(cards)}", names[0], data["strategy"], str(path),
+                   f"{where} = {data['strategy']} (board result {path}: {mean:.3f} on average "
+                   f"against its {len(ladder)}-bot ladder)", bp.game_options(cards), "board",
+                   "board")
 
 
 def _source_words(got: _Found, spec: Any) -> str:

@@ -1,0 +1,69 @@
+"""`tabletune board GAME --kingdom K`: what wins on this board (:mod:`tuning.board`).
+
+Games offer it through their ``board`` part (:mod:`games.capabilities`); the command
+searches for the budget given, confirms the winner against the board's ladder on fresh
+seeds, writes the board's folder and prints the strategy with its ladder (``--json``: the
+result as data on stdout; progress goes to stderr). Ctrl-C keeps the search's checkpoint:
+``--resume`` continues it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from games.errors import check_seed
+from tuning.commands.apps import app, clean_errors, console, err_console, print_json
+
+
+@app.command("board")
+@clean_errors
+def board_command(
+    game_name: str = typer.Argument(..., metavar="GAME", help="A game with a board "
+                                                              "optimiser."),
+    kingdom: str = typer.Option("", "--kingdom", "-k",
+                                help="the board: ten base-set cards (comma-separated), a "
+                                     "preset such as attack, or random:N"),
+    minutes: float = typer.Option(5.0, "--minutes", "-m", help="time budget in minutes "
+                                                               "(search, selection and "
+                                                               "confirmation)"),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes"),
+    seed: int = typer.Option(1, "--seed", "-s", help="root seed of the search and of the "
+                                                     "fresh seeds that confirm it"),
+    games: int = typer.Option(20_000, "--games", "-n", help="games against each ladder bot "
+                                                            "in the confirmation"),
+    out: Path | None = typer.Option(None, "--out", help="the board's folder (default "
+                                                        "runs/boards/<board>/)"),
+    resume: bool = typer.Option(False, "--resume", help="continue the board's interrupted "
+                                                        "search"),
+    as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
+) -> None:
+    """What wins on this board: search, then confirm against the board's ladder."""
+    from tuning.board import BoardRequest, board_part, find, folder
+
+    check_seed(seed, "--seed")
+    req = BoardRequest(game_name, kingdom, minutes, jobs, seed, games, out, resume)
+    part = board_part(game_name)
+    where = folder(part, part.board(kingdom), out)
+    try:
+        result = find(req, progress=lambda line: err_console.print(line, highlight=False,
+                                                                   markup=False))
+    except KeyboardInterrupt:
+        again = f"tabletune board {game_name} --kingdom {kingdom} --resume"
+        if out is not None:
+            again += f" --out {out}"
+        err_console.print(f"stopped: the search so far is kept in {where}/search.ckpt; "
+                          f"continue it with: {again}", highlight=False, markup=False)
+        raise typer.Exit(130) from None
+    if as_json:
+        print_json(result)
+        return
+    console.print(f"[bold]{result['strategy']}[/bold]", highlight=False, soft_wrap=True)
+    for name, row in result["ladder"].items():
+        lo, hi = row["score_ci"]
+        console.print(f"  vs {name:<26} {100 * row['score']:5.1f}% [{100 * lo:.1f}, "
+                      f"{100 * hi:.1f}]  ({row['games']:,} games)", highlight=False)
+    console.print(f"{result['games']:,} games, {result['seconds']:.0f} s; report: "
+                  f"{where}/README.md", highlight=False)
+
