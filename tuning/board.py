@@ -47,6 +47,8 @@ class BoardRequest:
     ladder_games: int = 20_000
     out: Path | None = None
     resume: bool = False
+    backend: str = "loky"  # where the games run: loky (this machine), dask or ray
+    address: str | None = None  # a Dask scheduler or Ray cluster (None: local)
 
     def __post_init__(self) -> None:
         if not (isinstance(self.minutes, int | float) and math.isfinite(self.minutes)
@@ -89,7 +91,7 @@ def _spec(game: registry.Game, part: Any, board: tuple[str, ...], req: BoardRequ
            "evaluation": {"games": SEARCH_GAMES, "block": 200, "seed": req.seed,
                           "opponents": ladder, "reevaluate_top": 5,
                           "reevaluate_games": SELECT_GAMES, "jobs": req.jobs,
-                          "backend": "loky"},
+                          "backend": req.backend},
            "deap": {"generations": 1, "population": 16, "offspring": 16,
                     "algorithm": "mu_plus_lambda", "cxpb": 0.4, "mutpb": 0.5,
                     "tournament": 3, "hall_of_fame": 8, "checkpoint_every": 1},
@@ -127,7 +129,7 @@ def find(req: BoardRequest, progress: Callable[[str], None] | None = None) -> di
     budget = 60.0 * req.minutes
     _say(progress, f"board {', '.join(board)}: ladder {', '.join(ladder)}; "
                    f"{req.minutes:g} min on {req.jobs} worker(s)")
-    with WorkerPool(req.jobs, "loky") as pool:
+    with WorkerPool(req.jobs, req.backend, req.address) as pool:
         # ---- search: one generation at a time, while the budget leaves time for the
         # selection and the confirmation after it (timed at the search's games per second)
         after = SELECT_GAMES * (5 + len(part.candidates(board))) + req.ladder_games * len(ladder)

@@ -37,13 +37,18 @@ def board_command(
                                                         "runs/boards/<board>/)"),
     resume: bool = typer.Option(False, "--resume", help="continue the board's interrupted "
                                                         "search"),
+    backend: str = typer.Option("loky", "--backend", help="where games run: loky (this "
+                                                          "machine), dask or ray"),
+    address: str | None = typer.Option(None, "--address", help="a Dask scheduler or Ray "
+                                                               "cluster (default: local)"),
     as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
 ) -> None:
     """What wins on this board: search, then confirm against the board's ladder."""
     from tuning.board import BoardRequest, board_part, find, folder
 
     check_seed(seed, "--seed")
-    req = BoardRequest(game_name, kingdom, minutes, jobs, seed, games, out, resume)
+    req = BoardRequest(game_name, kingdom, minutes, jobs, seed, games, out, resume, backend,
+                       address)
     part = board_part(game_name)
     where = folder(part, part.board(kingdom), out)
     try:
