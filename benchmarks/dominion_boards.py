@@ -14,8 +14,8 @@ machine's workers or a Dask/Ray cluster) into ``boards/<index>/``; a board whose
 there is skipped, so a stopped run continues where it stopped (a board stopped mid-search
 continues its search). Then the community bots that fit the board play a round robin
 (``--robin-games`` per pair, seats rotated) to name the best of them, and ``learned-general``
-is scored against Big Money Ultimate where the game has it. README.md, summary.json and
-scores.png are written from every finished board after each one.
+is scored against Big Money Ultimate where the game has it. README.md, index.html,
+summary.json and scores.png are written from every finished board after each one.
 """
 
 from __future__ import annotations
@@ -186,6 +186,8 @@ def write_report(out: Path, rows: list[dict[str, Any]], args: argparse.Namespace
               f"{args.games} --robin-games {args.robin_games}", ""]
     (out / "README.md").write_text("\n".join(lines))
     _plot(out, rows)
+    from tuning.reporting.readme_page import render_page
+    (out / "index.html").write_text(render_page(out), encoding="utf-8")
 
 
 def _plot(out: Path, rows: list[dict[str, Any]]) -> None:

@@ -62,6 +62,15 @@ class BoardRequest:
             raise InputError(f"--jobs {self.jobs}: give 1 or more worker processes")
 
 
+class BoardInterrupted(Exception):  # noqa: N818  (a stop, reported as such)
+    """Ctrl-C or SIGTERM during a board search: the checkpoint of the last finished
+    generation is kept; ``best`` is the best strategy found so far (None before any)."""
+
+    def __init__(self, where: Path, best: str | None, score: float | None) -> None:
+        super().__init__("board search stopped")
+        self.where, self.best, self.score = where, best, score
+
+
 def board_part(name: str) -> Any:
     """The ``board`` part of game ``name``; InputError naming the games that have one."""
     game = registry.get(name)
@@ -106,11 +115,8 @@ def _say(progress: Callable[[str], None] | None, line: str) -> None:
 
 def find(req: BoardRequest, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Search, select and confirm (see the module text); the result as written to
-    ``result.json``."""
-    from tuning.evaluation import WorkerPool
-    from tuning.evaluation.evaluator import derived_seed, evaluate_many
-    from tuning.evaluation.scoring import candidate_bot
-    from tuning.evolution.runner import build_evolution
+    ``result.json``. BoardInterrupted on Ctrl-C or SIGTERM (the checkpoint kept)."""
+    from tuning.evolution.engine import EvolutionInterrupted
 
     game = registry.get(req.game)
     part = board_part(req.game)
@@ -124,12 +130,29 @@ def find(req: BoardRequest, progress: Callable[[str], None] | None = None) -> di
         raise InputError(f"--resume: no search of this board in {where} to continue")
     where.mkdir(parents=True, exist_ok=True)
     spec = _spec(game, part, board, req, where)
-    ladder = part.ladder(board)
-    t0 = time.monotonic()
-    budget = 60.0 * req.minutes
-    _say(progress, f"board {', '.join(board)}: ladder {', '.join(ladder)}; "
+    _say(progress, f"board {', '.join(board)}: ladder {', '.join(part.ladder(board))}; "
                    f"{req.minutes:g} min on {req.jobs} worker(s)")
-    with WorkerPool(req.jobs, req.backend, req.address) as pool:
+    best: list[Any] = [None, None]  # the best so far: text, score against the ladder
+    try:
+        return _search_and_confirm(req, game, part, board, where, spec, best, progress)
+    except (KeyboardInterrupt, EvolutionInterrupted):
+        raise BoardInterrupted(where, *best) from None
+
+
+def _search_and_confirm(req: BoardRequest, game: registry.Game, part: Any,
+                        board: tuple[str, ...], where: Path, spec: Any, best: list[Any],
+                        progress: Callable[[str], None] | None) -> dict[str, Any]:
+    from tuning.evaluation import WorkerPool
+    from tuning.evaluation.evaluator import derived_seed, evaluate_many
+    from tuning.evaluation.scoring import candidate_bot
+    from tuning.evolution.runner import build_evolution
+    from tuning.stopping import stop_signals
+
+    t0 = time.monotonic()
+    ckpt = where / "search.ckpt"
+    ladder = part.ladder(board)
+    budget = 60.0 * req.minutes
+    with stop_signals(), WorkerPool(req.jobs, req.backend, req.address) as pool:
         # ---- search: one generation at a time, while the budget leaves time for the
         # selection and the confirmation after it (timed at the search's games per second)
         after = SELECT_GAMES * (5 + len(part.candidates(board))) + req.ladder_games * len(ladder)
@@ -144,6 +167,7 @@ def find(req: BoardRequest, progress: Callable[[str], None] | None = None) -> di
             per_gen = time.monotonic() - g0
             rate = SEARCH_GAMES * 16 / max(per_gen, 1e-3)
             best_text, best_score = result.hall_of_fame[0]
+            best[:] = [best_text, best_score.mean]
             elapsed = time.monotonic() - t0
             _say(progress, f"search: generation {result.generation}, best "
                            f"{best_score.mean:.3f} against the ladder, {elapsed:.0f} s of "

@@ -93,3 +93,24 @@ def test_a_short_board_search_writes_its_report_and_plays_again(main, tmp_path: 
     (where / "result.json").write_text("{not json")
     with pytest.raises(InputError, match="damaged"):
         resolve_best("best:board:random:7", "dominion")
+
+
+def test_ctrl_c_keeps_the_search_and_resume_continues_it(cli, tmp_path: Path):
+    import signal
+    import time
+
+    run = cli.start("board", "dominion", "--kingdom", "random:11", "--minutes", "2",
+                    "--games", "200", cwd=tmp_path)
+    where = tmp_path / "runs" / "boards" / BOARD.slug(BOARD.board("random:11"))
+    deadline = time.monotonic() + 120
+    while not (where / "search.ckpt").exists() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    time.sleep(2)
+    run.send_signal(signal.SIGINT)
+    _, err = run.communicate(timeout=120)
+    assert run.returncode == 130, err
+    assert "best so far" in err and "--resume" in err and "Traceback" not in err
+    again = cli("board", "dominion", "--kingdom", "random:11", "--minutes", "0.2", "--games",
+                "200", "--resume", "--json", cwd=tmp_path, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["search_generations"] >= 1

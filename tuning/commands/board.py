@@ -44,7 +44,7 @@ def board_command(
     as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
 ) -> None:
     """What wins on this board: search, then confirm against the board's ladder."""
-    from tuning.board import BoardRequest, board_part, find, folder
+    from tuning.board import BoardInterrupted, BoardRequest, board_part, find, folder
 
     check_seed(seed, "--seed")
     req = BoardRequest(game_name, kingdom, minutes, jobs, seed, games, out, resume, backend,
@@ -54,12 +54,18 @@ def board_command(
     try:
         result = find(req, progress=lambda line: err_console.print(line, highlight=False,
                                                                    markup=False))
-    except KeyboardInterrupt:
+    except BoardInterrupted as stop:
         again = f"tabletune board {game_name} --kingdom {kingdom} --resume"
         if out is not None:
             again += f" --out {out}"
-        err_console.print(f"stopped: the search so far is kept in {where}/search.ckpt; "
-                          f"continue it with: {again}", highlight=False, markup=False)
+        if stop.best is not None:
+            err_console.print(f"best so far ({stop.score:.3f} against the ladder in the "
+                              f"search): {stop.best}", highlight=False, markup=False,
+                              soft_wrap=True)
+        kept = (f"the search so far is kept in {where}/search.ckpt; continue it with: "
+                f"{again}") if (where / "search.ckpt").exists() else \
+            "stopped before the first generation was done: nothing to continue"
+        err_console.print(f"stopped: {kept}", highlight=False, markup=False)
         raise typer.Exit(130) from None
     if as_json:
         print_json(result)
