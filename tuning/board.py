@@ -136,7 +136,23 @@ def find(req: BoardRequest, progress: Callable[[str], None] | None = None) -> di
     try:
         return _search_and_confirm(req, game, part, board, where, spec, best, progress)
     except (KeyboardInterrupt, EvolutionInterrupted):
+        if best[0] is None and (where / "search.ckpt").exists():
+            best[:] = _checkpoint_best(spec, where / "search.ckpt")
         raise BoardInterrupted(where, *best) from None
+
+
+def _checkpoint_best(spec: Any, path: Path) -> list[Any]:
+    """The hall of fame's best of a search checkpoint: [text, score] ([None, None] when it
+    holds none yet)."""
+    from tuning.evolution.checkpoint import load_checkpoint
+    from tuning.evolution.runner import genome_kind
+
+    try:
+        genes, score = load_checkpoint(path)["hall_of_fame"][0]
+        text = genome_kind(spec).to_text(list(genes))
+        return [text, score.mean if score is not None else None]
+    except (InputError, LookupError, TypeError, ValueError):
+        return [None, None]
 
 
 def _search_and_confirm(req: BoardRequest, game: registry.Game, part: Any,

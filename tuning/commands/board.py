@@ -59,9 +59,10 @@ def board_command(
         if out is not None:
             again += f" --out {out}"
         if stop.best is not None:
-            err_console.print(f"best so far ({stop.score:.3f} against the ladder in the "
-                              f"search): {stop.best}", highlight=False, markup=False,
-                              soft_wrap=True)
+            score = "" if stop.score is None else f"{stop.score:.3f} against the ladder in " \
+                                                  "the search: "
+            err_console.print(f"best so far ({score}{stop.best})", highlight=False,
+                              markup=False, soft_wrap=True)
         kept = (f"the search so far is kept in {where}/search.ckpt; continue it with: "
                 f"{again}") if (where / "search.ckpt").exists() else \
             "stopped before the first generation was done: nothing to continue"
