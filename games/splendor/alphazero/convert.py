@@ -170,9 +170,9 @@ def from_theirs(board: np.ndarray, template: np.ndarray, tables: Tables,
         off = O_DECK + DECK_OFF[t] + template[O_DPTR + t]
         s[off:off + len(deck)] = drawn + [c for c in deck if c in left]
         s[O_DPTR + t] = template[O_DPTR + t] + len(drawn)
-    for c in range(90):
-        if template[O_OWNER + c] < 0 and c not in shown and c not in reserved and all(
-                c not in deck_cards(s, t) for t in range(3)):
+    placed = shown | reserved | {c for t in range(3) for c in deck_cards(s, t)}
+    for c in np.flatnonzero(template[O_OWNER:O_OWNER + 90] < 0):
+        if int(c) not in placed:
             s[O_OWNER + c] = mover
     _check_owned(s, n)
     s[O_PHASE] = PH_MAIN
