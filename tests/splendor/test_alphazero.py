@@ -1,0 +1,151 @@
+"""The AlphaZero match's own logic, without the AlphaZero repository: positions converted
+both ways (tables in the referee's layout made from our cards), a move followed through
+the referee's board, turn effects, our players' choice among allowed moves, and the
+benchmark's one-line answers to bad input. With a checkout named by TABLETUNE_AZ_CHECKOUT
+(and its needs installed) the engines are also compared on a few positions."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from games.core import InputError
+from games.splendor import SplendorState, make_bot
+from games.splendor.alphazero.checkout import NEEDED, check_checkout
+from games.splendor.alphazero.chooser import choose, whole_turn
+from games.splendor.alphazero.convert import differences, from_theirs, to_theirs
+from games.splendor.alphazero.effects import our_effect, our_turns, referee_effect
+from games.splendor.alphazero.tables import tables_from_ours
+from games.splendor.rules import M_TAKE, M_TAKE2, O_PHASE, PH_MAIN, TAKE_SETS, apply_move
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCH = ROOT / "benchmarks" / "splendor_vs_alphazero.py"
+
+
+def positions(games: int, seed: int = 3):
+    """Every position where a turn begins, in games of random against Greedy."""
+    rng = np.random.default_rng(seed)
+    bots = [make_bot("random", rng=rng), make_bot("greedy", rng=rng)]
+    for g in range(games):
+        state = SplendorState.new(2, seed, g, 62)
+        while not state.is_terminal():
+            if state.array[O_PHASE] == PH_MAIN:
+                yield state
+            state.apply(bots[(state.current_player() + g) % 2].act(state))
+
+
+def test_round_trip_both_ways() -> None:
+    tables = tables_from_ours(1)
+    seen = 0
+    for state in positions(6):
+        board = to_theirs(state.array, tables)
+        back = from_theirs(board, state.array, tables)
+        assert differences(state.array, back) == []
+        assert np.array_equal(to_theirs(back, tables), board)
+        seen += 1
+    assert seen > 200
+
+
+def test_a_move_is_followed_through_the_referee_board() -> None:
+    """Our engine plays a turn; the board after it, read back with the position before as
+    template, is our position after (owners, blind reserves and draws included)."""
+    tables = tables_from_ours(2)
+    for state in list(positions(3, seed=5))[::3]:
+        for turn, _ in our_turns(state.array)[::4]:
+            after = state.array.copy()
+            for m in turn:
+                apply_move(after, m)
+            if after[O_PHASE] != PH_MAIN:
+                continue  # a noble choice is the player's
+            read = from_theirs(to_theirs(after, tables), state.array, tables)
+            assert differences(after, read) == [], turn
+
+
+def test_effects_of_takes_match_the_referee_rows() -> None:
+    tables = tables_from_ours(0)
+    state = SplendorState.new(2, 7, 0, 62)
+    board = to_theirs(state.array, tables)
+    turns = our_turns(state.array)
+    assert len(turns) == 10 + 5 + 12 + 3  # take 3, take 2, reserve face up, reserve blind
+    for turn, effect in turns:
+        m = turn[0]
+        if M_TAKE <= m < M_TAKE2:
+            row = [i for i, r in enumerate(tables.takes)
+                   if list(r[:5]) == list(TAKE_SETS[m - M_TAKE])][0]
+            assert referee_effect(board, 30 + row, 0, tables) == effect
+        elif M_TAKE2 <= m < M_TAKE2 + 5:
+            assert referee_effect(board, 55 + m - M_TAKE2, 0, tables) == effect
+        else:
+            assert effect[0] in ("reserve", "blind") and effect[2][5] == 1
+
+
+def test_a_player_falls_back_to_its_best_allowed_turn() -> None:
+    state = SplendorState.new(2, 7, 0, 62)
+    bot = make_bot("greedy")
+    turn, after = whole_turn(bot, state)
+    own = our_effect(state.array, after.array, turn[0])
+    assert choose(bot, state, {own: 99}).preferred
+    reserves = {e: 12 + e[1] for _, e in our_turns(state.array) if e[0] == "reserve"}
+    choice = choose(bot, state, reserves)
+    assert not choice.preferred and choice.action in reserves.values()
+    nothing = choose(bot, state, {})
+    assert nothing.action == 80 and nothing.turn is None
+
+
+def test_check_checkout_names_what_is_wrong(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="no such folder"):
+        check_checkout(tmp_path / "absent")
+    with pytest.raises(InputError, match="not a checkout"):
+        check_checkout(tmp_path)
+    for name in NEEDED:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    with pytest.raises(InputError, match="model file"):
+        check_checkout(tmp_path)
+    (tmp_path / "splendor" / "pretrained_2players.pt").write_bytes(b"")
+    assert check_checkout(tmp_path)[0] == tmp_path.resolve()
+
+
+@pytest.mark.parametrize("extra,words", [
+    ([], "no such folder"),
+    (["--simulations", "fast"], "unknown budget"),
+])
+def test_benchmark_bad_input_is_one_line_exit_2(tmp_path: Path, extra: list[str],
+                                                words: str) -> None:
+    az = tmp_path / "absent" if not extra else tmp_path
+    done = subprocess.run([sys.executable, str(BENCH), "--az", str(az), *extra],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], done.stderr
+
+
+def test_benchmark_foreign_checkout_and_missing_model(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, str(BENCH), "--az", str(tmp_path)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 2 and "not a checkout" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    for name in NEEDED:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    done = subprocess.run([sys.executable, str(BENCH), "--az", str(tmp_path)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 2 and "model file" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_engines_agree_on_a_real_checkout() -> None:
+    path = os.environ.get("TABLETUNE_AZ_CHECKOUT")
+    if not path:
+        pytest.skip("TABLETUNE_AZ_CHECKOUT names no checkout of the AlphaZero repository")
+    pytest.importorskip("colorama")
+    from games.splendor.alphazero.check import run_check
+    from games.splendor.alphazero.checkout import referee
+
+    result = run_check(referee(check_checkout(path)[0]), 30, 1)
+    assert result.positions == 30 and result.mismatches == []
