@@ -71,16 +71,24 @@ def referee_only(effect: Effect) -> str:
     return "az takes fewer gems than our rules allow"
 
 
+SEVERAL_NOBLES = "referee gave several nobles at once"
+LATE_NOBLE = "ours gave a noble earned on an earlier turn"
+
+
 def step(az: AlphaZero, board: np.ndarray, player: int, action: int,
          ours: np.ndarray, turn: list[int] | None) -> tuple[np.ndarray, int, np.ndarray,
-                                                            list[str], int]:
+                                                            list[str], str]:
     """Play the referee's ``action``; (board after, next player, our position after, the
-    fields in which our engine's ``turn`` left another position, nobles the move won)."""
+    fields in which our engine's ``turn`` left another position, and which noble rule
+    difference explains a difference in nobles, points and the game's end, if one does:
+    :data:`SEVERAL_NOBLES`, or :data:`LATE_NOBLE` when a noble still earned visits us at
+    the end of a turn without a buy, where the referee looks only after a buy)."""
     after, nxt = az.game.getNextState(board, player, action)
     done = bool(np.asarray(az.game.getGameEnded(after, int(nxt))).any())
     mine = from_theirs(after, ours, az.tables, done)
     won = int((mine[O_NOBOWN:O_NOBOWN + 5] != ours[O_NOBOWN:O_NOBOWN + 5]).sum())
     diffs: list[str] = []
+    note = SEVERAL_NOBLES if won > 1 else ""
     if turn is not None:
         ref = ours.copy()
         ref[O_DECK:O_DECK + 90] = mine[O_DECK:O_DECK + 90]  # the referee's draws on top
@@ -90,11 +98,13 @@ def step(az: AlphaZero, board: np.ndarray, player: int, action: int,
             k = int(np.flatnonzero(mine[O_NOBOWN:O_NOBOWN + 5] != ours[O_NOBOWN:O_NOBOWN + 5])[0])
             apply_move(ref, M_NOBLE + k)
         diffs = differences(ref, mine)
-        if won > 1:  # the referee gives every noble earned, we give one a turn
-            diffs = [d for d in diffs if d not in ("nobles", "points")]
         if bool(ref[O_DONE]) != done:
             diffs.append("end")
-    return after, int(nxt), mine, diffs, won
+        if int((ref[O_NOBOWN:O_NOBOWN + 5] != ours[O_NOBOWN:O_NOBOWN + 5]).sum()) > won:
+            note = note or LATE_NOBLE
+        if note:
+            diffs = [d for d in diffs if d not in ("nobles", "points", "end")]
+    return after, int(nxt), mine, diffs, note
 
 
 def play_game(az: AlphaZero, sims: int, bot: Any, seed: int, index: int) -> GameRecord:
@@ -131,9 +141,9 @@ def play_game(az: AlphaZero, sims: int, bot: Any, seed: int, index: int) -> Game
                 rec.counts[referee_only(effect)] += 1
         if not valid[action]:
             raise AssertionError(f"game {index}: move {action} is not legal in the referee")
-        board, player, mine, diffs, won = step(az, board, player, action, state.array, turn)
-        if won > 1:
-            rec.counts["referee gave several nobles at once"] += 1
+        board, player, mine, diffs, note = step(az, board, player, action, state.array, turn)
+        if note:
+            rec.counts[note] += 1
         if diffs:
             rec.mismatches.append(f"move {it}: {', '.join(diffs)}")
         state = SplendorState(mine)
