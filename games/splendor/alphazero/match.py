@@ -5,7 +5,9 @@ run's seed), converted to the referee's board; the referee's random state is see
 the same seed and index; our player sits in seat ``index % 2``. Every move is played on the
 referee's board; our position follows it through :func:`convert.from_theirs`, and each
 move that our engine can also play is played there too and the two positions compared
-(:func:`step`). CPU time (``time.process_time``) is measured around each side's decisions.
+(:func:`step`). CPU time (``time.process_time``) is measured around each side's decision:
+our player's whole turn on a copy of the position and, when the referee does not allow it,
+the scoring of the turns it does allow; AlphaZero's call of its MCTS (search and network).
 """
 
 from __future__ import annotations
@@ -119,8 +121,8 @@ def play_game(az: AlphaZero, sims: int, bot: Any, seed: int, index: int) -> Game
         it += 1
         valid = np.asarray(az.game.getValidMoves(board, player))
         if player == seat:
+            allowed = referee_effects(board, valid, player, az.tables)  # the harness's
             clock = time.process_time()
-            allowed = referee_effects(board, valid, player, az.tables)
             choice = choose(bot, state, allowed)
             rec.seconds["ours"] += time.process_time() - clock
             rec.moves["ours"] += 1
