@@ -105,6 +105,8 @@ def run_board(row: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
                            address=args.address)
         result = find(req, progress=lambda line: print(f"  [{row['index']}] {line}",
                                                         file=sys.stderr))
+        for name in ("search.ckpt", "search.log"):  # the result is kept; the search is done
+            (where / name).unlink(missing_ok=True)
     extra_path = where / "ladder_extra.json"
     if extra_path.exists():
         extra = json.loads(extra_path.read_text())
@@ -250,7 +252,11 @@ def main() -> None:
             t0 = time.monotonic()
             print(f"board {row['index']} of {len(listed)}: {', '.join(row['kingdom'])}",
                   file=sys.stderr)
-            done.append(run_board(row, args))
+            try:
+                done.append(run_board(row, args))
+            except InputError as exc:  # one board's failure is reported, the rest go on
+                print(f"board {row['index']}: failed: {exc}", file=sys.stderr)
+                continue
             print(f"board {row['index']}: done in {time.monotonic() - t0:.0f} s",
                   file=sys.stderr)
             write_report(args.out, sorted(done, key=lambda r: r["index"]), args)

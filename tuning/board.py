@@ -3,12 +3,14 @@ board in a time budget, and prove it on fresh seeds against the board's ladder.
 
 A game offers it through its ``board`` part (:mod:`games.capabilities`): which board a text
 names, the ladder of bots to beat there, the strategies a search starts from and the genome
-it evolves. The search is an evolution (:mod:`tuning.evolution`) of that genome against the
-whole ladder, seats rotated, generation by generation until its share of the budget is used
-(a checkpoint after each: Ctrl-C keeps the best so far, ``--resume`` continues). Then the
-hall of fame's best and the game's candidates (whole strategies, such as community bots) are
-re-evaluated on fresh seeds against the ladder, the best is chosen by its mean score there,
-and it is confirmed against each ladder bot on further fresh seeds that no selection played.
+it evolves. A round robin of the ladder first names its strongest bots (beating Big Money is
+easy; beating the board's best bots is the question). The search is an evolution
+(:mod:`tuning.evolution`) of that genome against those, seats rotated, generation by
+generation while the budget leaves room for the rest (a checkpoint after each: Ctrl-C keeps
+the best so far, ``--resume`` continues). Then the hall of fame's best and the game's
+candidates (whole strategies, such as community bots) are re-evaluated on fresh seeds
+against the strongest, the best is chosen by its mean score there, and it is confirmed
+against each ladder bot on further fresh seeds that no selection played.
 
 The result (``result.json``, ``README.md`` and ``index.html`` in the board's folder,
 ``runs/boards/<board>/`` by default) names the strategy as one playable text;
@@ -33,6 +35,9 @@ from games.core import InputError
 BOARDS = Path("runs") / "boards"
 #: games per candidate in the search, and per candidate in the selection
 SEARCH_GAMES, SELECT_GAMES = 1200, 6000
+#: the ladder bots the search and the selection aim at (the strongest by a round robin of
+#: STRENGTH_GAMES a pair): beating Big Money is easy, beating the board's best bots is not
+TOP, STRENGTH_GAMES = 4, 1000
 
 
 @dataclass(frozen=True)
@@ -87,18 +92,18 @@ def folder(part: Any, board: tuple[str, ...], out: Path | None) -> Path:
 
 
 def _spec(game: registry.Game, part: Any, board: tuple[str, ...], req: BoardRequest,
-          where: Path) -> Any:
-    """The evolution as a study spec (the same checks and machinery as `tabletune evolve`)."""
+          where: Path, opponents: list[str]) -> Any:
+    """The evolution as a study spec (the same checks and machinery as `tabletune evolve`),
+    scored against ``opponents``."""
     from tuning.spec import parse_spec
 
-    ladder = part.ladder(board)
     raw = {"study": {"name": f"board-{part.slug(board)}", "game": game.name,
                      "optimizer": "deap", "objective": "win_rate", "direction": "maximize",
                      "description": f"the board optimiser on {part.noun} "
                                     f"{', '.join(board)}"},
            "game": part.game_options(board),
            "evaluation": {"games": SEARCH_GAMES, "block": 200, "seed": req.seed,
-                          "opponents": ladder, "reevaluate_top": 5,
+                          "opponents": opponents, "reevaluate_top": 5,
                           "reevaluate_games": SELECT_GAMES, "jobs": req.jobs,
                           "backend": req.backend},
            "deap": {"generations": 1, "population": 16, "offspring": 16,
@@ -129,15 +134,15 @@ def find(req: BoardRequest, progress: Callable[[str], None] | None = None) -> di
     if req.resume and not ckpt.exists():
         raise InputError(f"--resume: no search of this board in {where} to continue")
     where.mkdir(parents=True, exist_ok=True)
-    spec = _spec(game, part, board, req, where)
     _say(progress, f"board {', '.join(board)}: ladder {', '.join(part.ladder(board))}; "
                    f"{req.minutes:g} min on {req.jobs} worker(s)")
-    best: list[Any] = [None, None]  # the best so far: text, score against the ladder
+    run: dict[str, Any] = {"best": [None, None], "spec": None}  # what a stop reports
     try:
-        return _search_and_confirm(req, game, part, board, where, spec, best, progress)
+        return _search_and_confirm(req, game, part, board, where, run, progress)
     except (KeyboardInterrupt, EvolutionInterrupted):
-        if best[0] is None and (where / "search.ckpt").exists():
-            best[:] = _checkpoint_best(spec, where / "search.ckpt")
+        best = run["best"]
+        if best[0] is None and run["spec"] is not None and (where / "search.ckpt").exists():
+            best = _checkpoint_best(run["spec"], where / "search.ckpt")
         raise BoardInterrupted(where, *best) from None
 
 
@@ -155,8 +160,24 @@ def _checkpoint_best(spec: Any, path: Path) -> list[Any]:
         return [None, None]
 
 
+def strengths(game: registry.Game, ladder: list[str], scorer_of: Callable[[str], Any],
+              games: int, seed: int, pool: Any) -> dict[str, float]:
+    """Each ladder bot's mean score against the others (a round robin, ``games`` a pair,
+    seats rotated): which of them the search must beat most."""
+    from tuning.evaluation.evaluator import evaluate_many
+
+    scores: dict[str, list[float]] = {name: [] for name in ladder}
+    for i, a in enumerate(ladder):
+        for b in ladder[i + 1:]:
+            e = evaluate_many(scorer_of(b), [game.parse_bot(a)], games=games, block=games,
+                              seed=seed, pool=pool)[0]
+            scores[a].append(e.mean)
+            scores[b].append(1.0 - e.mean)
+    return {name: sum(v) / len(v) if v else 0.5 for name, v in scores.items()}
+
+
 def _search_and_confirm(req: BoardRequest, game: registry.Game, part: Any,
-                        board: tuple[str, ...], where: Path, spec: Any, best: list[Any],
+                        board: tuple[str, ...], where: Path, run: dict[str, Any],
                         progress: Callable[[str], None] | None) -> dict[str, Any]:
     from tuning.evaluation import WorkerPool
     from tuning.evaluation.evaluator import derived_seed, evaluate_many
@@ -168,7 +189,16 @@ def _search_and_confirm(req: BoardRequest, game: registry.Game, part: Any,
     ckpt = where / "search.ckpt"
     ladder = part.ladder(board)
     budget = 60.0 * req.minutes
+    best = run["best"]
     with stop_signals(), WorkerPool(req.jobs, req.backend, req.address) as pool:
+        # ---- the ladder's strongest bots, whom the search and the selection aim at
+        spec = run["spec"] = _spec(game, part, board, req, where, ladder)
+        strength = strengths(game, ladder, lambda b: spec.scorer([b]), STRENGTH_GAMES,
+                             derived_seed(req.seed, "board-strength"), pool)
+        top = sorted(ladder, key=lambda b: -strength[b])[:TOP]
+        _say(progress, "strongest on the ladder: " + ", ".join(
+            f"{b} ({strength[b]:.2f})" for b in top))
+        spec = run["spec"] = _spec(game, part, board, req, where, top)
         # ---- search: one generation at a time, while the budget leaves time for the
         # selection and the confirmation after it (timed at the search's games per second)
         after = SELECT_GAMES * (5 + len(part.candidates(board))) + req.ladder_games * len(ladder)
@@ -186,8 +216,8 @@ def _search_and_confirm(req: BoardRequest, game: registry.Game, part: Any,
             best[:] = [best_text, best_score.mean]
             elapsed = time.monotonic() - t0
             _say(progress, f"search: generation {result.generation}, best "
-                           f"{best_score.mean:.3f} against the ladder, {elapsed:.0f} s of "
-                           f"{budget:.0f} s")
+                           f"{best_score.mean:.3f} against the strongest, {elapsed:.0f} s "
+                           f"of {budget:.0f} s")
             if elapsed + per_gen + after / rate > budget:
                 break
         # ---- selection: the hall of fame's best and the candidates, on fresh seeds
@@ -196,8 +226,8 @@ def _search_and_confirm(req: BoardRequest, game: registry.Game, part: Any,
             if text not in texts:
                 texts.append(text)
         _say(progress, f"selection: {len(texts)} strategies, {SELECT_GAMES:,} games each "
-                       f"against the ladder")
-        scorer = spec.scorer(ladder)
+                       f"against the strongest")
+        scorer = spec.scorer(top)
         evals = evaluate_many(scorer, [candidate_bot({"genome": t}) for t in texts],
                               games=SELECT_GAMES, block=max(200, SELECT_GAMES // (4 * req.jobs)),
                               seed=derived_seed(req.seed, "board-select"), pool=pool)
@@ -220,7 +250,8 @@ def _search_and_confirm(req: BoardRequest, game: registry.Game, part: Any,
            "selection": [{"strategy": t, "score": e.mean, "games": e.games}
                          for t, e in sorted(zip(texts, evals, strict=True),
                                             key=lambda x: -x[1].mean)],
-           "ladder": rows, "search_generations": result.generation,
+           "ladder": rows, "strength": strength, "aimed_at": top,
+           "search_generations": result.generation,
            "seed": req.seed, "minutes": req.minutes, "jobs": req.jobs,
            "seconds": seconds,
            "games": (sum(int(row.get("games", 0)) for row in result.logbook)
@@ -254,7 +285,8 @@ def markdown(out: dict[str, Any]) -> str:
         lo, hi = r["score_ci"]
         lines.append(f"| {name} | {100 * r['score']:.1f}% | [{100 * lo:.1f}, {100 * hi:.1f}] "
                      f"| {r['games']:,} |")
-    lines += ["", "## Selection (mean score against the ladder, fresh seeds)", "",
+    aimed = ", ".join(out.get("aimed_at", [])) or "the ladder"
+    lines += ["", f"## Selection (mean score against {aimed}, fresh seeds)", "",
               "| strategy | score | games |", "|---|---|---|"]
     for r in out["selection"]:
         text = r["strategy"].replace("|", "\\|")

@@ -88,16 +88,28 @@ class DominionBoard:
     def seeds(self, board: tuple[str, ...]) -> list[str]:
         """The search's first strategies: Big Money Ultimate and every candidate the genome
         can say (no gain list), in the genome's menu form (:func:`menu_form`)."""
+        from games.dominion.strategy_genome import DominionStrategy
+
+        kind = DominionStrategy({"kingdom": ",".join(board), **self._genome(board)})
         out: list[str] = []
         for text in [NAMED["big-money-ultimate"][0], *self.candidates(board)]:
             menu = menu_form(text)
-            if menu is not None and menu not in out:
-                out.append(menu)
+            if menu is None or menu in out:
+                continue
+            try:
+                kind.from_text(menu)  # a card the genome never buys (Copper) leaves it out
+            except InputError:
+                continue
+            out.append(menu)
         return out
 
+    @staticmethod
+    def _genome(board: tuple[str, ...]) -> dict[str, Any]:
+        return {"max_entries": 9, "max_limit": 8, "max_play": 2}
+
     def genome_options(self, board: tuple[str, ...]) -> dict[str, Any]:
-        return {"kind": self.genome, "max_entries": 9, "max_limit": 8, "max_play": 2,
-                "hall_of_fame_opponents": 0, "seed_genomes": self.seeds(board)}
+        return {"kind": self.genome, **self._genome(board), "hall_of_fame_opponents": 0,
+                "seed_genomes": self.seeds(board)}
 
     def describe(self, text: str) -> dict[str, Any]:
         """A strategy in words: its buy list, gain list, play order and settings."""

@@ -34,6 +34,8 @@ CASES: dict[str, list[str]] = {
     "bots splendor": [],
     "bots thegame": [],
     "page": ["{tmp}/page"],
+    "board": ["dominion", "--kingdom", "random:5", "--minutes", "0.2", "--games", "100",
+              "--out", "{tmp}/board"],
 }
 # run, report and play with best: run in test_a_study_run_report_and_its_best_print_json
 CHAINED = {"run", "report"}

@@ -14,6 +14,7 @@ from pathlib import Path
 import typer
 
 from games.errors import check_seed
+from tuning import limits
 from tuning.commands.apps import app, clean_errors, console, err_console, print_json
 
 
@@ -28,7 +29,7 @@ def board_command(
     minutes: float = typer.Option(5.0, "--minutes", "-m", help="time budget in minutes "
                                                                "(search, selection and "
                                                                "confirmation)"),
-    jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes"),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes (-1: every core)"),
     seed: int = typer.Option(1, "--seed", "-s", help="root seed of the search and of the "
                                                      "fresh seeds that confirm it"),
     games: int = typer.Option(20_000, "--games", "-n", help="games against each ladder bot "
@@ -47,6 +48,7 @@ def board_command(
     from tuning.board import BoardInterrupted, BoardRequest, board_part, find, folder
 
     check_seed(seed, "--seed")
+    jobs = limits.workers(jobs)
     req = BoardRequest(game_name, kingdom, minutes, jobs, seed, games, out, resume, backend,
                        address)
     part = board_part(game_name)

@@ -30,6 +30,8 @@ class Entry(NamedTuple):
 
 #: every top-level command in the order ``tabletune --help`` lists them
 COMMANDS: dict[str, Entry] = {
+    "board": Entry("board", "What wins on this board: search, then confirm against the "
+                            "board's ladder."),
     "evolve": Entry("evolve", "Evolve a genome (DEAP) as a study spec describes; checkpoints "
                               "as it goes."),
     "page": Entry("pages", "Write index.html from README.md for reproduction and "
@@ -45,8 +47,6 @@ COMMANDS: dict[str, Entry] = {
     "report": Entry("study", "Write index.html, README.md and PNG figures for a study or an "
                              "evolution."),
     "dashboard": Entry("study", "Serve optuna-dashboard on a study storage (Ctrl-C to stop)."),
-    "board": Entry("board", "What wins on this board: search a strategy, confirm it against "
-                            "the board's ladder."),
     "train": Entry("train", "Train the learned player (self-play and a pool of opponents), "
                             "checkpointing as it goes."),
     "watch": Entry("watch", "Watch one game move by move: each position and each decision "
