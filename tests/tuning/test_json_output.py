@@ -38,7 +38,7 @@ CASES: dict[str, list[str]] = {
               "--out", "{tmp}/board"],
 }
 # run, report and play with best: run in test_a_study_run_report_and_its_best_print_json
-CHAINED = {"run", "report"}
+CHAINED = {"run", "report", "deviation"}
 
 TRAIN_SPEC = """
 [study]
@@ -136,3 +136,7 @@ def test_a_study_run_report_and_its_best_print_json(capfd, monkeypatch, tmp_path
     match, err = tabletune(capfd, monkeypatch, "play", "deckbuilder", "--bots", ref, "-t", "31",
                            "-n", "5")
     assert list(match["bots"]) == [ref] and f"{ref} = heuristic:" in err
+    check, _ = tabletune(capfd, monkeypatch, "deviation", "deckbuilder-heuristic",
+                         "--storage", journal, "--games", "200", "--out",
+                         str(tmp_path / "deviation.json"))
+    assert check["best"] == run["best_params"] and check["neighbours"]

@@ -32,6 +32,8 @@ class Entry(NamedTuple):
 COMMANDS: dict[str, Entry] = {
     "board": Entry("board", "What wins on this board: search, then confirm against the "
                             "board's ladder."),
+    "deviation": Entry("deviation", "Is any one-step neighbour of a study's best better "
+                                    "beyond noise? Paired games."),
     "evolve": Entry("evolve", "Evolve a genome (DEAP) as a study spec describes; checkpoints "
                               "as it goes."),
     "page": Entry("pages", "Write index.html from README.md for reproduction and "
