@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.table import Table
@@ -13,6 +14,23 @@ from games.errors import InputError, check_seed
 from tuning import limits
 from tuning.commands.apps import OPTION_HELP, app, clean_errors, console, load_study, print_json
 from tuning.stopping import stop_signals
+
+
+def _published_best(spec: Any) -> dict[str, Any] | None:
+    """The best of the committed report (``reports/STUDY/run.json``) where this machine has
+    no run of the study (a fresh clone), as ``best:`` reads it; None otherwise."""
+    from tuning.study.storage import default_location
+
+    if Path(default_location(spec.name)).exists():
+        return None
+    path = Path("reports") / spec.name / "run.json"
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {"params": dict(data["best_params"]), "trial": data.get("best_trial")}
+    except (ValueError, KeyError, TypeError):
+        raise InputError(f"{path}: damaged run summary; run the study again") from None
 
 
 @app.command("deviation")
@@ -34,7 +52,10 @@ def deviation_command(
                                                              "runs/<study>.deviation.json)"),
     json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
-    """Is any one-step neighbour of a study's best better beyond noise? Paired games."""
+    """Is any one-step neighbour of a study's best better beyond noise? Paired games.
+
+    The best is the local run's (its journal or --storage), else the committed report's.
+    """
     from tuning.best import resolve_opponents
     from tuning.evaluation import WorkerPool, candidate_bot, evaluate_many
     from tuning.evaluation.evaluator import derived_seed
@@ -48,8 +69,9 @@ def deviation_command(
         check_seed(seed, "--seed")
     spec = resolve_opponents(load_study(study, option, "optuna", jobs=jobs, storage=storage,
                                         say=False))
-    loaded = open_study(spec, storage)
-    best = best_result(loaded.study)
+    best = _published_best(spec) if storage is None else None
+    if best is None:
+        best = best_result(open_study(spec, storage).study)
     if not best or not best.get("params"):
         raise InputError(f"study {spec.name} has no complete trial yet: run it first "
                          f"(tabletune run {study})")
