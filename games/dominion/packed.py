@@ -23,8 +23,10 @@ from numba import carray, njit, types
 from numba.extending import intrinsic
 
 from games.dominion.cards import NC
-from games.dominion.engine import Int
+from games.dominion.engine import I1, Int
+from games.dominion.engine import u8 as U64
 from games.dominion.rules import deal_hands as _deal_hands
+from games.dominion.rules import new_game as _new_game
 from games.dominion.rules import settle as _settle
 from games.dominion.rules import step as _step
 from games.dominion.steps import M_ACTIVE, M_OVER, M_SIZE, M_SP, M_STACK, MAX_OPTIONS, SW
@@ -131,6 +133,17 @@ def step(code, buf):
 def settle(buf):
     """:func:`games.dominion.rules.settle` on the buffer's arrays (after edits by hand)."""
     zones, draw, pinfo, piles, ts, rng, mach, opts = _arrays(buf)
+    n = _settle(mach, zones, draw, pinfo, piles, ts, rng, opts)
+    return _mover(n, mach)
+
+
+@njit(Int(U64, I1, Int, Int, Int, Int, BUF), cache=True)
+def new_game(seed, supply0, end_rule, cap, solo, tiebreak, buf):
+    """:func:`games.dominion.rules.new_game` on the buffer's arrays, then
+    :func:`games.dominion.rules.settle`: a fresh game's first decision."""
+    zones, draw, pinfo, piles, ts, rng, mach, opts = _arrays(buf)
+    _new_game(seed, supply0, end_rule, cap, solo, tiebreak, mach, zones, draw, pinfo, piles,
+              ts, rng)
     n = _settle(mach, zones, draw, pinfo, piles, ts, rng, opts)
     return _mover(n, mach)
 

@@ -29,6 +29,7 @@ the view are one class; the rules it steps live in :mod:`games.dominion.rules`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -60,21 +61,41 @@ _RULES = DominionOptions()  # the declared defaults of the rules: end rule, tieb
 #: views into a position's buffer, made again from the buffer when read (never copied)
 _VIEWS = ("zones", "draw", "pinfo", "piles_", "ts", "rng", "mach", "opts", "_optview")
 _VP = np.asarray(VP, dtype=np.int64)
+_MOVES = MOVES  # a module global: read on every listing
 
 
 _RULES_MODULE = None
-_STEP = _SETTLE = _DEAL = None  # the one-buffer kernels' compiled functions
+_STEP = _SETTLE = _DEAL = _NEW = None  # the one-buffer kernels' compiled functions
 
 
 def _machine():
     """The rule machine's kernels (imported on first use: they compile then)."""
-    global _RULES_MODULE, _STEP, _SETTLE, _DEAL
+    global _RULES_MODULE, _STEP, _SETTLE, _DEAL, _NEW
     if _RULES_MODULE is None:
         from games.dominion import packed, rules
         _STEP, _SETTLE = packed.entry(packed.step), packed.entry(packed.settle)
-        _DEAL = packed.entry(packed.deal_hands)
+        _DEAL, _NEW = packed.entry(packed.deal_hands), packed.entry(packed.new_game)
         _RULES_MODULE = rules
     return _RULES_MODULE
+
+
+@functools.lru_cache(maxsize=256)
+def _table(players: int, kingdom: tuple[str, ...]) -> tuple[tuple[int, ...], np.ndarray,
+                                                           tuple[int, ...], int, dict]:
+    """What every game of ``players`` over ``kingdom`` (as given) starts from: the kingdom's
+    card ids (checked), the supply, the piles in the game, the draw piles' width and the
+    buffer's layout."""
+    cards: list[int] = []
+    for name in kingdom:
+        c = INDEX.get(card_key(name), -1)
+        if c < 0 or not CARDS[c].kingdom or c in cards:
+            raise InputError(f"kingdom card {name!r}: unknown, basic or listed twice")
+        cards.append(c)
+    supply0 = initial_supply(players, [KEYS[c] for c in cards])
+    total = 10 * players + int(supply0[supply0 > 0].sum())
+    from games.dominion.packed import layout
+    return (tuple(cards), supply0, tuple(c for c in range(NC) if supply0[c] >= 0), total,
+            layout(players, total, 2)[1])
 
 
 def buffer_kernels() -> tuple[Any, Any, Any]:
@@ -116,6 +137,7 @@ class DominionState(State):
     _seat: int = -1
     _moves: list[Move] | None = None
     _codes: list[int] = []
+    _optview: memoryview | None = None  # the options as a memoryview, made when first read
 
     @classmethod
     def new(cls, players: int = 2, kingdom: Sequence[str] = (), *,
@@ -130,28 +152,18 @@ class DominionState(State):
             raise InputError(f"dominion is played by 1 (solo) or 2-4 players, got {players}")
         if end_rule not in END_RULES:
             raise InputError(f"end rule {end_rule!r}: use {' or '.join(END_RULES)}")
-        cards: list[int] = []
-        for name in kingdom:
-            c = INDEX.get(card_key(name), -1)
-            if c < 0 or not CARDS[c].kingdom or c in cards:
-                raise InputError(f"kingdom card {name!r}: unknown, basic or listed twice")
-            cards.append(c)
+        cards, supply0, piles, total, where = _table(players, tuple(kingdom))
         if seed is None:
             seed = int((rng or np.random.default_rng(0)).integers(2**63))
         st = cls()
-        st.n, st.kingdom, st.end_rule = players, tuple(cards), end_rule
+        st.n, st.kingdom, st.end_rule = players, cards, end_rule
         st.tiebreak, st.cap, st.solo = bool(tiebreak), int(cap), int(solo)
-        supply0 = initial_supply(players, [KEYS[c] for c in cards])
-        st.supply0 = supply0
-        st.piles = tuple(c for c in range(NC) if supply0[c] >= 0)
-        total = 10 * players + int(supply0[supply0 > 0].sum())
-        m = _machine()
-        from games.dominion.packed import empty, layout
-        st.buf, st._where = empty(players, total, 2), layout(players, total, 2)[1]
-        m.new_game(np.uint64(seed), supply0, END_RULES[end_rule], st.cap, st.solo,
-                   1 if st.tiebreak else 0, st.mach, st.zones, st.draw, st.pinfo,
-                   st.piles_, st.ts, st.rng)
-        st.refresh()
+        st.supply0, st.piles = supply0, piles  # shared by every game of the table: read only
+        _machine()
+        from games.dominion.packed import empty
+        st.buf, st._where = empty(players, total, 2), where
+        st._settled(_NEW(np.uint64(seed), supply0, END_RULES[end_rule], st.cap, st.solo,
+                         1 if st.tiebreak else 0, st.buf))
         return st
 
     @classmethod
@@ -192,11 +204,11 @@ class DominionState(State):
     def _legal_moves(self) -> list[Move]:
         moves = self._moves
         if moves is None:  # listed once per position (apply finds the move among them)
-            opts = self.__dict__.get("_optview")
+            opts = self._optview
             if opts is None:
                 opts = self._optview = memoryview(self.opts)
             self._codes = codes = opts[:self.n_options].tolist()
-            moves = self._moves = [MOVES[c] for c in codes]
+            moves = self._moves = [_MOVES[c] for c in codes]
         return moves
 
     def legal_moves(self) -> list[Move]:
