@@ -90,7 +90,7 @@ def summarize(records: list[Any]) -> dict[str, Any]:
         "games_with_best_allowed_instead": sum(
             r.counts["ours: best allowed move instead"] > 0 for r in records),
         "mismatches": [f"game {r.index}: {m}" for r in records for m in r.mismatches],
-        "points": [list(r.points) for r in records],
+        "points_by_seat": [list(r.points) for r in records],
     }
 
 
@@ -192,9 +192,9 @@ def play(args: argparse.Namespace, root: Path, weights: Path, sims: list[int],
                 clock = time.time()
                 rec = play_game(az, n_sims, bot, args.seed, i)
                 records.append(rec)
-                print(f"{text} vs AlphaZero({n_sims}) game {i} seat {rec.seat}: "
-                      f"{rec.result} {rec.points} ({time.time() - clock:.1f} s)",
-                      file=sys.stderr)
+                print(f"{text} vs AlphaZero({n_sims}) game {i}, ours in seat {rec.seat}: "
+                      f"result {rec.result}, points by seat {rec.points} "
+                      f"({time.time() - clock:.1f} s)", file=sys.stderr)
             data["rows"].append({"bot": text, "simulations": n_sims,
                                  "summary": summarize(records)})
     print(table(data["rows"]))
