@@ -25,6 +25,8 @@ from games.dominion.strategy import parse_strategy
 #: bots every ladder holds, and those it holds where Witch is on the board
 ALWAYS = ("big-money", "big-money-ultimate")
 WITCH = ("double-witch", "double-witch-ultimate")
+#: the base set's cards that gain a card of the player's choice (what a gain list decides)
+GAINERS = ("workshop", "artisan", "remodel", "mine")
 #: named bots that are the sources' own (their buy lists repeat Big Money's) or need cards
 #: of the sources' set: never on a base-set ladder
 NOT_COMMUNITY = ("blog-big-money", "blog-smithy", "blog-steward")
@@ -105,7 +107,9 @@ class DominionBoard:
 
     @staticmethod
     def _genome(board: tuple[str, ...]) -> dict[str, Any]:
-        return {"max_entries": 9, "max_limit": 8, "max_play": 2}
+        """The genome's size; a gain list is evolved where a card of the board gains one."""
+        gains = bool(set(board) & set(GAINERS))
+        return {"max_entries": 9, "max_limit": 8, "max_play": 2, "max_gain": 4 if gains else 0}
 
     def genome_options(self, board: tuple[str, ...]) -> dict[str, Any]:
         return {"kind": self.genome, **self._genome(board), "hall_of_fame_opponents": 0,

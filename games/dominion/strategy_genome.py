@@ -14,6 +14,12 @@ Mutation changes one part: the buy list (the buy-list genome's own operators, mo
 the play order (insert, delete or swap a card) or a setting (nudge it one step within its
 range, add it or drop it). Crossover crosses the buy lists, takes either parent's play
 order and mixes settings decision by decision. Every operator returns a valid genome.
+
+With ``max_gain`` above 0 (default 0: the genome is exactly the three genes above) a fourth
+gene is the gain list (``gain:``, :mod:`games.dominion.strategy`): up to ``max_gain``
+cards of the supply, the first that fits is what Workshop, Artisan, Remodel or Mine gains;
+a fifth of the mutations insert, delete or swap one of its cards, and crossover takes
+either parent's.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ class StrategyOptions:
     with their defaults."""
 
     max_play: int = 3  # cards in the play order at most
+    max_gain: int = 0  # cards in the gain list at most (0: no gain list gene)
     decisions: tuple[str, ...] | None = None  # names to evolve (None: the kingdom's cards')
     seed_genomes: tuple[str, ...] = ()  # strategies (as text) in the first population
 
@@ -63,6 +70,11 @@ class DominionStrategy:
                              f"{', '.join(DECISIONS)}")
         self.decisions: tuple[DecisionSpec, ...] = tuple(
             d for d in DECISIONS.values() if d.name in names)
+        self.max_gain = own.max_gain
+        if self.max_gain < 0:
+            raise InputError("max_gain must be >= 0")
+        self.gainable = tuple(k for k in ("gold", "silver", "copper", "duchy", "estate",
+                                          *self.buy.kingdom) if k in INDEX)
         self.seeds = [self.from_text(t) for t in own.seed_genomes]
 
     # ------------------------------------------------------------------ construction
@@ -77,7 +89,11 @@ class DominionStrategy:
         play = tuple(rng.sample(self.actions, n))
         settings = tuple((d.name, self._value(d, rng)) for d in self.decisions
                          if rng.random() < 0.3)
-        return [self.buy.random(rng), play, settings]
+        genes = [self.buy.random(rng), play, settings]
+        if self.max_gain:
+            k = rng.randint(0, min(self.max_gain, len(self.gainable)))
+            genes.append(tuple(rng.sample(self.gainable, k)))
+        return genes
 
     def seed_genomes(self) -> list[list[Any]]:
         return [list(g) for g in self.seeds]
@@ -85,6 +101,10 @@ class DominionStrategy:
     # ------------------------------------------------------------------ operators
 
     def mutate(self, genes: list[Any], rng: Any) -> list[Any]:
+        if self.max_gain and rng.random() < 0.2:
+            gain = list(genes[3])
+            self._mutate_cards(gain, self.gainable, self.max_gain, rng)
+            return [*genes[:3], tuple(gain)]
         buy, play, settings = genes[0], list(genes[1]), dict(genes[2])
         part = rng.random()
         if part < 0.6 or (not self.actions and not self.decisions):
@@ -103,22 +123,28 @@ class DominionStrategy:
                 settings[d.name] = self._value(d, rng)
         else:
             buy = self.buy.mutate(buy, rng)
-        return [buy, tuple(play), self._ordered(settings)]
+        return [buy, tuple(play), self._ordered(settings), *genes[3:]]
 
     def _mutate_play(self, play: list[str], rng: Any) -> None:
+        self._mutate_cards(play, self.actions, self.max_play, rng)
+
+    @staticmethod
+    def _mutate_cards(cards: list[str], pool: tuple[str, ...], most: int, rng: Any) -> None:
+        """Insert, delete or swap one card of an ordered list of distinct cards of ``pool``
+        (at most ``most``)."""
         op = rng.randrange(3)
-        absent = [k for k in self.actions if k not in play]
-        if op == 0 and absent and len(play) < self.max_play:
-            play.insert(rng.randint(0, len(play)), rng.choice(absent))
-        elif op == 1 and play:
-            del play[rng.randrange(len(play))]
-        elif len(play) > 1:
-            i, j = rng.sample(range(len(play)), 2)
-            play[i], play[j] = play[j], play[i]
-        elif play:
-            play.clear()
-        elif absent and self.max_play:
-            play.append(rng.choice(absent))
+        absent = [k for k in pool if k not in cards]
+        if op == 0 and absent and len(cards) < most:
+            cards.insert(rng.randint(0, len(cards)), rng.choice(absent))
+        elif op == 1 and cards:
+            del cards[rng.randrange(len(cards))]
+        elif len(cards) > 1:
+            i, j = rng.sample(range(len(cards)), 2)
+            cards[i], cards[j] = cards[j], cards[i]
+        elif cards:
+            cards.clear()
+        elif absent and most:
+            cards.append(rng.choice(absent))
 
     def crossover(self, a: list[Any], b: list[Any], rng: Any) -> tuple[list[Any], list[Any]]:
         x, y = self.buy.crossover(a[0], b[0], rng)
@@ -131,7 +157,12 @@ class DominionStrategy:
                     sa[d.name] = vb
                 if va is not None:
                     sb[d.name] = va
-        return [x, pa, self._ordered(sa)], [y, pb, self._ordered(sb)]
+        kids = [x, pa, self._ordered(sa)], [y, pb, self._ordered(sb)]
+        if self.max_gain:
+            ga, gb = (a[3], b[3]) if rng.random() < 0.5 else (b[3], a[3])
+            kids[0].append(ga)
+            kids[1].append(gb)
+        return kids
 
     def _ordered(self, settings: dict[str, float]) -> tuple[tuple[str, float], ...]:
         return tuple((d.name, float(settings[d.name])) for d in self.decisions
@@ -141,6 +172,8 @@ class DominionStrategy:
 
     def to_text(self, genes: list[Any]) -> str:
         parts = [self.buy.to_text(genes[0])]
+        if len(genes) > 3 and genes[3]:
+            parts.append("gain: " + " | ".join(genes[3]))
         if genes[1]:
             parts.append("play: " + " > ".join(genes[1]))
         if genes[2]:
@@ -151,6 +184,13 @@ class DominionStrategy:
         s = parse_strategy(text)
         genes = [self.buy.from_text(format_buylist(s.buylist)), s.play,
                  self._ordered(dict(s.decisions))]
+        if self.max_gain:
+            if any(r.limit is not None or r.conditions for r in s.gain.rules):
+                raise InputError(f"{text!r}: the evolved gain list holds cards only (no copy "
+                                 f"limits or conditions)")
+            genes.append(tuple(r.card for r in s.gain.rules))
+        elif s.gain.rules:
+            raise InputError(f"{text!r}: a gain list is not evolved here (max_gain = 0)")
         if len(genes[2]) != len(s.decisions):
             extra = sorted(set(dict(s.decisions)) - {d.name for d in self.decisions})
             raise InputError(f"{text!r}: decision {extra[0]!r} is not evolved here")
@@ -161,8 +201,15 @@ class DominionStrategy:
         return genes
 
     def validate(self, genes: list[Any]) -> None:
-        if len(genes) != 3:
-            raise ValueError("genome needs [buy list, play order, settings]")
+        if len(genes) != (4 if self.max_gain else 3):
+            raise ValueError("genome needs [buy list, play order, settings]"
+                             + (" and a gain list" if self.max_gain else ""))
+        if self.max_gain:
+            gain = genes[3]
+            if len(gain) > self.max_gain or len(set(gain)) != len(gain) or \
+                    any(k not in self.gainable for k in gain):
+                raise ValueError(f"gain list {gain!r}: at most {self.max_gain} distinct cards "
+                                 f"of {', '.join(self.gainable)}")
         self.buy.validate(genes[0])
         play = genes[1]
         if len(play) > self.max_play or len(set(play)) != len(play):

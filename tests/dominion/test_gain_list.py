@@ -96,3 +96,30 @@ def test_mine_takes_only_treasures_from_a_gain_list():
     # up to $6: Gardens is no treasure, so Mine skips it and takes a Silver for its Silver
     assert _gained("province | gold | silver | gain: gardens | silver", "mine",
                    silver) == ["-silver"]
+
+
+def test_the_strategy_genome_evolves_a_gain_list_only_when_asked():
+    import random
+
+    from games.dominion.strategy_genome import DominionStrategy
+
+    kingdom = ",".join(KINGDOM)
+    plain = DominionStrategy({"kingdom": kingdom})
+    assert len(plain.random(random.Random(1))) == 3
+    with pytest.raises(InputError, match="not evolved here"):
+        plain.from_text("province@<=8 | duchy@gains<=0 | estate@gains<=0 | silver"
+                        " | gain: gardens")
+    kind = DominionStrategy({"kingdom": kingdom, "max_gain": 3})
+    rng = random.Random(7)
+    genes = kind.random(rng)
+    for _ in range(300):  # every operator keeps the genome valid
+        genes = kind.mutate(genes, rng)
+        kind.validate(genes)
+        genes = kind.crossover(genes, kind.random(rng), rng)[0]
+        kind.validate(genes)
+    text = "province@<=8 | duchy@gains<=4 | estate@gains<=2 | workshop:6 | silver | gain: " \
+           "gardens | workshop | estate"
+    assert kind.to_text(kind.from_text(text)) == text
+    assert parse_strategy(text).gain.cards == {"gardens", "workshop", "estate"}
+    with pytest.raises(InputError, match="cards only"):
+        kind.from_text(text.replace("gain: gardens", "gain: gardens:2"))
