@@ -62,6 +62,10 @@ _RULES = DominionOptions()  # the declared defaults of the rules: end rule, tieb
 _VIEWS = ("zones", "draw", "pinfo", "piles_", "ts", "rng", "mach", "opts", "_optview")
 _VP = np.asarray(VP, dtype=np.int64)
 _MOVES = MOVES  # a module global: read on every listing
+#: option sets seen (the options' bytes) -> their moves and codes, shared by every position
+#: that offers the same options (never changed: apply only reads them)
+_LISTED: dict[bytes, tuple[list[Move], list[int]]] = {}
+_LISTED_MAX = 100_000
 
 
 _RULES_MODULE = None
@@ -207,8 +211,16 @@ class DominionState(State):
             opts = self._optview
             if opts is None:
                 opts = self._optview = memoryview(self.opts)
-            self._codes = codes = opts[:self.n_options].tolist()
-            moves = self._moves = [_MOVES[c] for c in codes]
+            key = opts[:self.n_options].tobytes()
+            listed = _LISTED.get(key)
+            if listed is None:  # an option set not seen yet: its moves and codes, kept
+                codes = opts[:self.n_options].tolist()
+                listed = ([_MOVES[c] for c in codes], codes)
+                if len(_LISTED) >= _LISTED_MAX:
+                    _LISTED.clear()
+                _LISTED[key] = listed
+            moves, self._codes = listed
+            self._moves = moves
         return moves
 
     def legal_moves(self) -> list[Move]:
