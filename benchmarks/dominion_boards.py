@@ -116,6 +116,8 @@ def run_board(row: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
                  "learned_general": learned_row(row["kingdom"], args.games,
                                                 args.seed + 104729 * row["index"])}
         extra_path.write_text(json.dumps(extra, indent=1) + "\n")
+        from tuning.reporting.readme_page import render_page
+        (where / "index.html").write_text(render_page(where), encoding="utf-8")  # its files
     return {**row, "result": result, **extra}
 
 
