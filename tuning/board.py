@@ -38,6 +38,8 @@ SEARCH_GAMES, SELECT_GAMES = 1200, 6000
 #: the ladder bots the search and the selection aim at (the strongest by a round robin of
 #: STRENGTH_GAMES a pair): beating Big Money is easy, beating the board's best bots is not
 TOP, STRENGTH_GAMES = 4, 1000
+#: seconds between two progress lines of the search
+PROGRESS_SECONDS = 5.0
 
 
 @dataclass(frozen=True)
@@ -202,7 +204,7 @@ def _search_and_confirm(req: BoardRequest, game: registry.Game, part: Any,
         # ---- search: one generation at a time, while the budget leaves time for the
         # selection and the confirmation after it (timed at the search's games per second)
         after = SELECT_GAMES * (5 + len(part.candidates(board))) + req.ladder_games * len(ladder)
-        goal, result, per_gen = 1, None, 0.0
+        goal, result, per_gen, said = 1, None, 0.0, -PROGRESS_SECONDS
         resume = req.resume
         while True:
             g0 = time.monotonic()
@@ -215,10 +217,13 @@ def _search_and_confirm(req: BoardRequest, game: registry.Game, part: Any,
             best_text, best_score = result.hall_of_fame[0]
             best[:] = [best_text, best_score.mean]
             elapsed = time.monotonic() - t0
-            _say(progress, f"search: generation {result.generation}, best "
-                           f"{best_score.mean:.3f} against the strongest, {elapsed:.0f} s "
-                           f"of {budget:.0f} s")
-            if elapsed + per_gen + after / rate > budget:
+            last = elapsed + per_gen + after / rate > budget
+            if last or elapsed - said >= PROGRESS_SECONDS:  # a line every few seconds
+                said = elapsed
+                _say(progress, f"search: generation {result.generation}, best "
+                               f"{best_score.mean:.3f} against the strongest, {elapsed:.0f} s "
+                               f"of {budget:.0f} s ({rate:,.0f} games/s)")
+            if last:
                 break
         # ---- selection: the hall of fame's best and the candidates, on fresh seeds
         texts: list[str] = []
