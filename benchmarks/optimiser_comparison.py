@@ -38,7 +38,7 @@ from games.core import InputError  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "reports" / "optimisers"
 #: per problem: trials (candidates) per repeat and games per candidate
-PROBLEMS: dict[str, tuple[int, int]] = {"dominion-heuristic": (60, 1000),
+PROBLEMS: dict[str, tuple[int, int]] = {"dominion-heuristic": (120, 2000),
                                         "splendor-heuristic": (60, 600),
                                         "thegame-penalty-d0": (40, 1000)}
 OPTIMISERS = ("random", "tpe", "cmaes", "ntbea", "gp", "deap-ga")
@@ -190,6 +190,7 @@ def run_repeat(name: str, optimiser: str, repeat: int, args: argparse.Namespace,
            "confirmed": values[-1], "recommended": incumbents[-1],
            "seconds": time.monotonic() - t0}
     done.write_text(json.dumps(row, indent=1, default=str) + "\n")
+    where.with_suffix(".journal").unlink(missing_ok=True)  # the row holds what is needed
     return row
 
 
@@ -234,7 +235,11 @@ def write_report(out: Path, rows: list[dict[str, Any]], args: argparse.Namespace
     lines = ["# Optimisers compared at equal games", "",
              "Each optimiser tunes the same problem with the same budget of games per "
              "repeat; its recommended point is confirmed on one common fresh seed set "
-             f"({args.confirm_games:,} games). Medians over repeats.", ""]
+             f"({args.confirm_games:,} games). Medians over repeats: {args.repeats} per "
+             "optimiser here (the full comparison is 30, an overnight run of the command "
+             "below with `--repeats 30`); with few repeats, read the tables as a first look, "
+             "not a ranking. Games to a share of the best are counted at the incumbents "
+             "confirmed at a quarter, half and all of the budget.", ""]
     for name, s in summary.items():
         trials, games = PROBLEMS[name]
         lines += [f"## {name} ({trials} candidates x {games:,} games a repeat; best "
@@ -253,11 +258,15 @@ def write_report(out: Path, rows: list[dict[str, Any]], args: argparse.Namespace
                          f"| {reach(e['games_to_99'])} |")
         lines += ["", f"![best so far]({name}.png)", ""]
         _plot(out, name, [r for r in rows if r["problem"] == name])
-    if skipped:
-        lines += ["Not run here: " + "; ".join(f"{k}: {v}" for k, v in skipped.items()), ""]
+    absent = [o for o in OPTIMISERS if o not in args.optimisers]
+    if skipped or absent:
+        lines += ["Not run here: " + "; ".join(
+            [f"{k}: {v}" for k, v in skipped.items()]
+            + [f"{o}: not asked for in this run" for o in absent]), ""]
     lines += ["Made by:", "", f"    python benchmarks/optimiser_comparison.py --repeats "
-              f"{args.repeats} --problems {','.join(args.problems)} --seed {args.seed} "
-              f"--confirm-games {args.confirm_games} --jobs {args.jobs}", ""]
+              f"{args.repeats} --problems {','.join(args.problems)} --optimisers "
+              f"{','.join(args.optimisers)} --seed {args.seed} --confirm-games "
+              f"{args.confirm_games} --jobs {args.jobs}", ""]
     (out / "README.md").write_text("\n".join(lines))
     from tuning.reporting.readme_page import render_page
     (out / "index.html").write_text(render_page(out), encoding="utf-8")
