@@ -206,6 +206,9 @@ def _search_and_confirm(req: BoardRequest, game: registry.Game, part: Any,
         after = SELECT_GAMES * (5 + len(part.candidates(board))) + req.ladder_games * len(ladder)
         goal, result, per_gen, said = 1, None, 0.0, -PROGRESS_SECONDS
         resume = req.resume
+        if resume:  # one generation past where the stopped search got to
+            from tuning.evolution.checkpoint import load_checkpoint
+            goal = int(load_checkpoint(ckpt).get("generation", 0)) + 1
         while True:
             g0 = time.monotonic()
             evo = build_evolution(spec, pool, generations=goal, checkpoint=ckpt,
