@@ -336,7 +336,7 @@ def compile_bots(specs: Sequence[BotSpec], supply: np.ndarray) -> CompiledBots:
             lparams[b, :LP_END_RULE] = (bot.eps, 1.0 if bot.record else 0.0, bot.explore,
                                         1.0 if bot.endgame else 0.0, bot.margin)
             lparams[b, LP_LAYOUT] = layout.code
-            if layout.extra:
+            if layout.extra and not layout.general:
                 slots = slot_cards(layout, kingdom)
                 lparams[b, LP_SLOTS:LP_SLOTS + len(slots)] = slots
         elif isinstance(bot, HeuristicBot):

@@ -37,13 +37,16 @@ from games.dominion.engine import (
 )
 from games.dominion.features import (
     FC,
+    GENERAL_BINS,
     KC,
+    LAYOUT_GENERAL,
     NATTACK,
     NAVG,
     NCOUNT,
     NCURSES,
     NDENS,
     NDRAW,
+    NEXTRA,
     NGAINS,
     NGPHASE,
     NGREEN,
@@ -54,8 +57,10 @@ from games.dominion.features import (
     NSIZE,
     NSTAGE,
     NTERM,
+    NTRAITS,
     NVILL,
     OFF_CARD,
+    OFF_TRAITS,
     R_AVG,
     R_DENS,
     R_DRAW,
@@ -72,6 +77,33 @@ from games.dominion.features import (
     R_VILL,
 )
 from games.dominion.matcher import T_ATTACK, owned_of
+from games.dominion.traits import (
+    ATTACK as T_ATT,
+)
+from games.dominion.traits import (
+    BUYS as T_BUYS,
+)
+from games.dominion.traits import (
+    COINS as T_COINS,
+)
+from games.dominion.traits import (
+    CURSER as T_CURSER,
+)
+from games.dominion.traits import (
+    DEAR as T_DEAR,
+)
+from games.dominion.traits import (
+    DRAW as T_DRAW,
+)
+from games.dominion.traits import (
+    GAINER as T_GAINER,
+)
+from games.dominion.traits import (
+    TRASHER as T_TRASHER,
+)
+from games.dominion.traits import (
+    VARIABLE_VP as T_VVP,
+)
 
 W1 = types.float64[::1]
 O1I = types.int64[::1]
@@ -83,6 +115,45 @@ def _cap(x, n):
     return 0 if x < 0 else (x if x < n else n - 1)
 
 
+@njit(Flt(Int, Int, Z, W1, O1I, Bool, Int), cache=True)
+def _traits(p, stage, zones, w, out, write, at):
+    """The general layout's trait groups: what p's cards do, summed over the cards owned
+    (games.dominion.traits), each group by stage; their indices go to ``out[at:]``."""
+    tally = [0] * NTRAITS
+    for d in range(NC):
+        n = zones[p, OWNED, d]
+        if n == 0:
+            continue
+        if IS_ACTION[d]:
+            tally[0] += n
+        tally[1] += n * T_DRAW[d]
+        tally[2] += n * T_COINS[d]
+        tally[3] += n * T_BUYS[d]
+        if T_ATT[d]:
+            tally[4] += n
+        if T_CURSER[d]:
+            tally[5] += n
+        if T_TRASHER[d]:
+            tally[6] += n
+        if T_GAINER[d]:
+            tally[7] += n
+        if d == CURSE:
+            tally[8] += n
+        if T_VVP[d]:
+            tally[9] += n
+        if T_DEAR[d]:
+            tally[10] += n
+    value = 0.0
+    offset = OFF_TRAITS
+    for j in range(NTRAITS):
+        i = offset + _cap(tally[j], GENERAL_BINS[j]) * NSTAGE + stage
+        value += w[i]
+        if write:
+            out[at + j] = i
+        offset += GENERAL_BINS[j] * NSTAGE
+    return value
+
+
 @njit(Flt(Int, Int, Int, Z, PI, PI, W1, W1, O1I, Bool), cache=True)
 def encode(p, c, guide, zones, pinfo, piles, w, lp, out, write):
     """Linear value ``sum(w[active])`` of the state after p gains c; indices into ``out``.
@@ -90,8 +161,9 @@ def encode(p, c, guide, zones, pinfo, piles, w, lp, out, write):
     per choice of the list and phase of the game, whether c is that choice. ``lp``: the
     bot's kernel parameters, which name its layout and, in the kingdom layout, the card of
     each slot."""
-    kingdom = lp[LP_LAYOUT] > 0.0
-    fc = KC if kingdom else FC
+    kingdom = lp[LP_LAYOUT] > 0.0  # the kingdom's or the general layout
+    general = int(lp[LP_LAYOUT]) == LAYOUT_GENERAL
+    fc = 0 if general else (KC if kingdom else FC)
     base = fc * NCOUNT * NSTAGE
     if c >= 0:
         zones[p, OWNED, c] += 1
@@ -205,6 +277,8 @@ def encode(p, c, guide, zones, pinfo, piles, w, lp, out, write):
         if write:
             out[fc + NGROUPS] = j0
             out[fc + NGROUPS + 1] = j1
+    if general:
+        value += _traits(p, stage, zones, w, out, write, fc + NGROUPS + NEXTRA)
     if c >= 0:
         zones[p, OWNED, c] -= 1
         zones[p, DISCARD, c] -= 1

@@ -121,19 +121,34 @@ assert NLP == LP_SLOTS + KC, "the kernel parameters hold one card per kingdom sl
 NACTIVE_MAX = max(NACTIVE, NACTIVE_KINGDOM)
 #: a learned bot's layout in its kernel parameters (``lp[LP_LAYOUT]``, ``lp[LP_SLOTS + s]``:
 #: the card in slot s of the kingdom layout, -1 none); see games.dominion.engine's LP_*
-LAYOUT_SOURCES, LAYOUT_KINGDOM = 0, 1
+LAYOUT_SOURCES, LAYOUT_KINGDOM, LAYOUT_GENERAL = 0, 1, 2
+# The general layout: no card slots; the groups after the card counts, the attack groups,
+# then what the owned cards do (games.dominion.traits), each by stage. Bins per group:
+# actions, +Cards, +$, +Buys, Attacks, Curse-givers, trashers, gainers, Curses owned,
+# Gardens-like cards, kingdom cards costing $5+.
+GENERAL_BINS = (12, 16, 12, 6, 6, 4, 4, 4, 11, 8, 8)
+NTRAITS = len(GENERAL_BINS)
+#: offset of the trait groups in the general layout
+OFF_TRAITS = R_GUIDE + NGPHASE * 2 + (NCURSES + NATTACK) * NSTAGE
+NF_GENERAL = OFF_TRAITS + sum(GENERAL_BINS) * NSTAGE
+NACTIVE_GENERAL = NGROUPS + NEXTRA + NTRAITS
+FEATURE_SET_GENERAL = f"dominion-general-v1:{NTRAITS}x{NSTAGE}:{NF_GENERAL}"
 
 
 @dataclass(frozen=True)
 class Layout:
-    """One feature layout: its name, card slots, whether it has the attack groups."""
+    """One feature layout: its name, card slots, whether it has the attack groups, whether
+    it describes cards by what they do (``general``: no card slots, any kingdom)."""
 
     name: str
     cards: int
     extra: bool
+    general: bool = False
 
     @property
     def code(self) -> int:
+        if self.general:
+            return LAYOUT_GENERAL
         return LAYOUT_KINGDOM if self.extra else LAYOUT_SOURCES
 
     @property
@@ -152,20 +167,27 @@ class Layout:
 
     @property
     def nf(self) -> int:
+        if self.general:
+            return NF_GENERAL
         return NF_KINGDOM if self.extra else NF
 
     @property
     def nactive(self) -> int:
+        if self.general:
+            return NACTIVE_GENERAL
         return self.cards + NGROUPS + (NEXTRA if self.extra else 0)
 
     @property
     def feature_set(self) -> str:
+        if self.general:
+            return FEATURE_SET_GENERAL
         return FEATURE_SET_KINGDOM if self.extra else FEATURE_SET
 
 
 SOURCES = Layout("sources", FC, False)
 KINGDOM = Layout("kingdom", KC, True)
-LAYOUTS = (SOURCES, KINGDOM)
+GENERAL = Layout("general", 0, True, True)
+LAYOUTS = (SOURCES, KINGDOM, GENERAL)
 
 
 def layout_for(kingdom: tuple[str, ...] | list[str]) -> Layout:
@@ -186,6 +208,8 @@ def slot_cards(layout: Layout, kingdom: tuple[str, ...] | list[str]) -> np.ndarr
     cards then the kingdom's cards in card order."""
     if not layout.extra:
         return np.arange(FC, dtype=np.int64)
+    if layout.general:
+        return np.zeros(0, dtype=np.int64)
     cards = list(range(NBASIC)) + sorted(INDEX[k] for k in kingdom)
     if len(cards) > KC:
         raise ValueError(f"a kingdom of {len(kingdom)} cards does not fit {KC - NBASIC} slots")
@@ -231,4 +255,9 @@ def neighbours(layout: Layout = SOURCES) -> np.ndarray:
         extra = layout.guide + layout.guide_size
         grids += [(extra, (NCURSES, NSTAGE), (t, t)),
                   (extra + NCURSES * NSTAGE, (NATTACK, NSTAGE), (t, t))]
+    if layout.general:
+        at = OFF_TRAITS
+        for bins in GENERAL_BINS:
+            grids.append((at, (bins, NSTAGE), (t, t)))
+            at += bins * NSTAGE
     return np.concatenate([p for g in grids for p in _grid(*g)]).astype(np.int64)

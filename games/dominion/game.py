@@ -13,7 +13,7 @@ from games import registry
 from games.core import BotSpec, InputError
 from games.dominion import kingdoms
 from games.dominion.bots import NAMED, SPECIAL_BOTS, HeuristicParams, build_bot, spec_from_text
-from games.dominion.learned import LEARNED, LearnedPlayParams
+from games.dominion.learned import GENERAL_MODEL, LEARNED, LEARNED_GENERAL, LearnedPlayParams
 from games.dominion.named_bots import COMMUNITY
 from games.dominion.options import DominionOptions, GameConfig
 from games.dominion.strategy import StrategyParams, has_sections
@@ -63,6 +63,12 @@ class DominionGame(registry.Game):
         """A bot name (``heuristic:smithy_share=0.2``) or a buy list in its text form."""
         head, _, rest = text.strip().partition(":")
         head = head.strip().lower()
+        if head == LEARNED_GENERAL:  # the committed model of every base-set kingdom
+            if rest.strip():
+                raise InputError(f"bot {LEARNED_GENERAL!r} takes no parameters here; use "
+                                 f"learned:{GENERAL_MODEL} with --param")
+            return self.check_bot(BotSpec(LEARNED, {"path": str(GENERAL_MODEL)},
+                                          label_text=LEARNED_GENERAL))
         if head == LEARNED:  # learned:PATH (a path may hold ',' or '=': taken whole)
             path = rest.strip()
             if not path:

@@ -21,9 +21,14 @@ import numpy as np
 from games.atomic import atomic_open
 from games.core import InputError
 from games.dominion.cards import KEYS
-from games.dominion.features import FEATURE_SET, LAYOUTS, layout_of
+from games.dominion.features import FEATURE_SET, GENERAL, LAYOUTS, layout_of
 
 LEARNED = "learned"
+#: the learned player of every base-set kingdom (the general layout), by name, and its
+#: committed model
+LEARNED_GENERAL = "learned-general"
+GENERAL_MODEL = (Path(__file__).resolve().parents[2] / "reports" / "dominion-learned-general"
+                 / "model.npz")
 #: ``endgame`` values: the estimated endgame, its former name (kept so old commands and
 #: specs still run), and the learned value alone
 ENDGAME_MODES = ("estimated", "exact", "learned")
@@ -150,7 +155,8 @@ def learned_weights(params: Mapping[str, Any], label: str, kingdom: tuple[str, .
             raise InputError(f"bot {label!r}: weights need shape {sizes}, got {w.shape}")
     elif "path" in params:
         model = load_model(params["path"])
-        if kingdom is not None and set(model.kingdom) != set(kingdom):
+        general = model.feature_set == GENERAL.feature_set  # plays any kingdom
+        if kingdom is not None and not general and set(model.kingdom) != set(kingdom):
             raise InputError(f"learned model {params['path']!r} was trained on kingdom "
                              f"{','.join(model.kingdom) or 'none'}, not "
                              f"{','.join(kingdom) or 'none'}")

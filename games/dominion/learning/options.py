@@ -15,6 +15,9 @@ from games.learning import check_choice, check_int, check_number
 
 ESTIMATORS = ("sgd", "ridge", "average")
 EXPLORE = ("random", "runner-up")
+#: feature layouts a run may ask for: the kingdom's own ("kingdom": the sources' or the
+#: kingdom layout, by its cards) or the general one (random kingdoms, any kingdom)
+LAYOUT_CHOICES = ("kingdom", "general")
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,8 @@ class TrainOptions:
     explore: str = "random"         # exploration: random legal buys or the runner-up
     visit_cap: int = 250            # the seed's rule: visits counted up to this cap
     margin: float = 0.01            # reward = outcome (+1/0/-1) + margin * VP difference
+    layout: str = "kingdom"         # "general": cards by what they do, a new random
+                                    # base-set kingdom per block of games
 
 
 _INT_MIN = {"visit_cap": 1, "sgd_average": 0}
@@ -54,6 +59,8 @@ def check_option(at: str, key: str, value: Any) -> Any:
         return check_choice(at, value, ESTIMATORS)
     if key == "explore":
         return check_choice(at, value, EXPLORE)
+    if key == "layout":
+        return check_choice(at, value, LAYOUT_CHOICES)
     if key == "guide":
         if not isinstance(value, str):
             raise InputError(f"{at}: expected a buy list (text), got {value!r}")

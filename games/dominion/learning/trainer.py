@@ -17,8 +17,8 @@ from typing import Any
 import numpy as np
 
 from games.core import BotSpec
-from games.dominion.features import FEATURE_SET, NF, SOURCES, Layout, layout_for
-from games.dominion.kingdoms import parse_kingdom
+from games.dominion.features import FEATURE_SET, GENERAL, NF, SOURCES, Layout, layout_for
+from games.dominion.kingdoms import draw_random, parse_kingdom
 from games.dominion.learned import LearnedModel
 from games.dominion.learned import save_model as _save_model
 from games.dominion.learning import selfplay
@@ -65,6 +65,8 @@ def new_learner(options: TrainOptions, seed: int, setup: tuple[str, ...] | None 
     layout of the kingdom ``setup`` (None: the sources')."""
     o = options
     layout = SOURCES if setup is None else layout_for(setup)
+    if o.layout == "general":
+        layout = GENERAL
     return make_estimator(o.estimator, eta0=o.eta0, alpha=o.alpha, visit_cap=o.visit_cap,
                           seed=seed, average=o.sgd_average, ema=o.weight_ema,
                           forget=o.forget, ridge=o.ridge, smooth=o.smooth,
@@ -75,15 +77,29 @@ def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
                opp_weights: np.ndarray | None, seed: int, start: int, count: int,
                setup: tuple[str, ...], options: TrainOptions
                ) -> tuple[np.ndarray, np.ndarray, float]:
-    """Training games of the learner: see :func:`games.dominion.learning.selfplay.play_block`."""
-    return selfplay.play_block(weights, eps, opponent, opp_weights, seed, start, count, setup,
+    """Training games of the learner: see :func:`games.dominion.learning.selfplay.play_block`
+    (the general layout plays a random kingdom of its own, see :func:`block_kingdom`)."""
+    return selfplay.play_block(weights, eps, opponent, opp_weights, seed, start, count,
+                               block_kingdom(setup, options, seed, start),
                                options.margin, options.guide, options.explore)
+
+
+def block_kingdom(setup: tuple[str, ...], options: TrainOptions, seed: int, start: int
+                  ) -> tuple[str, ...]:
+    """The kingdom of a block of games: the run's own, or for the general layout ten
+    base-set cards drawn from (seed, first game of the block), so every block of a run
+    meets a new board and a resumed run meets the same ones."""
+    if options.layout != "general":
+        return setup
+    mixed = np.random.SeedSequence([int(seed) & (2**64 - 1), int(start)])
+    return draw_random(int(mixed.generate_state(1, np.uint64)[0]))
 
 
 def probe_block(weights: np.ndarray, opponent: BotSpec, seed: int, start: int, count: int,
                 setup: tuple[str, ...], options: TrainOptions) -> np.ndarray:
     """The greedy learner's per-game scores against a probe opponent."""
-    return selfplay.probe_block(weights, opponent, seed, start, count, setup, options.guide,
+    return selfplay.probe_block(weights, opponent, seed, start, count,
+                                block_kingdom(setup, options, seed, start), options.guide,
                                 options.margin)
 
 
@@ -98,6 +114,9 @@ def make_model(weights: np.ndarray, setup: tuple[str, ...], options: TrainOption
         meta["guide"] = options.guide
     if "kept" in run:
         meta["kept"] = run["kept"]
+    if options.layout == "general":  # trained on random kingdoms: it names none
+        meta["layout"] = "general"
+        return LearnedModel(weights, (), meta)
     return LearnedModel(weights, setup, meta)
 
 
