@@ -7,6 +7,7 @@ import numpy as np
 
 from games.dominion.cards import CARDS
 from games.dominion.features import (
+    GENERAL_BINS,
     NATTACK,
     NCOUNT,
     NCURSES,
@@ -19,6 +20,7 @@ from games.dominion.features import (
     NSTAGE,
     NTERM,
     OFF_CARD,
+    OFF_TRAITS,
     R_AVG,
     R_DENS,
     R_DRAW,
@@ -107,8 +109,26 @@ def describe(index: int, layout: Layout = SOURCES, cards: np.ndarray | None = No
         return (f"{'follows' if follow else 'leaves'} the guide's choice ({what}) with "
                 f"{when} gains to the end")
     r -= layout.guide_size
+    if layout.general and index >= OFF_TRAITS:
+        return _trait(index - OFF_TRAITS)
     if r < NCURSES * NSTAGE:
         n, st = divmod(r, NSTAGE)
         return f"{n}{'+' if n == NCURSES - 1 else ''} Curses left in the supply at {_turns(st)}"
     n, st = divmod(r - NCURSES * NSTAGE, NSTAGE)
     return f"opponents own {n}{'+' if n == NATTACK - 1 else ''} Attack cards at {_turns(st)}"
+
+
+#: the general layout's trait groups in words (games.dominion.features.GENERAL_BINS)
+TRAIT_NAMES = ("actions", "+Cards", "+$ from actions", "+Buys", "Attack cards",
+               "Curse-givers", "trashers", "gainers", "Curses owned", "Gardens-like cards",
+               "kingdom cards costing $5+")
+
+
+def _trait(r: int) -> str:
+    """A trait feature of the general layout in words (``r``: its index in the trait block)."""
+    for name, bins in zip(TRAIT_NAMES, GENERAL_BINS, strict=True):
+        if r < bins * NSTAGE:
+            n, st = divmod(r, NSTAGE)
+            return f"{n}{'+' if n == bins - 1 else ''} {name} owned at {_turns(st)}"
+        r -= bins * NSTAGE
+    raise IndexError("not a feature of the general layout")

@@ -63,3 +63,10 @@ def test_training_draws_a_kingdom_per_block():
     assert len(a) == 10 and a != b and a == trainer.block_kingdom(("smithy",), opts, 11, 0)
     assert trainer.block_kingdom(("smithy",), TrainOptions(), 11, 0) == ("smithy",)
     assert len(trainer.new_learner(opts, 1, ("smithy",)).weights()) == NF_GENERAL
+
+
+def test_the_trait_features_have_names():
+    from games.dominion.feature_names import describe
+    from games.dominion.features import OFF_TRAITS
+    assert describe(OFF_TRAITS, GENERAL) == "0 actions owned at turns 1-3"
+    assert describe(NF_GENERAL - 1, GENERAL) == "7+ kingdom cards costing $5+ owned at turns 22+"
