@@ -3,7 +3,7 @@ kingdom with its 95% interval, and the mean over the kingdoms.
 
     python benchmarks/learned_general.py [--model reports/dominion-learned-general/model.npz]
         [--kingdoms 1001-1010] [--games 2000] [--seed 4101] [--opponent big-money-ultimate]
-        [--json out.json]
+        [--bot TEXT] [--json out.json]
 
 Kingdom i is ``random:i``; the seed and kingdoms are not the training run's (its kingdoms
 come from its own seed, block by block). Games run in this process with seats rotated, the
@@ -38,9 +38,11 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=4101)
     ap.add_argument("--opponent", default="big-money-ultimate")
+    ap.add_argument("--bot", default=None, help="score this bot instead (its guide list, ...)")
     ap.add_argument("--json", default=None)
     args = ap.parse_args()
-    me = BotSpec("learned", {"path": args.model}, label_text="learned-general")
+    me = (GAME.parse_bot(args.bot) if args.bot else
+          BotSpec("learned", {"path": args.model}, label_text="learned-general"))
     opp = GAME.parse_bot(args.opponent)
     rows = []
     t0 = time.perf_counter()
