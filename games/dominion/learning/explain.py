@@ -206,8 +206,10 @@ def main() -> None:
     kingdom = tuple(k for k in KINGDOM_KEYS if k in model.kingdom)
     layout = layout_of(model.feature_set) or SOURCES
     slots = slot_cards(layout, model.kingdom)
+    worth = (["(the general layout has no card features: see the top features)"]
+             if layout.general else worth_table(model.weights, kingdom, slots))
     lines = ["Worth of one more copy (first three bought, card features only):",
-             "", *worth_table(model.weights, kingdom, slots), "",
+             "", *worth, "",
              "Worth of a VP lead (relative to level) by Provinces left:", "",
              *lead_table(model.weights, layout=layout), "",
              *top_features(model.weights, layout=layout, slots=slots)]
