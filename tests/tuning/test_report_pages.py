@@ -300,3 +300,27 @@ def test_an_exact_evolution_says_what_generation_0_already_held() -> None:
     raised = start_note([{"best": 128.7448}], 128.74786, 3, exact=True)
     assert "started at 128.7448" in raised and "(+0.0031)" in raised
     assert start_note(rows, 0.9, 3, exact=False) == ""
+
+
+def test_page_lists_only_what_a_clone_has(tmp_path: Path) -> None:
+    """Work files git ignores (a resumable run's folder) are not linked: the page reads the same
+    on the machine that made the runs and on a fresh clone."""
+    import shutil
+    import subprocess
+
+    from tuning.reporting.readme_page import write_readme_page
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / ".gitignore").write_text("runs/\n")
+    folder = tmp_path / "demo"
+    (folder / "runs").mkdir(parents=True)
+    (folder / "runs" / "state.json").write_text("{}")
+    (folder / "data.json").write_text("{}")
+    (folder / README).write_text("# Demo\n")
+    page = write_readme_page(folder).read_text(encoding="utf-8")
+    assert '<a href="data.json">data.json</a>' in page
+    assert "runs/" not in page
+    shutil.rmtree(folder / "runs")
+    assert write_readme_page(folder).read_text(encoding="utf-8") == page

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import html
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -92,13 +93,29 @@ def _stored_section(folder: Path) -> str:
             "games and seed.</p>" + html_table(HEADERS, stored_rows(evals)))
 
 
+def _ignored(folder: Path, names: list[str]) -> set[str]:
+    """The names git ignores in ``folder`` (work files such as resumable runs): the page lists
+    what a clone has, so it reads the same on every machine. Empty outside a git checkout."""
+    if not names:
+        return set()
+    try:
+        done = subprocess.run(["git", "check-ignore", "--stdin"], cwd=folder,
+                              input="\n".join(names), capture_output=True, text=True,
+                              timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return set()
+    return {line.strip().rstrip("/") for line in done.stdout.splitlines() if line.strip()}
+
+
 def _files_section(folder: Path, shown: set[str]) -> str:
-    """Links to every file and subfolder (a subfolder's page where it has or gets one), and the
-    PNG figures the README does not show inline."""
+    """Links to every file and subfolder a clone has (a subfolder's page where it has or gets
+    one), and the PNG figures the README does not show inline."""
     items, figures = [], []
-    for path in sorted(folder.iterdir(), key=lambda p: p.name):
+    entries = sorted(folder.iterdir(), key=lambda p: p.name)
+    ignored = _ignored(folder, [p.name for p in entries])
+    for path in entries:
         name = path.name
-        if name.startswith(".") or name == INDEX:
+        if name.startswith(".") or name == INDEX or name in ignored:
             continue
         if path.is_dir():
             paged = (path / INDEX).is_file() or (path / README).is_file()
