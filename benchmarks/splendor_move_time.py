@@ -32,6 +32,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from games import registry  # noqa: E402
 from games.core import InputError, Record, game_seeds, wilson_interval  # noqa: E402
 from games.outcomes import seating_for  # noqa: E402
 from games.splendor.deal import setup  # noqa: E402
@@ -60,10 +61,10 @@ def time_games(texts: list[str], seed: int, games: int, cap: int = 100) -> dict:
     """Play ``games`` deals between the bots ``texts`` (seats rotated) and time every main
     move; per bot the CPU and wall seconds of each move, and the games' outcomes."""
     specs = [GAME.check_bot(GAME.parse_bot(t)) for t in texts]
-    options = GAME.typed({"cap": cap})
+    options = registry.typed(GAME, {"cap": cap})
     rows = GAME.rows(specs, {"cap": cap})
     names = [b.name for b in specs]
-    params = [GAME.params_of(b) for b in specs]
+    params = [registry.params_of(GAME, b) for b in specs]
     seating = seating_for(0, games, len(specs), len(specs), True)
     cpu: list[list[float]] = [[] for _ in specs]
     wall: list[list[float]] = [[] for _ in specs]

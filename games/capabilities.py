@@ -24,6 +24,10 @@ default in :class:`Neutral`):
 =================  ================================  ===================  ========================
 capability         offered by                        reads                what uses it
 =================  ================================  ===================  ========================
+``settle``         hook ``settle_options``                                what a run fixes from
+                                                                          its root seed when it
+                                                                          starts (a kingdom drawn
+                                                                          at random), said once
 ``solver``         hook ``solve``                    ``solve_options``    `tabletune solve GAME`
 ``exact``          hook ``exact``                                         studies score a
                                                                           candidate exactly
@@ -138,8 +142,8 @@ from games.outcomes import Outcomes
 from games.state import State
 
 __all__ = ["CAPABILITIES", "Capability", "ExactValue", "GenomeKind", "Genomes", "Neutral",
-           "Offered", "ReportHooks", "Solver", "StudyTerms", "Tally", "Trainable", "TurnLevel",
-           "Watch", "offers", "own", "package_of", "package_part", "part", "use"]
+           "Offered", "ReportHooks", "Settle", "Solver", "StudyTerms", "Tally", "Trainable",
+           "TurnLevel", "Watch", "offers", "own", "package_of", "package_part", "part", "use"]
 
 
 @dataclass(frozen=True)
@@ -177,6 +181,7 @@ class Capability:
 
 #: every capability a game may offer (the table in the module text)
 CAPABILITIES: dict[str, Capability] = {
+    "settle": Capability(hooks=("settle_options",)),
     "solver": Capability(hooks=("solve",), reads=("solve_options",)),
     "exact": Capability(hooks=("exact",)),
     "state": Capability(hooks=("new_state",)),
@@ -283,6 +288,13 @@ class Neutral:
 
     def __init__(self, game: Any) -> None:
         self.game = game
+
+    # ---- settle
+    def settle_options(self, options: Any, seed: int) -> tuple[Any, list[str]]:
+        """Checked options with what a run fixes from its root ``seed`` when it starts (every
+        block and worker then plays the same), and one line per choice made, which the
+        command that starts the run says. Neutral: the options unchanged, nothing said."""
+        return options, []
 
     # ---- solver
     #: options of ``tabletune solve`` beyond the game's own
@@ -449,6 +461,16 @@ def part(game: Any, capability: str, name: str = "") -> Any:
     if not module or importlib.util.find_spec(module) is None:
         return None
     return getattr(importlib.import_module(module), name or row.names[0], None)
+
+
+class Settle(Protocol):
+    """``settle``: what a run fixes from its root seed when it starts.
+
+    A command calls it once, on the checked options, with the run's root seed, says each
+    line it returns, and passes the settled options down: every block and worker (and a
+    resumed run) then plays the same, such as a kingdom drawn at random."""
+
+    def settle_options(self, options: Any, seed: int) -> tuple[Any, list[str]]: ...
 
 
 class Solver(Protocol):

@@ -5,7 +5,7 @@ options a game's check returns (:class:`GameOptions`, declared once per game).""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -205,3 +205,19 @@ class FrozenOptions(GameOptions):
 
     def _names(self) -> tuple[str, ...]:
         return tuple(self._values)
+
+
+def check_exclusive(schema: Iterable[Option], given: Iterable[str],
+                    spell: Callable[[Option], str] | None = None) -> None:
+    """Refuse options given together that exclude each other (``Option.excludes``), such as a
+    fixed number of turns and an end chance: one of them would be dropped silently. ``schema``
+    is a game's ``options``; ``given`` names the options set explicitly (not their defaults);
+    ``spell`` writes an option as the caller knows it (default ``game.NAME``)."""
+    by_name = {o.name: o for o in schema}
+    names = [n for n in given if n in by_name]
+    word = spell or (lambda o: f"game.{o.name}")
+    for name in names:
+        clash = next((n for n in by_name[name].excludes if n in names), None)
+        if clash is not None:
+            raise InputError(f"{word(by_name[name])} and {word(by_name[clash])} exclude "
+                             "each other: give one of them")

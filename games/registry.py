@@ -40,7 +40,7 @@ import importlib
 import importlib.util
 import os
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,8 +52,8 @@ from games.options import FrozenOptions, GameOptions, Option, option, options_sc
 from games.outcomes import Outcomes, seating_for
 
 __all__ = ["BotInfo", "BotSpec", "Game", "GameOptions", "Option", "Outcomes", "StudyTerms",
-           "bot_key", "describe_params", "find_bot", "get", "names", "option",
-           "parse_bot_text", "register", "seating_for"]
+           "bot_key", "describe_params", "find_bot", "get", "names", "option", "params_of",
+           "parse_bot_text", "register", "seating_for", "typed"]
 
 _GAMES: dict[str, Game] = {}
 _IMPORTED: set[str] = set()
@@ -182,37 +182,6 @@ class Game:
             out[name] = opt.validate(options.get(name, opt.default), f"game.{name}")
         return FrozenOptions(out) if self.options_type is None else self.options_type(**out)
 
-    def typed(self, options: Mapping[str, Any]) -> Any:
-        """``options`` as the game's typed options: checked ones as they are, a plain
-        mapping (a Python caller's dict) checked first."""
-        if self.options_type is not None and isinstance(options, self.options_type):
-            return options
-        if self.options_type is None and isinstance(options, FrozenOptions):
-            return options
-        return self.check_options(options)
-
-    def settle_options(self, options: Mapping[str, Any], seed: int) -> tuple[Any, list[str]]:
-        """Checked options with what a run fixes from its root ``seed`` when it starts (such
-        as a kingdom drawn at random: every block and worker then plays the same one), and
-        one line per choice made, which the command that starts the run says. Default: the
-        options unchanged, nothing said."""
-        return options, []
-
-    def check_exclusive(self, given: Iterable[str],
-                        spell: Callable[[Option], str] | None = None) -> None:
-        """Refuse options given together that exclude each other (``Option.excludes``),
-        such as a fixed number of turns and an end chance: one of them would be dropped
-        silently. ``given`` names the options set explicitly (not their defaults);
-        ``spell`` writes an option as the caller knows it (default ``game.NAME``)."""
-        schema = {o.name: o for o in self.options}
-        names = [n for n in given if n in schema]
-        word = spell or (lambda o: f"game.{o.name}")
-        for name in names:
-            clash = next((n for n in schema[name].excludes if n in names), None)
-            if clash is not None:
-                raise InputError(f"{word(schema[name])} and {word(schema[clash])} exclude "
-                                 "each other: give one of them")
-
     def seats(self, n_bots: int, options: Mapping[str, Any]) -> int:
         """Seats at the table for a line-up of ``n_bots`` (default: one seat per bot). One
         seat for several bots means each bot plays alone (solo and cooperative games)."""
@@ -223,11 +192,22 @@ class Game:
             raise InputError(f"{self.name} is played by {counts} players, got {n_bots} bots")
         return n_bots
 
-    # ---- helpers for subclasses
-    def params_of(self, spec: BotSpec) -> Any:
-        """The params dataclass instance of a checked bot spec (None for plain bots)."""
-        ptype = self.bots()[spec.name].params_type
-        return None if ptype is None else make_params(ptype, spec.params)
+
+def typed(game: Game, options: Mapping[str, Any]) -> Any:
+    """``options`` as ``game``'s typed options: checked ones as they are (the tuning layer
+    passes nothing else), a plain mapping (a Python caller's dict) checked first."""
+    if game.options_type is not None and isinstance(options, game.options_type):
+        return options
+    if game.options_type is None and isinstance(options, FrozenOptions):
+        return options
+    return game.check_options(options)
+
+
+def params_of(game: Game, spec: BotSpec) -> Any:
+    """The params dataclass instance of a checked bot spec of ``game`` (None for plain
+    bots)."""
+    ptype = game.bots()[spec.name].params_type
+    return None if ptype is None else make_params(ptype, spec.params)
 
 
 def describe_params(params_type: type | None) -> dict[str, dict[str, Any]]:

@@ -15,7 +15,9 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from games.capabilities import use
 from games.core import InputError
+from games.options import check_exclusive
 from tuning.identity import changed_digest
 
 #: the command-line flag of a game option
@@ -72,12 +74,12 @@ def resolve_options(game: Any, spec: Any, overrides: Mapping[str, Any] | None = 
         raise _blame(exc, schema, overrides, str(spec.path)) from None
     changes: dict[str, Any] = {}
     if overrides:
-        game.check_exclusive(list(overrides), spell=lambda o: f"{FLAG} {o.name}")
+        check_exclusive(game.options, list(overrides), spell=lambda o: f"{FLAG} {o.name}")
         touched = set(overrides) | (set(table) - set(kept))
         before = {**checked, **_unchecked(game, table, touched)}
         hashed = changed_digest(checked, before)
         if hashed is not None:
             changes = {"name": f"{spec.name}.{hashed}", "game_options": merged,
                        "raw": {**spec.raw, "game": merged}, "own_options": table}
-    settled = game.settle_options(checked, spec.evaluation.seed)[0]
+    settled = use(game, "settle").settle_options(checked, spec.evaluation.seed)[0]
     return dataclasses.replace(spec, checked=checked, options=settled, **changes)

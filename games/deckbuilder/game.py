@@ -59,7 +59,7 @@ class DeckbuilderOptions(registry.GameOptions):
 
 def card_set(options: Mapping[str, Any]) -> Any:
     """The card set the options describe (the thesis set by default), cached per process."""
-    opts: DeckbuilderOptions = GAME.typed(options)
+    opts: DeckbuilderOptions = registry.typed(GAME, options)
     return _card_set_of(_cards_text(opts.cards), _start_text(opts.start), opts.hand_size)
 
 
@@ -119,7 +119,7 @@ class DeckbuilderGame(registry.Game):
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> registry.Outcomes:
         (bot,) = bots
-        opts: DeckbuilderOptions = self.typed(options)
+        opts: DeckbuilderOptions = registry.typed(self, options)
         turns = opts.turns
         scores = np.asarray(simulate_scores(self._strategy(bot), turns, count, seed, start,
                                             card_set(opts), None,
@@ -132,11 +132,11 @@ class DeckbuilderGame(registry.Game):
 
     def optimum(self, options: Mapping[str, Any]) -> float:
         """The DP-optimal expected score of the options' game (fixed length only)."""
-        opts: DeckbuilderOptions = self.typed(options)
+        opts: DeckbuilderOptions = registry.typed(self, options)
         return float(optimal_value(opts.turns, card_set(opts)))
 
     def objective_values(self, outcomes: registry.Outcomes, bot: int, objective: str,
-                         options: Mapping[str, Any]) -> np.ndarray:
+                         options: DeckbuilderOptions) -> np.ndarray:
         scores = outcomes.score[:, 0]
         if objective == "fraction_of_optimum":
             return scores / self.optimum(options)
@@ -162,7 +162,7 @@ class DeckbuilderGame(registry.Game):
             raise InputError("game.end_chance: fraction_of_optimum needs a fixed game length; "
                              "use objective = \"mean_score\" with an end chance")
 
-    def baselines(self, options: Mapping[str, Any],
+    def baselines(self, options: DeckbuilderOptions,
                   study: registry.StudyTerms = registry.StudyTerms()) -> dict[str, BotSpec]:
         """The thesis strategies and the untuned heuristic rule, all exactly evaluated."""
         out = {"heuristic, default parameters": BotSpec("heuristic")}
@@ -188,7 +188,7 @@ class DeckbuilderGame(registry.Game):
         """The turn-level API (games.deckbuilder.state), fixed game length."""
         from games.core import game_rng
         from games.deckbuilder.state import DeckbuilderState
-        opts: DeckbuilderOptions = self.typed(options)
+        opts: DeckbuilderOptions = registry.typed(self, options)
         return DeckbuilderState(card_set(opts), opts.turns,
                                 game_rng(seed, 0))
 
@@ -200,7 +200,8 @@ class DeckbuilderGame(registry.Game):
         ``options`` checked (so their defaults are the ones declared above), the genome's
         own keys read by the genome."""
         from games.deckbuilder.genome import DeckbuilderBuyList
-        own = self.typed({o.name: options[o.name] for o in self.options if o.name in options})
+        own = registry.typed(self, {o.name: options[o.name] for o in self.options
+                                    if o.name in options})
         return DeckbuilderBuyList(dict(options), card_set(own), own.turns)
 
     def report_notes(self, options: DeckbuilderOptions, data: Mapping[str, Any],

@@ -4,6 +4,10 @@ bot whose coefficients the tuning layer searches, a random bot, and their plain-
 Every bot is described by a :class:`BotSpec` (a name plus a params dict, or buy-list text):
 plain picklable data that worker processes turn back into engine tables with
 :func:`compile_bots`.
+
+Just over 400 lines on purpose: a bot's name, its params, its text and the table the kernel
+reads are built here side by side, so that the names `tabletune bots dominion` lists and
+what the kernel plays cannot drift apart.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from games.dominion.strategy import StrategyParams, has_sections
 
 def config_of(options: Mapping[str, Any]) -> GameConfig:
     """The engine's rules from the game's options (checked first if a plain mapping)."""
-    opts: DominionOptions = GAME.typed(options)
+    opts: DominionOptions = registry.typed(GAME, options)
     return GameConfig(kingdom=opts.kingdom, end_rule=opts.end_rule, tiebreak=opts.tiebreak,
                       cap=opts.cap, solo_provinces=opts.solo).checked()
 
@@ -108,13 +108,13 @@ class DominionGame(registry.Game):
         return (dataclasses.replace(opts, kingdom=drawn),
                 [f"kingdom random, drawn with seed {seed} from {source}: {', '.join(drawn)}"])
 
-    def releases_gil(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
+    def releases_gil(self, bots: Sequence[BotSpec], options: DominionOptions) -> bool:
         return True  # every bot, learned ones included, plays inside play.run_games
 
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> registry.Outcomes:
         # a plain mapping (a Python caller's) checked first; settled unless the run did
-        options = self.settle_options(self.typed(options), seed)[0]
+        options = self.settle_options(registry.typed(self, options), seed)[0]
         from games.dominion.match import _play_games  # the kernels: compiled on first use
         return _play_games(list(bots), seed, start, count, players=len(bots), rotate=rotate,
                            config=config_of(options)).outcomes()
@@ -126,14 +126,14 @@ class DominionGame(registry.Game):
         opts = self.settle_options(self.check_options(options), seed)[0]
         return DominionState.from_options(opts, seed, players)
 
-    def state_player(self, spec: BotSpec, options: Mapping[str, Any],
+    def state_player(self, spec: BotSpec, options: DominionOptions,
                      rng: np.random.Generator) -> Any:
         """Any Dominion bot deciding on a DominionState, move by move, by the same policy as
         in whole games (:mod:`games.dominion.state_player`)."""
         from games.dominion.state_player import state_player
         return state_player(spec, rng)
 
-    def baselines(self, options: Mapping[str, Any],
+    def baselines(self, options: DominionOptions,
                   study: registry.StudyTerms = registry.StudyTerms()) -> dict[str, BotSpec]:
         """The untuned heuristic bot and the Big Money family (unless they are opponents)."""
         opponents = set(study.opponents or self.default_opponents)
@@ -143,7 +143,7 @@ class DominionGame(registry.Game):
                 out[name] = BotSpec(name)
         return out
 
-    def comparisons(self, options: Mapping[str, Any],
+    def comparisons(self, options: DominionOptions,
                     study: registry.StudyTerms = registry.StudyTerms()
                     ) -> dict[str, dict[str, Any]]:
         """The best bot against Big Money too (or Big Money Ultimate when that is the pool)."""
@@ -157,7 +157,7 @@ class DominionGame(registry.Game):
         from games.dominion.strategy_genome import make_kind as strategy_kind
         return {"dominion-buylist": make_kind, "dominion-strategy": strategy_kind}
 
-    def report_notes(self, options: Mapping[str, Any], data: Mapping[str, Any],
+    def report_notes(self, options: DominionOptions, data: Mapping[str, Any],
                      study: registry.StudyTerms = registry.StudyTerms()) -> list[str]:
         opponents = ", ".join(study.opponents or self.default_opponents)
         out = [f"Every row is a win rate against {opponents} (a win scores 1, a shared first "

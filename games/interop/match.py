@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from games import registry
 from games.capabilities import use
 from games.core import BotSpec, game_seeds
 from games.outcomes import Outcomes, seating_for
@@ -33,14 +34,14 @@ def make_player(game: Any, spec: BotSpec, options: Mapping[str, Any], players: i
     from games.interop.params import OPENSPIEL_BOTS
     if spec.name in OPENSPIEL_BOTS:
         from games.interop.mcts import MCTSPlayer
-        return MCTSPlayer(game, options, players, game.params_of(spec), rng)
+        return MCTSPlayer(game, options, players, registry.params_of(game, spec), rng)
     return use(game, "state_players").state_player(spec, options, rng)
 
 
 def play_states(game: Any, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int,
                 start: int, count: int, *, rotate: bool = True) -> Outcomes:
     """Games ``start .. start+count-1`` (the batch entry point's signature and result)."""
-    opts = game.typed(options)
+    opts = registry.typed(game, options)
     bots = [game.check_bot(b) for b in bots]
     players = game.seats(len(bots), opts)
     seating = seating_for(start, count, len(bots), players, rotate)

@@ -18,8 +18,10 @@ from games.registry import (
     Outcomes,
     StudyTerms,
     option,
+    params_of,
     register,
     seating_for,
+    typed,
 )
 from games.splendor.genetic_params import (
     GENETIC_EXAMPLES,
@@ -77,14 +79,14 @@ class SplendorGame(Game):
                    for name, ptype in GENETIC_PARAMS.items()}
         return {**kernel, **genetic}
 
-    def baselines(self, options: Mapping[str, Any],
+    def baselines(self, options: SplendorOptions,
                   study: StudyTerms = StudyTerms()) -> dict[str, BotSpec]:
         return {"greedy": BotSpec("greedy")}
 
     def rows(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> np.ndarray:
         """The kernel rows of a line-up (specs checked here)."""
-        sampled = self.typed(options).refill == "sampled"
-        return np.stack([bot_row(b.name, self.params_of(self.check_bot(b)), sampled)
+        sampled = typed(self, options).refill == "sampled"
+        return np.stack([bot_row(b.name, params_of(self, self.check_bot(b)), sampled)
                          for b in bots])
 
     def warm_up(self) -> None:
@@ -95,13 +97,13 @@ class SplendorGame(Game):
                                "start=greedy+reuse,seeds=12"), self.parse_bot("minimax:3")]
         self.play(bots, self.check_options({}), 0, 0, 1)
 
-    def releases_gil(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
+    def releases_gil(self, bots: Sequence[BotSpec], options: SplendorOptions) -> bool:
         # kernel bots play inside kernel.play_batch; genetic ones ask DEAP every move
         return not any(b.name in GENETIC_PARAMS for b in bots)
 
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> Outcomes:
-        opts: SplendorOptions = self.typed(options)
+        opts: SplendorOptions = typed(self, options)
         players = self.seats(len(bots), opts)
         seating = seating_for(start, count, len(bots), players, rotate)
         rows = self.rows(bots, opts)
@@ -109,7 +111,7 @@ class SplendorGame(Game):
             from games.splendor.online import play_online
 
             out = play_online(game_seeds(seed, count, start), seating, [b.name for b in bots],
-                              [self.params_of(b) for b in bots], rows, opts.cap,
+                              [params_of(self, b) for b in bots], rows, opts.cap,
                               opts.refill == "sampled")
         else:
             out = run_games(game_seeds(seed, count, start), seating, rows, opts.cap)
@@ -122,16 +124,16 @@ class SplendorGame(Game):
                      rng: np.random.Generator) -> Any:
         """A kernel or genetic bot deciding on a SplendorState (players.make_bot)."""
         from games.splendor.players import make_bot
-        sampled = self.typed(options).refill == "sampled"
+        sampled = typed(self, options).refill == "sampled"
         return make_bot(spec.name, dict(spec.params), sampled, rng)
 
     def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> SplendorState:
-        opts: SplendorOptions = self.typed(options)
+        opts: SplendorOptions = typed(self, options)
         if players not in self.player_counts:
             raise InputError(f"splendor is played by 2, 3 or 4 players, got {players}")
         return SplendorState.new(players, seed, 0, opts.cap)
 
-    def watch(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int,
+    def watch(self, bots: Sequence[BotSpec], options: SplendorOptions, seed: int,
               index: int) -> str:
         """Game ``index`` of the run replayed through the turn-level state: each position
         (board, tokens, reserves, nobles) and each decision with the F it scored."""
@@ -144,7 +146,7 @@ class SplendorGame(Game):
     def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
         """Random games for 2, 3 and 4 players (a third each), every invariant checked after
         every turn inside the kernel."""
-        opts: SplendorOptions = self.typed(options)
+        opts: SplendorOptions = typed(self, options)
         rows = self.rows([BotSpec("random")] * 4, opts)
         done = 0
         for i, players in enumerate((2, 3, 4)):

@@ -74,7 +74,7 @@ def trace_game(bots: Sequence[BotSpec | str], options: Mapping[str, Any] | None 
     from ``watch`` do not import each other."""
     game: Any = registry.get("splendor")  # a SplendorGame: rows() is its own
     specs = [game.parse_bot(b) if isinstance(b, str) else game.check_bot(b) for b in bots]
-    opts = game.typed(options or {})
+    opts = registry.typed(game, options or {})
     players = game.seats(len(specs), opts)
     seat_bot = seating_for(index, 1, len(specs), players, rotate)[0]
     rows = game.rows(specs, opts)
@@ -83,7 +83,7 @@ def trace_game(bots: Sequence[BotSpec | str], options: Mapping[str, Any] | None 
     stream = np.array([seed_u ^ BOT_STREAM], dtype=np.uint64)
     trace = GameTrace([specs[b].label for b in seat_bot])
     genetic = genetic_bots(int(seed_u), [b.name for b in specs],
-                           [game.params_of(b) for b in specs], rows,
+                           [registry.params_of(game, b) for b in specs], rows,
                            opts.refill == "sampled")
     while not st.is_terminal():
         seat = st.current_player()

@@ -47,13 +47,13 @@ class TheGame(registry.Game):
         return {name: registry.BotInfo(name, spec.summary, spec.params_type)
                 for name, spec in PLAYERS.items()}
 
-    def releases_gil(self, bots: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:
+    def releases_gil(self, bots: Sequence[BotSpec], options: TheGameOptions) -> bool:
         return True  # every player and search depth runs inside engine.play_batch
 
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> registry.Outcomes:
         (bot,) = bots
-        opts: TheGameOptions = self.typed(options)
+        opts: TheGameOptions = registry.typed(self, options)
         batch = play_block(bot.name, dict(bot.params), opts.depth, int(seed), int(start),
                            int(count), players=opts.players, expert=opts.expert,
                            short_turn=opts.short_turn)
@@ -65,7 +65,7 @@ class TheGame(registry.Game):
                                  extra={"backwards": batch.backwards})
 
     def objective_values(self, outcomes: registry.Outcomes, bot: int, objective: str,
-                         options: Mapping[str, Any]) -> np.ndarray:
+                         options: TheGameOptions) -> np.ndarray:
         left = outcomes.score[:, 0]
         if objective == "cards_left":
             return left.astype(float)
@@ -78,7 +78,7 @@ class TheGame(registry.Game):
     def direction(self, objective: str) -> str:
         return "minimize" if objective == "cards_left" else "maximize"
 
-    def tally(self, outcomes: registry.Outcomes, options: Mapping[str, Any]
+    def tally(self, outcomes: registry.Outcomes, options: TheGameOptions
               ) -> dict[str, np.ndarray]:
         left = outcomes.score[:, 0]
         won = left == 0
@@ -95,7 +95,7 @@ class TheGame(registry.Game):
                 "backwards_tricks_of_winners": (backwards[0] / won
                                                 if won > 0 and backwards else None)}
 
-    def baselines(self, options: Mapping[str, Any],
+    def baselines(self, options: TheGameOptions,
                   study: registry.StudyTerms = registry.StudyTerms()) -> dict[str, BotSpec]:
         """The seed's players with their published parameters."""
         return {"recovery-fallback (seed parameters)": BotSpec("recovery-fallback"),
@@ -105,7 +105,7 @@ class TheGame(registry.Game):
         """The turn-level API (games.thegame.state): game ``seed`` of the engine's deals."""
         from games.core import game_seeds
         from games.thegame.state import TheGameState
-        opts: TheGameOptions = self.typed(options)
+        opts: TheGameOptions = registry.typed(self, options)
         return TheGameState(int(game_seeds(seed, 1)[0]), opts.players, opts.expert)
 
     def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:

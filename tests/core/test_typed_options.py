@@ -37,7 +37,7 @@ def test_check_options_returns_the_games_frozen_dataclass(name):
     assert again == opts and type(again) is type(opts)
     assert pickle.loads(pickle.dumps(opts)) == opts  # workers get them as they are
     assert json.loads(json.dumps(opts.as_dict(), default=list)) is not None
-    assert game.typed(opts) is opts and game.typed({}) == opts
+    assert registry.typed(game, opts) is opts and registry.typed(game, {}) == opts
 
 
 def test_typed_values_and_a_mapping_view():

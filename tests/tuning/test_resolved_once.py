@@ -10,7 +10,7 @@ from pathlib import Path
 import optuna
 import pytest
 
-from games import registry
+from games import capabilities, registry
 from games.core import InputError
 from tuning import limits, spec_checks
 from tuning import spec as spec_mod
@@ -37,7 +37,8 @@ def counted(monkeypatch):
         monkeypatch.setattr(owner, name, wrapper)
 
     count(registry.Game, "check_options", "game options checked")
-    count(registry.Game, "settle_options", "game options settled")
+    # the quadratic game settles nothing of its own: the settle capability's neutral hook
+    count(capabilities.Neutral, "settle_options", "game options settled")
     count(spec_mod, "parse_spec", "spec parsed")
     count(scoring, "parse_pool", "opponents parsed")
     # every check of a flag or key names it: the command's (limits, seed) and the spec's
@@ -133,3 +134,14 @@ def test_nothing_below_the_command_checks_the_options_again(make_spec):
     assert spec.scorer().pool is spec.pool
     with pytest.raises(InputError, match="--option noise"):
         apply_items(spec, ["noise=-1"])
+
+
+def test_an_evolution_with_a_seed_settles_its_options_once(toy_spec, tmp_path, main, counted):
+    """``evolve --seed`` resolves the study with that seed from the start: its options are
+    checked once and settled once (not with the spec's seed first, then again)."""
+    code, _, err = main("evolve", str(toy_spec), "-g", "1", "-P", "4", "--seed", "9",
+                        "--checkpoint", str(tmp_path / "e.ckpt"))
+    assert code == 0, err
+    assert counted["game options checked"] == 1
+    assert counted["game options settled"] == 1
+    assert counted["spec parsed"] == 1

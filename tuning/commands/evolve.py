@@ -135,8 +135,10 @@ def evolve_command(
     workers = limits.workers(jobs)
     if seed is not None:
         check_seed(seed, "--seed")
-    # the seed is the evolution's (a checkpoint's when resuming): build_evolution applies it
-    spec = load_study(study, option, "deap", jobs=workers, backend=backend, address=address)
+    # a --seed is the study's from the start (its options settled once, with it); a resumed
+    # run without one takes its checkpoint's, which build_evolution applies
+    spec = load_study(study, option, "deap", jobs=workers, backend=backend, address=address,
+                      seed=seed)
     given_spec = spec
     places.output_file(checkpoint or default_checkpoint(spec), "--checkpoint")
     spec = resolve_opponents(spec)  # best: opponents, now that the run starts

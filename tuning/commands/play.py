@@ -252,9 +252,11 @@ def game_options(game: registry.Game, kw: dict[str, Any],
             console.print("\n".join(o.lists()), highlight=False, markup=False,
                           soft_wrap=True)
             raise typer.Exit(0)
+    from games.options import check_exclusive
+
     typed = given(kw.get("ctx"), [f"opt_{o.name}" for o in game.options])
-    game.check_exclusive([o.name for o in game.options if f"opt_{o.name}" in typed],
-                         spell=lambda o: o.cli_flag)
+    check_exclusive(game.options, [o.name for o in game.options if f"opt_{o.name}" in typed],
+                    spell=lambda o: o.cli_flag)
     tuned = {k: v for k, v in (tuned or {}).items() if f"opt_{k}" not in typed}
     return game.check_options({o.name: tuned.get(o.name, kw[f"opt_{o.name}"])
                                for o in game.options})
@@ -319,7 +321,7 @@ def make_play_command(game: registry.Game) -> Any:
         limits.JOBS.check(kw["jobs"], "--jobs")
         limits.BLOCK.check(kw["block"], "--block")
         found = resolve_bests(game, split_bots(kw["bots"]) + list(kw["bot"]))
-        options, notes = game.settle_options(
+        options, notes = use(game, "settle").settle_options(
             game_options(game, kw, tuned_options(game, found)), kw["seed"])
         for line in notes:  # what the run's seed fixed (a kingdom drawn at random)
             err_console.print(line, highlight=False, markup=False, soft_wrap=True)

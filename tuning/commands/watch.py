@@ -29,7 +29,9 @@ def _options(game: registry.Game, items: list[str]) -> dict[str, Any]:
         if not sep or not name.strip() or not value.strip():
             raise InputError(f"--option expects name=value, got {item!r}")
         values[name.strip().replace("-", "_")] = value.strip()
-    game.check_exclusive(values, spell=lambda o: f"--option {o.name}")
+    from games.options import check_exclusive
+
+    check_exclusive(game.options, values, spell=lambda o: f"--option {o.name}")
     return game.check_options(values)
 
 
@@ -50,14 +52,14 @@ def watch_command(
 ) -> None:
     """Watch one game move by move: each position and each decision with its score."""
     from games import registry
-    from games.capabilities import offers
+    from games.capabilities import offers, use
 
     game = registry.get(game_name)
     if not offers(game, "watch"):
         raise InputError(f"{game.name} has no move-by-move view (no watch hook)")
     check_seed(seed, "--seed")
     limits.GAME_INDEX.check(index, "--game")
-    options, notes = game.settle_options(_options(game, option), seed)
+    options, notes = use(game, "settle").settle_options(_options(game, option), seed)
     for line in notes:
         err_console.print(line, highlight=False, markup=False, soft_wrap=True)
     specs = line_up(game, bots, [], [], players, options)

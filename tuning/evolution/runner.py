@@ -28,7 +28,7 @@ from tuning.evolution.checkpoint import check_matches, fingerprint, load_checkpo
 from tuning.evolution.engine import Evolution, EvolutionResult, EvolveSettings, Score
 from tuning.evolution.genomes import GenomeKind
 from tuning.identity import option_identity
-from tuning.spec import StudySpec
+from tuning.spec import EvaluationSpec, StudySpec
 
 RUNS_DIR = Path("runs")
 
@@ -121,12 +121,17 @@ def stored_run_settings(payload: dict[str, Any]) -> dict[str, int]:
 
 def run_flags(spec: StudySpec, settings: dict[str, Any]) -> list[str]:
     """The ``evolve`` flags that give a run's generations, population and seed where they
-    differ from the spec file (``settings``: a checkpoint's, or a run's as a dict)."""
+    differ from the spec file (``settings``: a checkpoint's, or a run's as a dict). The
+    file's own seed is the one its ``[evaluation]`` table gives (a ``--seed`` the spec was
+    loaded with is not the file's)."""
     base = settings_from_spec(spec)
+    evaluation = spec.raw.get("evaluation") if isinstance(spec.raw, dict) else None
+    file_seed = (evaluation or {}).get("seed", EvaluationSpec.seed)
     out: list[str] = []
     for flag, name in (("-g", "generations"), ("-P", "population"), ("--seed", "seed")):
         value = settings.get(name)
-        if value is not None and value != getattr(base, name):
+        spec_value = file_seed if name == "seed" else getattr(base, name)
+        if value is not None and value != spec_value:
             out += [flag, str(value)]
     return out
 

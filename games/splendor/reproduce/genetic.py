@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from games import registry
 from games.reproduction import Settings, play_and_write_readme, say
 from games.reproduction_table import load_table, play_part
 from games.splendor.heuristics import SPLENDOR_HEURISTIC
@@ -63,7 +64,8 @@ def record(candidate: str, opponent: str, games: int, seed: int) -> list[Any]:
     options = game.check_options({})
     moves: list[Any] = []
     play_online(game_seeds(seed, games, 0), seating_for(0, games, 2), [s.name for s in specs],
-                [game.params_of(s) for s in specs], game.rows(specs, options), options["cap"],
+                [registry.params_of(game, s) for s in specs], game.rows(specs, options),
+                options["cap"],
                 False, {0: moves})
     return moves
 

@@ -143,12 +143,12 @@ class ToyGame(registry.Game):
 
     def state_player(self, spec: BotSpec, options: Mapping[str, Any],
                      rng: np.random.Generator) -> ToyPlayer:
-        return ToyPlayer(spec, self.params_of(spec), rng)
+        return ToyPlayer(spec, registry.params_of(self, spec), rng)
 
     def play(self, bots: Sequence[BotSpec], options: Mapping[str, Any], seed: int, start: int,
              count: int, *, rotate: bool = True) -> registry.Outcomes:
         seating = registry.seating_for(start, count, len(bots), rotate=rotate)
-        params = [self.params_of(b) for b in bots]
+        params = [registry.params_of(self, b) for b in bots]
         outcome = np.zeros((count, 2), dtype=np.int8)
         score = np.zeros((count, 2))
         turns = np.zeros(count, dtype=np.int64)

@@ -118,7 +118,8 @@ class DominionState(Table, State):
         """Game 0 of the run with root ``seed`` under the game's options (typed ones as
         they are, a plain mapping checked first; a ``random`` kingdom must be drawn
         already, as ``DominionGame.new_state`` does)."""
-        opts: DominionOptions = registry.get("dominion").typed(options)  # by name: no cycle
+        # the game by name: no import cycle
+        opts: DominionOptions = registry.typed(registry.get("dominion"), options)
         return cls.new(players, tuple(opts.kingdom or ()), seed=int(game_seeds(seed, 1, 0)[0]),
                        end_rule=opts.end_rule, tiebreak=opts.tiebreak, cap=opts.cap,
                        solo=opts.solo)
