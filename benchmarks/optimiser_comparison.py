@@ -43,6 +43,8 @@ PROBLEMS: dict[str, tuple[int, int]] = {"dominion-heuristic": (120, 2000),
                                         "thegame-penalty-d0": (40, 1000)}
 OPTIMISERS = ("random", "tpe", "cmaes", "ntbea", "gp", "deap-ga")
 CHECKPOINTS = (0.25, 0.5, 1.0)
+#: values of each float parameter on NTBEA's grid (ends included)
+NTBEA_GRID = 11
 
 
 def problem_spec(name: str, optimiser: str, repeat: int, args: argparse.Namespace) -> Any:
@@ -57,11 +59,19 @@ def problem_spec(name: str, optimiser: str, repeat: int, args: argparse.Namespac
     op = dataclasses.replace(spec.optuna, sampler="random" if optimiser == "deap-ga"
                              else optimiser, pruner="none", start_from_defaults=False,
                              enqueue=(), n_startup_trials=min(10, trials // 4))
-    return spec.replace(evaluation=ev, optuna=op, name=f"{name}-{optimiser}-r{repeat}")
+    space = spec.space
+    if optimiser == "ntbea":  # NTBEA searches a grid: 11 values of each float with no step
+        space = {n: p if p.type != "float" or p.step is not None or p.grid is not None
+                 else dataclasses.replace(p, grid=NTBEA_GRID) for n, p in space.items()}
+    return spec.replace(evaluation=ev, optuna=op, space=space,
+                        name=f"{name}-{optimiser}-r{repeat}")
 
 
-def run_optuna(spec: Any, where: Path, pool: Any) -> list[tuple[dict, float]]:
-    """(params, search value) of each trial in order, from a study on its own journal."""
+def run_optuna(spec: Any, where: Path, pool: Any
+               ) -> tuple[list[tuple[dict, float]], list[dict] | None]:
+    """(params, search value) of each trial in order, from a study on its own journal; for
+    NTBEA also its model's recommendation after each checkpoint's share of the trials (it
+    plays points again and again: its answer is the model's, not one lucky trial)."""
     from optuna.trial import TrialState
 
     from tuning.study.runner import run_study
@@ -72,8 +82,17 @@ def run_optuna(spec: Any, where: Path, pool: Any) -> list[tuple[dict, float]]:
     from tuning.study.opening import load_study
 
     study = load_study(spec, str(where.with_suffix(".journal"))).study
-    return [(dict(t.params), float(t.value)) for t in study.get_trials(deepcopy=False)
-            if t.state == TrialState.COMPLETE]
+    done = [t for t in study.get_trials(deepcopy=False) if t.state == TrialState.COMPLETE]
+    history = [(dict(t.params), float(t.value)) for t in done]
+    if spec.optuna.sampler != "ntbea":
+        return history, None
+    from tuning.study.ntbea import NTBEASampler
+    from tuning.study.samplers import ntbea_space
+
+    space, grids = ntbea_space(spec)
+    model = NTBEASampler(space, spec.optuna.ntbea, grids=grids)
+    return history, [model.recommend(study, done[:max(1, int(round(share * len(done))))])
+                     for share in CHECKPOINTS]
 
 
 def run_ga(spec: Any, seed: int, pool: Any) -> list[tuple[dict, float]]:
@@ -170,13 +189,14 @@ def run_repeat(name: str, optimiser: str, repeat: int, args: argparse.Namespace,
     where.parent.mkdir(parents=True, exist_ok=True)
     spec = problem_spec(name, optimiser, repeat, args)
     t0 = time.monotonic()
-    history = (run_ga(spec, args.seed + repeat, pool) if optimiser == "deap-ga"
-               else run_optuna(spec, where, pool))
+    history, recommended = ((run_ga(spec, args.seed + repeat, pool), None)
+                            if optimiser == "deap-ga" else run_optuna(spec, where, pool))
     sign = 1.0 if spec.direction == "maximize" else -1.0
     incumbents = []
-    for share in CHECKPOINTS:
+    for i, share in enumerate(CHECKPOINTS):
         upto = history[:max(1, int(round(share * len(history))))]
-        incumbents.append(max(upto, key=lambda t: sign * t[1])[0])
+        incumbents.append(recommended[i] if recommended is not None
+                          else max(upto, key=lambda t: sign * t[1])[0])
     from tuning.evaluation.evaluator import derived_seed
     values = confirm(spec, incumbents, args.confirm_games,
                      derived_seed(args.seed, f"compare-confirm:{name}"), pool)

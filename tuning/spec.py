@@ -29,6 +29,7 @@ from typing import Any
 from games import registry
 from games.capabilities import offers, use
 from games.core import InputError
+from games.options import check_exclusive
 from tuning.evaluation import BACKENDS, Scorer
 from tuning.evaluation.scoring import LineUp, line_ups
 from tuning.refs import is_best, refs_in, split_ref, texts_of
@@ -54,7 +55,7 @@ from tuning.spec_files import (  # noqa: F401 - re-exported: the spec's public p
 
 OPTIMIZERS = ("optuna", "deap", "train")
 DIRECTIONS = ("maximize", "minimize")
-SAMPLERS = ("tpe", "cmaes", "random", "qmc", "gp", "nsgaii")
+SAMPLERS = ("tpe", "cmaes", "random", "qmc", "gp", "nsgaii", "ntbea")
 PRUNERS = ("wilcoxon", "median", "none")
 ALGORITHMS = ("mu_plus_lambda", "mu_comma_lambda", "simple")
 PARAM_TYPES = ("float", "int", "categorical")
@@ -64,11 +65,12 @@ _STUDY_KEYS = ("name", "description", "game", "optimizer", "strategy", "objectiv
 _EVAL_KEYS = ("games", "block", "seed", "opponents", "baseline", "reevaluate_top",
               "reevaluate_games", "confirm_games", "jobs", "backend", "address")
 _OPTUNA_KEYS = ("trials", "sampler", "pruner", "storage", "timeout", "n_startup_trials",
-                "p_threshold", "start_from_defaults", "enqueue")
+                "p_threshold", "start_from_defaults", "enqueue", "ntbea")
+_NTBEA_KEYS = ("tuples", "exploration", "neighbours", "mutation")
 _DEAP_KEYS = ("generations", "population", "offspring", "algorithm", "cxpb", "mutpb",
               "hall_of_fame", "checkpoint_every", "tournament", "checkpoint", "selection",
               "unique")
-_PARAM_KEYS = ("type", "low", "high", "log", "step", "choices")
+_PARAM_KEYS = ("type", "low", "high", "log", "step", "choices", "grid")
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,20 @@ class ParamSpec:
     log: bool = False
     step: float | None = None
     choices: tuple[Any, ...] | None = None
+    #: values of a float on the grid sampler ``ntbea`` searches (evenly spaced, geometrically
+    #: on a log scale); other samplers ignore it
+    grid: int | None = None
+
+    def grid_values(self) -> list[Any] | None:
+        """The values NTBEA plays for this parameter: its ``grid`` count of values (ends
+        included), None where the step or the choices define them."""
+        if self.grid is None:
+            return None
+        low, high, n = float(self.low), float(self.high), self.grid
+        if self.log:
+            ratio = (high / low) ** (1.0 / (n - 1))
+            return [min(high, low * ratio ** i) for i in range(n)]
+        return [min(high, low + (high - low) * i / (n - 1)) for i in range(n)]
 
     def distribution(self) -> Any:
         """The matching Optuna distribution (imported lazily: DEAP specs need no Optuna)."""
@@ -123,6 +139,22 @@ class EvaluationSpec:
 
 
 @dataclass(frozen=True)
+class NtbeaSettings:
+    """The ``[optuna.ntbea]`` table (sampler ``ntbea``, :mod:`tuning.study.ntbea`): each
+    setting declared once, with its default."""
+
+    #: tuple sizes of the model: 1 (each parameter alone), 2 (every pair), ... and "all"
+    #: (the published algorithm's 1-, 2- and N-tuples)
+    tuples: tuple[int | str, ...] = (1, 2, "all")
+    #: weight of the exploration term (results are scaled to [0, 1] by the range seen)
+    exploration: float = 1.0
+    #: neighbours of the current point the model scores before each trial
+    neighbours: int = 50
+    #: chance that each parameter changes in a neighbour (one always does; 0: 1 / parameters)
+    mutation: float = 0.0
+
+
+@dataclass(frozen=True)
 class OptunaSpec:
     """Budget and algorithms of an Optuna study."""
 
@@ -136,6 +168,7 @@ class OptunaSpec:
     start_from_defaults: bool = True
     # parameter sets tried first (after the defaults), e.g. the winner of a related study
     enqueue: tuple[dict[str, Any], ...] = ()
+    ntbea: NtbeaSettings = NtbeaSettings()
 
 
 @dataclass(frozen=True)
@@ -218,7 +251,7 @@ class StudySpec:
     train: Any = None  # tuning.train.TrainSpec for optimizer "train" (a learned player)
     #: the game options as the game checked them (its typed options, defaults filled in)
     checked: Any = field(default=None, repr=False, compare=False)
-    #: ``checked`` settled with ``evaluation.seed`` (``Game.settle_options``: a kingdom drawn
+    #: ``checked`` settled with ``evaluation.seed`` (the ``settle`` capability: a kingdom drawn
     #: at random is drawn with it): what every game of the study plays
     options: Any = field(default=None, repr=False, compare=False)
     #: the spec file's own ``[game]`` table, for a study of other options (``STUDY.HASH``)
@@ -297,7 +330,7 @@ class StudySpec:
         changes: dict[str, Any] = {}
         if self.checked is not None and ev.seed != self.evaluation.seed:
             game = registry.get(self.game)
-            changes["options"] = game.settle_options(self.checked, ev.seed)[0]
+            changes["options"] = use(game, "settle").settle_options(self.checked, ev.seed)[0]
         return dataclasses.replace(self, evaluation=ev, optuna=op, **changes)
 
 
@@ -406,7 +439,57 @@ def _parse_optuna(where: str, table: dict[str, Any]) -> OptunaSpec:
         start_from_defaults=check_bool(where, k + "start_from_defaults",
                                   table.get("start_from_defaults", d.start_from_defaults)),
         enqueue=_enqueued(where, table.get("enqueue", [])),
+        ntbea=_parse_ntbea(where, table),
     )
+
+
+def _parse_ntbea(where: str, optuna_table: dict[str, Any]) -> NtbeaSettings:
+    """The ``[optuna.ntbea]`` table, checked; only with ``sampler = "ntbea"``."""
+    d, k = NtbeaSettings(), "optuna.ntbea."
+    if "ntbea" not in optuna_table:
+        return d
+    table = check_table(where, "optuna.ntbea", optuna_table["ntbea"])
+    if optuna_table.get("sampler") != "ntbea":
+        raise fail(where, "optuna.ntbea", "settings of sampler 'ntbea', but optuna.sampler is "
+                   f"{optuna_table.get('sampler', OptunaSpec.sampler)!r}")
+    check_known_keys(where, "optuna.ntbea", table, _NTBEA_KEYS)
+    tuples = table.get("tuples", list(d.tuples))
+    if not isinstance(tuples, list) or not tuples or not all(
+            t == "all" or (isinstance(t, int) and not isinstance(t, bool) and t >= 1)
+            for t in tuples):
+        raise fail(where, k + "tuples", "expected a list of tuple sizes (integers >= 1, or "
+                   f'"all"), such as [1, 2, "all"]; got {tuples!r}')
+    exploration = check_number(where, k + "exploration", table.get("exploration",
+                                                                  d.exploration))
+    if exploration < 0:
+        raise fail(where, k + "exploration", f"must be >= 0, got {exploration}")
+    mutation = check_number(where, k + "mutation", table.get("mutation", d.mutation))
+    if not 0.0 <= mutation <= 1.0:
+        raise fail(where, k + "mutation", f"must lie in [0, 1], got {mutation}")
+    return NtbeaSettings(
+        tuples=tuple(tuples), exploration=exploration,
+        neighbours=check_positive_int(where, k + "neighbours",
+                                      table.get("neighbours", d.neighbours)),
+        mutation=mutation)
+
+
+#: the most values one parameter of an NTBEA grid may have
+NTBEA_MAX_VALUES = 100_000
+
+
+def _check_grid(where: str, space: dict[str, ParamSpec]) -> None:
+    """Sampler ``ntbea`` searches a grid: every float parameter states its step, and no
+    parameter has more than :data:`NTBEA_MAX_VALUES` values."""
+    for name, p in space.items():
+        if p.type == "categorical":
+            continue
+        if p.type == "float" and p.step is None and p.grid is None:
+            raise fail(where, f"space.{name}", "sampler 'ntbea' searches a grid; give the "
+                       "float parameter a step, or grid = the number of values")
+        count = p.grid or int(round((float(p.high) - float(p.low)) / float(p.step or 1))) + 1
+        if count > NTBEA_MAX_VALUES:
+            raise fail(where, f"space.{name}", f"{count:,} values are too many for sampler "
+                       f"'ntbea' (at most {NTBEA_MAX_VALUES:,}); give a larger step")
 
 
 def _enqueued(where: str, value: Any) -> tuple[dict[str, Any], ...]:
@@ -512,13 +595,19 @@ def _parse_param(where: str, name: str, table: Any, declared: Any) -> ParamSpec:
         step = (check_positive_int if kind == "int" else check_number)(where, key + ".step", step)
         if step <= 0 or log:
             raise fail(where, key + ".step", "step must be positive and not used with log")
+    grid = table.get("grid")
+    if grid is not None:
+        grid = check_int(where, key + ".grid", grid, low=2)
+        if kind != "float" or step is not None:
+            raise fail(where, key + ".grid", "a grid is for a float parameter without a step "
+                       "(an int's values, or a step, are its grid already)")
     if declared is not None and declared.choices is None:
         if low < declared.low or high > declared.high:
             raise fail(where, key, f"bad range: [{low}, {high}] leaves the parameter's "
                         f"valid range [{declared.low}, {declared.high}]")
         if declared.integer and kind != "int":
             raise fail(where, key + ".type", "this parameter is an integer: use type = \"int\"")
-    return ParamSpec(name, kind, low, high, log, step)
+    return ParamSpec(name, kind, low, high, log, step, grid=grid)
 
 
 # --------------------------------------------------------------------------- loading
@@ -575,7 +664,7 @@ def parse_spec(raw: dict[str, Any], path: Path, flags: Flags | None = None) -> S
                         study.get("direction", scored.direction(objective)), DIRECTIONS)
     game_options = dict(check_table(where, "game", raw.get("game", {})))
     try:
-        described.check_exclusive(game_options)
+        check_exclusive(described.options, game_options)
     except InputError as exc:
         raise InputError(f"{where}: {exc}") from None
     evaluation = _parse_evaluation(where, check_table(where, "evaluation",
@@ -597,6 +686,8 @@ def parse_spec(raw: dict[str, Any], path: Path, flags: Flags | None = None) -> S
     if optimizer == "optuna" and not space:
         raise fail(where, "space", "an Optuna study needs at least one [space.<param>] table")
     _check_enqueued(where, optuna_spec.enqueue, space)
+    if optimizer == "optuna" and optuna_spec.sampler == "ntbea":
+        _check_grid(where, space)
     genome = _parse_genome(where, genome_table)
     if optimizer == "deap" and genome.kind is not None:
         kinds = use(described, "genomes").genome_kinds()

@@ -33,7 +33,9 @@ def quadratic_game(monkeypatch: pytest.MonkeyPatch) -> str:
 def quad_spec(tmp_path: Path, name: str = "quad", trials: int = 12, games: int = 200,
               block: int = 50, extra_game: str = "", pruner: str = "wilcoxon",
               sampler: str = "tpe", seed: int = 1, reevaluate_games: int = 400) -> Path:
-    """Write a small spec over the quadratic objective and return its path."""
+    """Write a small spec over the quadratic objective and return its path (with sampler
+    ``ntbea`` the floats get a step: NTBEA searches a grid)."""
+    grid = "step = 0.05" if sampler == "ntbea" else ""
     text = textwrap.dedent(f"""
         [study]
         name = "{name}"
@@ -62,10 +64,12 @@ def quad_spec(tmp_path: Path, name: str = "quad", trials: int = 12, games: int =
         [space.x]
         low = 0.0
         high = 1.0
+        {grid}
 
         [space.y]
         low = 0.0
         high = 1.0
+        {grid}
 
         [space.k]
         type = "int"

@@ -94,7 +94,7 @@ def _continue(line: str) -> list[str]:
     return words[1:]
 
 
-@pytest.mark.parametrize("sampler,jobs", [("tpe", 1), ("random", 2)])
+@pytest.mark.parametrize("sampler,jobs", [("tpe", 1), ("random", 2), ("ntbea", 1)])
 def test_a_killed_run_resumes_to_the_trials_of_an_uninterrupted_one(tmp_path, make_spec, cli,
                                                                     monkeypatch, sampler, jobs):
     path = _spec(make_spec, sampler)

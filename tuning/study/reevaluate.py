@@ -53,6 +53,30 @@ def top_trials(study: optuna.Study, k: int) -> list[optuna.trial.FrozenTrial]:
     return out
 
 
+def _with_recommendation(study: optuna.Study, spec: StudySpec,
+                         top: list[optuna.trial.FrozenTrial]) -> list[optuna.trial.FrozenTrial]:
+    """For an NTBEA study, the point its model recommends (the best mean over the tuples of
+    every trial, :meth:`tuning.study.ntbea.NTBEASampler.recommend`) among the candidates, in
+    place of the last one: NTBEA plays points again and again, so one lucky trial is not its
+    answer."""
+    if spec.optuna.sampler != "ntbea":
+        return top
+    from tuning.study.ntbea import NTBEASampler
+    from tuning.study.samplers import ntbea_space
+
+    space, grids = ntbea_space(spec)
+    recommended = NTBEASampler(space, spec.optuna.ntbea, grids=grids).recommend(study)
+    if recommended is None or any(t.params == recommended for t in top):
+        return top
+    matching = [t for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,))
+                if t.params == recommended and t.value is not None]
+    if not matching:
+        return top
+    sign = 1.0 if study.direction == optuna.study.StudyDirection.MAXIMIZE else -1.0
+    chosen = max(matching, key=lambda t: (sign * t.value, -t.number))
+    return [*top[:max(0, len(top) - 1)], chosen]
+
+
 def _plain(bot: BotSpec) -> dict[str, Any]:
     """A bot as the JSON a study stores (its strategy and parameters, or its genome)."""
     if bot.genome is not None:
@@ -89,6 +113,7 @@ def _select(study: optuna.Study, spec: StudySpec, force: bool,
     top = top_trials(study, max(1, spec.evaluation.reevaluate_top))
     if not top:
         return {}
+    top = _with_recommendation(study, spec, top)
     ev_spec = spec.evaluation
     seed = derived_seed(ev_spec.seed, "reevaluate")
     games = ev_spec.reevaluate_games

@@ -108,7 +108,23 @@ def make_sampler(spec: StudySpec) -> optuna.samplers.BaseSampler:
         "gp": lambda r: s.GPSampler(seed=r % 2**32, n_startup_trials=startup),
         "nsgaii": lambda r: s.NSGAIISampler(seed=r % 2**32),
     }
+    if name == "ntbea":
+        from tuning.study.ntbea import NTBEASampler
+
+        space, grids = ntbea_space(spec)
+        settings = spec.optuna.ntbea
+        factories["ntbea"] = lambda r: NTBEASampler(space, settings, seed=r % 2**32,
+                                                    grids=grids)
     return TrialSeededSampler(factories[name], seed)
+
+
+def ntbea_space(spec: StudySpec) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+    """The study's space as Optuna distributions, and the stated grid of each float that has
+    one (``grid = N`` in its ``[space.NAME]`` table)."""
+    space = {n: p.distribution() for n, p in spec.space.items()}
+    grids = {n: values for n, p in spec.space.items()
+             if (values := p.grid_values()) is not None}
+    return space, grids
 
 
 def make_pruner(spec: StudySpec) -> optuna.pruners.BasePruner:
