@@ -36,6 +36,8 @@ CASES: dict[str, list[str]] = {
     "page": ["{tmp}/page"],
     "board": ["dominion", "--kingdom", "random:5", "--minutes", "0.2", "--games", "100",
               "--out", "{tmp}/board"],
+    "ladder": ["dominion", "--bots", "big-money,smithy-big-money,big-money-ultimate", "-n",
+               "40", "--out", "{tmp}/ladder"],
 }
 # run, report and play with best: run in test_a_study_run_report_and_its_best_print_json
 CHAINED = {"run", "report", "deviation"}

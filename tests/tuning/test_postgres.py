@@ -340,3 +340,19 @@ def test_wrong_password_is_one_line_and_nothing_written(make_spec, pg_url):
     assert "\n" not in message and "cannot connect" in message
     assert "password authentication failed" in message and ":wrong@" not in message
     assert _trials(pg_url) == []
+
+
+def test_ntbea_workers_share_one_study_on_the_server(make_spec, pg_url, cli, monkeypatch):
+    """Two processes run one NTBEA study on PostgreSQL with the Wilcoxon pruner: the budget
+    is shared exactly, and every trial after the first is a grid point the model chose."""
+    monkeypatch.setenv("TABLETUNE_TEST_DELAY", "0.02")
+    path = make_spec(name="ntpg", trials=10, games=200, block=50, sampler="ntbea",
+                     reevaluate_games=100)
+    procs = [cli.start("run", str(path), "--storage", pg_url, "--json") for _ in range(2)]
+    outs = _finish(procs)
+    trials = _trials(pg_url, "ntpg")
+    assert _count(trials, TrialState.COMPLETE) + _count(trials, TrialState.PRUNED) == 10
+    assert sum(json.loads(out)["trials_run_here"] for out, _ in outs) == 10
+    grid = {round(0.05 * i, 10) for i in range(21)}
+    assert all(round(t.params["x"], 10) in grid and round(t.params["y"], 10) in grid
+               for t in trials if t.params)

@@ -36,6 +36,8 @@ COMMANDS: dict[str, Entry] = {
                                     "beyond noise? Paired games."),
     "evolve": Entry("evolve", "Evolve a genome (DEAP) as a study spec describes; checkpoints "
                               "as it goes."),
+    "ladder": Entry("ladder", "A round robin of bots: score matrix, Elo-scale ratings with "
+                              "intervals, Alpha-Rank."),
     "page": Entry("pages", "Write index.html from README.md for reproduction and "
                            "hand-written reports."),
     "storage-proxy": Entry("proxy", "Serve a study database to many workers over gRPC "
