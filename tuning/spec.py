@@ -65,7 +65,7 @@ _STUDY_KEYS = ("name", "description", "game", "optimizer", "strategy", "objectiv
 _EVAL_KEYS = ("games", "block", "seed", "opponents", "baseline", "reevaluate_top",
               "reevaluate_games", "confirm_games", "jobs", "backend", "address")
 _OPTUNA_KEYS = ("trials", "sampler", "pruner", "storage", "timeout", "n_startup_trials",
-                "p_threshold", "start_from_defaults", "enqueue", "ntbea")
+                "p_threshold", "start_from_defaults", "enqueue", "ntbea", "batch")
 _NTBEA_KEYS = ("tuples", "exploration", "neighbours", "mutation")
 _DEAP_KEYS = ("generations", "population", "offspring", "algorithm", "cxpb", "mutpb",
               "hall_of_fame", "checkpoint_every", "tournament", "checkpoint", "selection",
@@ -169,6 +169,9 @@ class OptunaSpec:
     # parameter sets tried first (after the defaults), e.g. the winner of a related study
     enqueue: tuple[dict[str, Any], ...] = ()
     ntbea: NtbeaSettings = NtbeaSettings()
+    #: batch mode (:mod:`tuning.study.batches`): trials drawn this many at a time from the
+    #: batches before, so any number of workers and processes makes the same study (0: off)
+    batch: int = 0
 
 
 @dataclass(frozen=True)
@@ -427,10 +430,16 @@ def _parse_optuna(where: str, table: dict[str, Any]) -> OptunaSpec:
     p = check_number(where, k + "p_threshold", table.get("p_threshold", d.p_threshold))
     if not 0.0 < p < 1.0:
         raise fail(where, k + "p_threshold", f"must lie strictly between 0 and 1, got {p}")
+    batch = check_int(where, k + "batch", table.get("batch", d.batch), low=0)
+    pruner = table.get("pruner", "none" if batch else d.pruner)
+    if batch and pruner != "none":
+        raise fail(where, k + "batch", f"batch mode plays every trial whole: give pruner = "
+                   f"\"none\" (or leave it out), not {pruner!r}; a pruner decides by the "
+                   "trials finished so far, which depend on the worker count")
     return OptunaSpec(
         trials=check_positive_int(where, k + "trials", table.get("trials", d.trials)),
         sampler=check_choice(where, k + "sampler", table.get("sampler", d.sampler), SAMPLERS),
-        pruner=check_choice(where, k + "pruner", table.get("pruner", d.pruner), PRUNERS),
+        pruner=check_choice(where, k + "pruner", pruner, PRUNERS),
         storage=None if storage is None else check_str(where, k + "storage", storage),
         timeout=None if timeout is None else check_number(where, k + "timeout", timeout),
         n_startup_trials=check_int(where, k + "n_startup_trials",
@@ -440,6 +449,7 @@ def _parse_optuna(where: str, table: dict[str, Any]) -> OptunaSpec:
                                   table.get("start_from_defaults", d.start_from_defaults)),
         enqueue=_enqueued(where, table.get("enqueue", [])),
         ntbea=_parse_ntbea(where, table),
+        batch=batch,
     )
 
 

@@ -8,7 +8,8 @@ when the next trial's parameters cannot depend on the current trial's result:
 - the sampler draws independently of earlier results (``random``, ``qmc``), or
 - the next trial is still one of the sampler's start-up trials (``tpe``, ``cmaes``, ``gp``
   draw those at random, from a generator seeded by the trial number), whether or not the
-  current trial has been told.
+  current trial has been told, or
+- in batch mode, the next trial belongs to the current trial's batch (drawn with it).
 
 So a run gives the same trials with or without it, for any number of jobs. Past the start-up
 trials (or with ``nsgaii``), trials are claimed one after the other as before.
@@ -35,6 +36,8 @@ def claim_ahead_is_exact(spec: StudySpec, next_number: int) -> bool:
     sampler = spec.optuna.sampler
     if sampler in _INDEPENDENT:
         return True
+    if spec.optuna.batch:  # drawn with its batch, from the batches before: not this trial
+        return next_number % spec.optuna.batch != 0
     return sampler in _STARTUP and next_number < spec.optuna.n_startup_trials
 
 

@@ -83,7 +83,9 @@ class TrialSeededSampler(optuna.samplers.BaseSampler):
 
 
 def make_sampler(spec: StudySpec) -> optuna.samplers.BaseSampler:
-    """The spec's sampler by name (TPE by default), seeded from the study seed."""
+    """The spec's sampler by name (TPE by default), seeded from the study seed; in batch mode
+    (``[optuna] batch``) drawn a batch at a time (:mod:`tuning.study.batches`; ``qmc`` is
+    the same for any worker count already: its sequence is indexed by trial number)."""
     name, seed = spec.optuna.sampler, spec.evaluation.seed
     startup = spec.optuna.n_startup_trials
     s = optuna.samplers
@@ -115,6 +117,11 @@ def make_sampler(spec: StudySpec) -> optuna.samplers.BaseSampler:
         settings = spec.optuna.ntbea
         factories["ntbea"] = lambda r: NTBEASampler(space, settings, seed=r % 2**32,
                                                     grids=grids)
+    if spec.optuna.batch:
+        from tuning.study.batches import BatchSampler
+
+        space = {n: p.distribution() for n, p in spec.space.items()}
+        return BatchSampler(factories[name], seed, spec.optuna.batch, space, place)
     return TrialSeededSampler(factories[name], seed)
 
 
