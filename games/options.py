@@ -34,6 +34,9 @@ class Option:
     excludes: tuple[str, ...] = ()  # options that may not be given together with this one
     #: the choices ``--FLAG list`` prints, one line each (e.g. a game's named presets)
     lists: Callable[[], list[str]] | None = None
+    #: a rule of the game a balance study may tune (``[space.NAME]`` of a spec with a
+    #: ``[balance]`` table, :mod:`tuning.balance`)
+    rule: bool = False
 
     @property
     def cli_flag(self) -> str:
@@ -144,7 +147,7 @@ def option(default: Any, help: str = "", *, kind: type | None = None, **schema: 
     """A field of a game's options dataclass that is also an entry of its option schema:
     ``default`` is the one default; ``kind`` (default: the default's type, ``list`` for a
     tuple) and ``schema`` (``low``, ``high``, ``choices``, ``check``, ``flag``,
-    ``excludes``, ``lists``) are :class:`Option`'s."""
+    ``excludes``, ``lists``, ``rule``) are :class:`Option`'s."""
     if kind is None:
         if default is None:
             raise TypeError("an option whose default is None needs its kind")

@@ -22,10 +22,14 @@ def _load_app() -> Any:
     import importlib
 
     from tuning.commands import apps
-    from tuning.commands.lazy import command_modules
+    from tuning.commands.lazy import COMMANDS, command_modules
 
     for name in command_modules():
         importlib.import_module(f"tuning.commands.{name}")
+    # in the table's order, whichever module an earlier caller imported first
+    order = {name: i for i, name in enumerate(COMMANDS)}
+    apps.app.registered_commands.sort(key=lambda c: order.get(c.name or "", len(order)))
+    apps.app.registered_groups.sort(key=lambda g: order.get(g.name or "", len(order)))
     return apps.app
 
 

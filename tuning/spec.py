@@ -53,14 +53,15 @@ from tuning.spec_files import (  # noqa: F401 - re-exported: the spec's public p
     resolve_path,
 )
 
-OPTIMIZERS = ("optuna", "deap", "train")
+OPTIMIZERS = ("optuna", "deap", "train", "balance")
 DIRECTIONS = ("maximize", "minimize")
 SAMPLERS = ("tpe", "cmaes", "random", "qmc", "gp", "nsgaii", "ntbea")
 PRUNERS = ("wilcoxon", "median", "none")
 ALGORITHMS = ("mu_plus_lambda", "mu_comma_lambda", "simple")
 PARAM_TYPES = ("float", "int", "categorical")
 
-_TOP = ("study", "game", "evaluation", "optuna", "deap", "genome", "space", "train")
+_TOP = ("study", "game", "evaluation", "optuna", "deap", "genome", "space", "train",
+        "balance")
 _STUDY_KEYS = ("name", "description", "game", "optimizer", "strategy", "objective", "direction")
 _EVAL_KEYS = ("games", "block", "seed", "opponents", "baseline", "reevaluate_top",
               "reevaluate_games", "confirm_games", "jobs", "backend", "address")
@@ -252,6 +253,8 @@ class StudySpec:
     space: dict[str, ParamSpec]
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
     train: Any = None  # tuning.train.TrainSpec for optimizer "train" (a learned player)
+    #: tuning.balance.spec.BalanceSpec for optimizer "balance" (the game's rules tuned)
+    balance: Any = None
     #: the game options as the game checked them (its typed options, defaults filled in)
     checked: Any = field(default=None, repr=False, compare=False)
     #: ``checked`` settled with ``evaluation.seed`` (the ``settle`` capability: a kingdom drawn
@@ -502,6 +505,28 @@ def _check_grid(where: str, space: dict[str, ParamSpec]) -> None:
                        f"'ntbea' (at most {NTBEA_MAX_VALUES:,}); give a larger step")
 
 
+def _rule_param(where: str, name: str, table: Any, rules: dict[str, Any], game: str
+                ) -> ParamSpec:
+    """A dimension of a balance study: a rule of the game (an option marked ``rule``), its
+    range inside the option's own."""
+    if name not in rules:
+        raise fail(where, f"space.{name}", f"not a rule of {game} a balance study may tune; "
+                   f"rules: {', '.join(rules) or 'none'}")
+    opt = rules[name]
+    declared = _Declared(opt.low, opt.high, opt.choices, opt.kind is int)
+    return _parse_param(where, name, table, declared)
+
+
+@dataclass(frozen=True)
+class _Declared:
+    """An option's range as :func:`_parse_param` checks a parameter's against it."""
+
+    low: Any
+    high: Any
+    choices: Any
+    integer: bool
+
+
 def _enqueued(where: str, value: Any) -> tuple[dict[str, Any], ...]:
     """The [[optuna.enqueue]] tables as plain dicts (checked against the space later)."""
     if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
@@ -666,12 +691,15 @@ def parse_spec(raw: dict[str, Any], path: Path, flags: Flags | None = None) -> S
             raise fail(where, "study.strategy", f"unknown strategy {strategy!r} for game "
                         f"{game}; allowed: {', '.join(sorted(known_strategies))}")
         params_type = known_strategies.get(strategy)
+    if optimizer == "balance":  # the rules are tuned towards the [balance] target
+        known_objectives = ("balance",)
     objective = check_str(where, "study.objective", study.get("objective", known_objectives[0]))
     if objective not in known_objectives:
         raise fail(where, "study.objective", f"{objective!r} is not scored for {game}; "
                     f"allowed: {', '.join(known_objectives)}")
     direction = check_choice(where, "study.direction",
-                        study.get("direction", scored.direction(objective)), DIRECTIONS)
+                             study.get("direction", "minimize" if optimizer == "balance"
+                                       else scored.direction(objective)), DIRECTIONS)
     game_options = dict(check_table(where, "game", raw.get("game", {})))
     try:
         check_exclusive(described.options, game_options)
@@ -687,16 +715,20 @@ def parse_spec(raw: dict[str, Any], path: Path, flags: Flags | None = None) -> S
     if params_type is not None:
         from games.core import param_ranges
         declared = param_ranges(params_type)
+    rules = {o.name: o for o in described.options if o.rule}
     space: dict[str, ParamSpec] = {}
     for pname, ptable in space_table.items():
+        if optimizer == "balance":
+            space[pname] = _rule_param(where, pname, ptable, rules, game)
+            continue
         if params_type is not None and pname not in declared:
             raise fail(where, f"space.{pname}", f"unknown parameter of strategy {strategy}; "
                         f"allowed: {', '.join(sorted(declared))}")
         space[pname] = _parse_param(where, pname, ptable, declared.get(pname))
-    if optimizer == "optuna" and not space:
+    if optimizer in ("optuna", "balance") and not space:
         raise fail(where, "space", "an Optuna study needs at least one [space.<param>] table")
     _check_enqueued(where, optuna_spec.enqueue, space)
-    if optimizer == "optuna" and optuna_spec.sampler == "ntbea":
+    if optimizer in ("optuna", "balance") and optuna_spec.sampler == "ntbea":
         _check_grid(where, space)
     genome = _parse_genome(where, genome_table)
     if optimizer == "deap" and genome.kind is not None:
@@ -713,11 +745,17 @@ def parse_spec(raw: dict[str, Any], path: Path, flags: Flags | None = None) -> S
         from tuning.train.config import parse_train
         train = parse_train(where, raw.get("train", {}), game,
                             lambda t: check_bot(described, t))
+    balance = None
+    if "balance" in raw or optimizer == "balance":
+        if optimizer != "balance":
+            raise fail(where, "balance", "a [balance] table needs optimizer 'balance'")
+        from tuning.balance.spec import parse_balance
+        balance = parse_balance(where, raw.get("balance"), lambda t: check_bot(described, t))
     spec = StudySpec(path=path, name=name, description=str(study.get("description", "")),
                      game=game, optimizer=optimizer, strategy=strategy, objective=objective,
                      direction=direction, game_options=game_options, evaluation=evaluation,
                      optuna=optuna_spec, deap=deap, genome=genome, space=space, raw=raw,
-                     train=train)
+                     train=train, balance=balance)
     flags = flags or Flags()
     spec = spec.with_overrides(trials=flags.trials, jobs=flags.jobs, seed=flags.seed,
                                backend=flags.backend, address=flags.address,
@@ -731,6 +769,8 @@ def resolved(game: registry.Game, spec: StudySpec,
     ``overrides``: ``--option`` items by name) and its opponents and objective checked
     against them."""
     spec = resolve_options(game, spec, overrides)
+    if spec.optimizer == "balance":  # its bots are checked by [balance]; no objective hook
+        return spec
     try:
         _check_opponents(game, spec)
         use(game, "objectives").check_study(spec.options, spec.objective)

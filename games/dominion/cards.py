@@ -172,14 +172,18 @@ def card_index(name: str, *, context: str = "card") -> int:
     return INDEX[key]
 
 
-def initial_supply(players: int, kingdom: Sequence[str]) -> np.ndarray:
+def initial_supply(players: int, kingdom: Sequence[str], rules: tuple[int, int, int] = (0, 10, 10)
+                   ) -> np.ndarray:
     """Pile sizes at the start (int64, -1 for cards not in this game), before starting decks.
 
     Victory piles (Estate, Duchy, Province and victory kingdom cards) hold 8 cards with one
     or two players, 12 with three or four; Copper holds 60 - 7 per player; Curse holds
     10 per player after the first (solo games have no Curse pile, rather than an empty one
-    that would count for the three-pile ending).
+    that would count for the three-pile ending). ``rules`` changes the printed rules:
+    (Provinces, 0 for the printed count; Curses per player after the first; cards of a
+    kingdom pile that is not a Victory card), as a balance study tunes them.
     """
+    provinces, curses_per_player, kingdom_pile = rules
     if not 1 <= players <= 4:
         raise InputError(f"players must be 1 (solo) or 2-4, got {players}")
     victory = 8 if players <= 2 else 12
@@ -188,9 +192,11 @@ def initial_supply(players: int, kingdom: Sequence[str]) -> np.ndarray:
     supply[SILVER] = 40
     supply[GOLD] = 30
     supply[ESTATE] = supply[DUCHY] = supply[PROVINCE] = victory
+    if provinces:
+        supply[PROVINCE] = provinces
     if players >= 2:
-        supply[CURSE] = 10 * (players - 1)
+        supply[CURSE] = curses_per_player * (players - 1)
     for key in kingdom:
         i = INDEX[key]
-        supply[i] = victory if CARDS[i].victory else 10
+        supply[i] = victory if CARDS[i].victory else kingdom_pile
     return supply

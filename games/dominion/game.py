@@ -23,7 +23,9 @@ def config_of(options: Mapping[str, Any]) -> GameConfig:
     """The engine's rules from the game's options (checked first if a plain mapping)."""
     opts: DominionOptions = registry.typed(GAME, options)
     return GameConfig(kingdom=opts.kingdom, end_rule=opts.end_rule, tiebreak=opts.tiebreak,
-                      cap=opts.cap, solo_provinces=opts.solo).checked()
+                      cap=opts.cap, solo_provinces=opts.solo, provinces=opts.provinces,
+                      curses_per_player=opts.curses_per_player,
+                      kingdom_pile=opts.kingdom_pile).checked()
 
 
 class DominionGame(registry.Game):

@@ -84,7 +84,8 @@ def _play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
         raise InputError(f"players must be 2-4 (use solo mode for one), got {players}")
     if n != players:
         raise InputError(f"{players} players need {players} bots, got {n}")
-    supply = initial_supply(players, cfg.kingdom)
+    supply = initial_supply(players, cfg.kingdom,
+                            (cfg.provinces, cfg.curses_per_player, cfg.kingdom_pile))
     comp = compile_bots(bots, supply)
     comp.lparams[:, LP_END_RULE] = END_RULES[cfg.end_rule]
     comp.lparams[:, LP_TIEBREAK] = 1.0 if cfg.tiebreak else 0.0

@@ -25,11 +25,23 @@ class DominionOptions(GameOptions):
         "seed N)", kind=object, check=kingdoms.check_kingdom, flag="--kingdom",
         lists=kingdoms.preset_lines)
     end_rule: str = option("standard", "standard (Provinces or 3 piles) or provinces",
-                           choices=tuple(END_RULES))
-    tiebreak: bool = option(True, "a VP tie goes to the player with fewer turns")
+                           choices=tuple(END_RULES), rule=True)
+    tiebreak: bool = option(True, "a VP tie goes to the player with fewer turns", rule=True)
     cap: int = option(100, "stop a game after this many rounds", low=1, high=10_000)
     solo: int = option(0, "solo mode: one bot alone, turns to this many Provinces (1-8; 0, "
                        "the default, plays a table of 2-4 bots)", low=0, high=8)
+    provinces: int = option(0, "a rule: Provinces in the supply (0, the default: 8 with two "
+                               "players, 12 with three or four)", low=0, high=40, rule=True)
+    curses_per_player: int = option(10, "a rule: Curses in the supply for each player after "
+                                        "the first", low=0, high=30, rule=True)
+    kingdom_pile: int = option(10, "a rule: cards in each kingdom pile that is not a "
+                                   "Victory card", low=1, high=30, rule=True)
+
+    @property
+    def supply_rules(self) -> tuple[int, int, int]:
+        """(Provinces, Curses per player, kingdom pile) as
+        :func:`games.dominion.cards.initial_supply` takes them."""
+        return (self.provinces, self.curses_per_player, self.kingdom_pile)
 
 
 @dataclass(frozen=True)
@@ -43,6 +55,11 @@ class GameConfig:
     tiebreak: bool = True
     cap: int = 100
     solo_provinces: int = 0
+    #: supply rules (:func:`games.dominion.cards.initial_supply`): the defaults are the
+    #: printed rules
+    provinces: int = 0
+    curses_per_player: int = 10
+    kingdom_pile: int = 10
 
     def checked(self) -> GameConfig:
         if self.end_rule not in END_RULES:
@@ -50,4 +67,6 @@ class GameConfig:
         if self.cap < 1:
             raise InputError("the turn cap must be at least 1")
         return GameConfig(parse_kingdom(self.kingdom), self.end_rule, self.tiebreak, self.cap,
-                          self.solo_provinces)
+                          self.solo_provinces, self.provinces, self.curses_per_player,
+                          self.kingdom_pile)
+

@@ -84,8 +84,8 @@ def _machine():
 
 
 @functools.lru_cache(maxsize=256)
-def _table(players: int, kingdom: tuple[str, ...]) -> tuple[tuple[int, ...], np.ndarray,
-                                                           tuple[int, ...], int, dict]:
+def _table(players: int, kingdom: tuple[str, ...], rules: tuple[int, int, int] = (0, 10, 10)
+           ) -> tuple[tuple[int, ...], np.ndarray, tuple[int, ...], int, dict]:
     """What every game of ``players`` over ``kingdom`` (as given) starts from: the kingdom's
     card ids (checked), the supply, the piles in the game, the draw piles' width and the
     buffer's layout."""
@@ -95,7 +95,7 @@ def _table(players: int, kingdom: tuple[str, ...]) -> tuple[tuple[int, ...], np.
         if c < 0 or not CARDS[c].kingdom or c in cards:
             raise InputError(f"kingdom card {name!r}: unknown, basic or listed twice")
         cards.append(c)
-    supply0 = initial_supply(players, [KEYS[c] for c in cards])
+    supply0 = initial_supply(players, [KEYS[c] for c in cards], rules)
     total = 10 * players + int(supply0[supply0 > 0].sum())
     from games.dominion.packed import layout
     return (tuple(cards), supply0, tuple(c for c in range(NC) if supply0[c] >= 0), total,
@@ -147,7 +147,8 @@ class DominionState(State):
     def new(cls, players: int = 2, kingdom: Sequence[str] = (), *,
             rng: np.random.Generator | None = None, seed: int | None = None,
             end_rule: str = _RULES.end_rule, tiebreak: bool = _RULES.tiebreak,
-            cap: int = _RULES.cap, solo: int = _RULES.solo) -> DominionState:
+            cap: int = _RULES.cap, solo: int = _RULES.solo,
+            rules: tuple[int, int, int] = _RULES.supply_rules) -> DominionState:
         """A fresh game: kingdom cards by key, starting decks shuffled and 5 cards drawn
         each. ``seed`` is the game's 64-bit seed (the engine's game seed); without it one
         is drawn from ``rng`` (seed 0 when neither is given). The rules default to the
@@ -156,7 +157,7 @@ class DominionState(State):
             raise InputError(f"dominion is played by 1 (solo) or 2-4 players, got {players}")
         if end_rule not in END_RULES:
             raise InputError(f"end rule {end_rule!r}: use {' or '.join(END_RULES)}")
-        cards, supply0, piles, total, where = _table(players, tuple(kingdom))
+        cards, supply0, piles, total, where = _table(players, tuple(kingdom), tuple(rules))
         if seed is None:
             seed = int((rng or np.random.default_rng(0)).integers(2**63))
         st = cls()
@@ -180,7 +181,7 @@ class DominionState(State):
         opts: DominionOptions = registry.typed(registry.get("dominion"), options)
         return cls.new(players, tuple(opts.kingdom or ()), seed=int(game_seeds(seed, 1, 0)[0]),
                        end_rule=opts.end_rule, tiebreak=opts.tiebreak, cap=opts.cap,
-                       solo=opts.solo)
+                       solo=opts.solo, rules=opts.supply_rules)
 
     def __init__(self) -> None:
         State.__init__(self)

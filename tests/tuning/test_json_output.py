@@ -36,6 +36,8 @@ CASES: dict[str, list[str]] = {
     "page": ["{tmp}/page"],
     "board": ["dominion", "--kingdom", "random:5", "--minutes", "0.2", "--games", "100",
               "--out", "{tmp}/board"],
+    "balance": ["{tmp}/balance.toml", "--storage", "{tmp}/balance.journal", "--out",
+                "{tmp}/balance"],
     "ladder": ["dominion", "--bots", "big-money,smithy-big-money,big-money-ultimate", "-n",
                "40", "--out", "{tmp}/ladder"],
 }
@@ -114,6 +116,8 @@ def test_every_json_command_has_a_case():
 def test_stdout_is_one_json_document(command, capfd, monkeypatch, tmp_path):
     monkeypatch.setenv("TABLETUNE_PROGRESS_SECONDS", "0.01")  # progress lines do get printed
     (tmp_path / "train.toml").write_text(TRAIN_SPEC.format(tmp=tmp_path))
+    from tests.tuning.test_balance import _spec as balance_spec
+    balance_spec(tmp_path, "balance", trials=2)
     (tmp_path / "page").mkdir()
     (tmp_path / "page" / "README.md").write_text("# A report\n\nwins 58.8% [58.1, 59.5]\n")
     args = [a.format(tmp=tmp_path) for a in CASES[command]]

@@ -90,7 +90,7 @@ LEGACY_SHORT_FLAGS: dict[tuple[str, str], str] = {("evolve", "-p"): "--populatio
 
 
 #: the command that runs a study of each optimizer (spec key study.optimizer)
-RUNS_WITH = {"optuna": "run", "deap": "evolve", "train": "train"}
+RUNS_WITH = {"optuna": "run", "deap": "evolve", "train": "train", "balance": "balance"}
 
 
 def require_optimizer(spec: Any, study: str, optimizer: str) -> None:

@@ -30,6 +30,8 @@ class Entry(NamedTuple):
 
 #: every top-level command in the order ``tabletune --help`` lists them
 COMMANDS: dict[str, Entry] = {
+    "balance": Entry("balance", "Tune a game's rules towards a balance target; report "
+                                "against the printed rules."),
     "board": Entry("board", "What wins on this board: search, then confirm against the "
                             "board's ladder."),
     "deviation": Entry("deviation", "Is any one-step neighbour of a study's best better "
