@@ -149,7 +149,7 @@ def test_a_killed_ladder_keeps_its_finished_line_ups(tmp_path):
     (["dominion", "--bots", "big-money,nosuch"], "unknown bot 'nosuch'"),
     (["dominion", "--bots", "big-money,big-money"], "is given twice"),
     (["thegame", "--bots", "a,b"], "a ladder needs a game of two or more players"),
-    (["dominion", "--bots", "big-money,smithy-big-money", "-p", "5"],
+    (["dominion", "--bots", "big-money,smithy-big-money", "--players", "5"],
      "--players takes 2, 3, 4 for dominion, got 5"),
     (["dominion", "--bots", "big-money,smithy-big-money", "-n", "0"], "--games"),
     (["dominion", "--bots", "big-money,smithy-big-money", "-o", "nope=1"], "nope"),

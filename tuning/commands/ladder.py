@@ -25,7 +25,7 @@ def ladder_command(
     bots: str = typer.Option(..., "--bots", "-b", help="the bots, comma-separated (';' when "
                                                        "a bot's text holds commas)"),
     games: int = typer.Option(1000, "--games", "-n", help="games of each line-up"),
-    players: int | None = typer.Option(None, "--players", "-p",
+    players: int | None = typer.Option(None, "--players",
                                        help="seats at the table (default: 2 where the game "
                                             "takes 2)"),
     option: list[str] = typer.Option([], "--option", "-o", help="a game option NAME=VALUE "
