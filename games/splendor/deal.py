@@ -26,9 +26,11 @@ from games.splendor.rules import (
     O_OWNER,
     O_REFILL,
     O_RES,
+    O_WIN,
     SIZE,
     TIER_SIZE,
     TIER_START,
+    WIN_POINTS,
 )
 
 # --------------------------------------------------------------------------- random numbers
@@ -65,11 +67,15 @@ def shuffle_range(a: np.ndarray, lo: int, hi: int, rng: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def setup(s: np.ndarray, players: int, cap: int, rng: np.ndarray) -> None:
-    """Deal a new game of ``players`` into ``s``: shuffled decks, 4 cards a tier, nobles."""
+def setup(s: np.ndarray, players: int, cap: int, rng: np.ndarray, win: int = WIN_POINTS,
+          nobles: int = 0) -> None:
+    """Deal a new game of ``players`` into ``s``: shuffled decks, 4 cards a tier, nobles.
+    ``win``: the points that end the game; ``nobles``: nobles on the table (0: one more
+    than the players, as the rules have it)."""
     s[:] = 0
     s[O_NP] = players
     s[O_CAP] = cap
+    s[O_WIN] = win
     s[O_REFILL] = 1
     for c in range(5):
         s[O_BANK + c] = GEMS_FOR[players]
@@ -87,5 +93,5 @@ def setup(s: np.ndarray, players: int, cap: int, rng: np.ndarray) -> None:
     order = np.arange(10)
     shuffle_range(order, 0, 10, rng)
     for k in range(5):
-        s[O_NOB + k] = order[k] if k <= players else -1
+        s[O_NOB + k] = order[k] if k < (nobles if nobles > 0 else players + 1) else -1
         s[O_NOBOWN + k] = -1

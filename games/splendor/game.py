@@ -56,6 +56,10 @@ class SplendorOptions(GameOptions):
                       high=100000)
     refill: str = option("none", "lookahead refills: none (the thesis) or sampled",
                          choices=("none", "sampled"))
+    points_to_win: int = option(15, "a rule: prestige points that end the game (at the end "
+                                    "of that round)", low=1, high=100, rule=True)
+    nobles: int = option(0, "a rule: nobles on the table (0, the default: one more than the "
+                            "players)", low=0, high=5, rule=True)
 
 
 class SplendorGame(Game):
@@ -112,9 +116,11 @@ class SplendorGame(Game):
 
             out = play_online(game_seeds(seed, count, start), seating, [b.name for b in bots],
                               [params_of(self, b) for b in bots], rows, opts.cap,
-                              opts.refill == "sampled")
+                              opts.refill == "sampled", win=opts.points_to_win,
+                              nobles=opts.nobles)
         else:
-            out = run_games(game_seeds(seed, count, start), seating, rows, opts.cap)
+            out = run_games(game_seeds(seed, count, start), seating, rows, opts.cap,
+                            win=opts.points_to_win, nobles=opts.nobles)
         return Outcomes(start, seating, out["outcome"], out["score"], out["turns"],
                         out["capped"].astype(bool))
 
@@ -131,7 +137,7 @@ class SplendorGame(Game):
         opts: SplendorOptions = typed(self, options)
         if players not in self.player_counts:
             raise InputError(f"splendor is played by 2, 3 or 4 players, got {players}")
-        return SplendorState.new(players, seed, 0, opts.cap)
+        return SplendorState.new(players, seed, 0, opts.cap, opts.points_to_win, opts.nobles)
 
     def watch(self, bots: Sequence[BotSpec], options: SplendorOptions, seed: int,
               index: int) -> str:
@@ -153,7 +159,7 @@ class SplendorGame(Game):
             n = count // 3 + (1 if i < count % 3 else 0)
             seating = seating_for(done, n, players)
             out = run_games(game_seeds(seed, n, done), seating, rows[:players], opts.cap,
-                            check=True)
+                            check=True, win=opts.points_to_win, nobles=opts.nobles)
             bad = np.flatnonzero(out["errors"])
             if bad.size:
                 code = int(out["errors"][bad[0]])

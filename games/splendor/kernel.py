@@ -46,6 +46,7 @@ from games.splendor.rules import (
     SIZE,
     TIER_SIZE,
     TOKEN_LIMIT,
+    WIN_POINTS,
     apply_move,
     legal_moves,
     outcome,
@@ -118,8 +119,8 @@ def check_invariants(s: np.ndarray, full: bool, seen: np.ndarray, tally: np.ndar
         err |= E_CARDS
     for k in range(5):
         nob = s[O_NOB + k]
-        if nob < 0:
-            if k <= players:
+        if nob < 0:  # the table's nobles fill the first slots (one more than the players,
+            if k + 1 < 5 and s[O_NOB + k + 1] >= 0:  # or the rules' count)
                 err |= E_NOBLES
             continue
         for k2 in range(k):
@@ -221,7 +222,7 @@ def workspace(levels: int) -> tuple:
 @njit(cache=True, nogil=True)
 def play_batch(seeds: np.ndarray, seating: np.ndarray, cfg: np.ndarray, cap: int,
                check: bool, result: np.ndarray, points: np.ndarray, rounds: np.ndarray,
-               capped: np.ndarray, errors: np.ndarray) -> None:
+               capped: np.ndarray, errors: np.ndarray, win: int, nobles: int) -> None:
     """Play one game per seed; seat k of game g is played by bot ``seating[g, k]``."""
     players = seating.shape[1]
     levels = 1
@@ -238,7 +239,7 @@ def play_batch(seeds: np.ndarray, seating: np.ndarray, cfg: np.ndarray, cap: int
     for g in range(seeds.size):
         deal[0] = seeds[g]
         rng[0] = seeds[g] ^ BOT_STREAM
-        setup(s, players, cap, deal)
+        setup(s, players, cap, deal, win, nobles)
         err = 0
         last_owned = 0
         while not s[O_DONE]:
@@ -304,8 +305,10 @@ def decide_counted(s: np.ndarray, row: np.ndarray, rng: np.ndarray, total: np.nd
 
 
 def run_games(seeds: np.ndarray, seating: np.ndarray, cfg: np.ndarray, cap: int,
-              check: bool = False) -> dict[str, np.ndarray]:
-    """Python entry: allocate the outputs and play (``seeds`` uint64, ``seating`` int64)."""
+              check: bool = False, win: int = WIN_POINTS, nobles: int = 0
+              ) -> dict[str, np.ndarray]:
+    """Python entry: allocate the outputs and play (``seeds`` uint64, ``seating`` int64;
+    ``win`` and ``nobles``: the rules of :func:`games.splendor.deal.setup`)."""
     count, players = seating.shape
     out = {"outcome": np.zeros((count, players), dtype=np.int64),
            "score": np.zeros((count, players), dtype=np.int64),
@@ -315,5 +318,6 @@ def run_games(seeds: np.ndarray, seating: np.ndarray, cfg: np.ndarray, cap: int,
     play_batch(np.ascontiguousarray(seeds, dtype=np.uint64),
                np.ascontiguousarray(seating, dtype=np.int64),
                np.ascontiguousarray(cfg, dtype=np.float64), int(cap), bool(check),
-               out["outcome"], out["score"], out["turns"], out["capped"], out["errors"])
+               out["outcome"], out["score"], out["turns"], out["capped"], out["errors"],
+               int(win), int(nobles))
     return out

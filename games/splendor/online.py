@@ -25,6 +25,7 @@ from games.splendor.rules import (
     O_PTS,
     O_ROUND,
     SIZE,
+    WIN_POINTS,
     apply_move,
     outcome,
 )
@@ -51,7 +52,8 @@ def genetic_bots(game_seed: int, names: Sequence[str], params: Sequence[Any],
 
 def play_online(seeds: np.ndarray, seating: np.ndarray, names: Sequence[str],
                 params: Sequence[Any], rows: np.ndarray, cap: int, sampled: bool,
-                recorders: Mapping[int, list] | None = None) -> dict[str, np.ndarray]:
+                recorders: Mapping[int, list] | None = None, win: int = WIN_POINTS,
+                nobles: int = 0) -> dict[str, np.ndarray]:
     """Play one game per seed (``run_games``'s inputs and outputs, plus the bots' names
     and params); ``recorders[b]`` collects genetic bot ``b``'s move statistics."""
     count, players = seating.shape
@@ -63,7 +65,7 @@ def play_online(seeds: np.ndarray, seating: np.ndarray, names: Sequence[str],
     res = np.empty(players, dtype=np.int64)
     for g in range(count):
         seed = np.uint64(seeds[g])
-        setup(s, players, int(cap), np.array([seed], dtype=np.uint64))
+        setup(s, players, int(cap), np.array([seed], dtype=np.uint64), int(win), int(nobles))
         stream = np.array([seed ^ BOT_STREAM], dtype=np.uint64)
         bots = genetic_bots(int(seed), names, params, rows, sampled, recorders)
         while not s[O_DONE]:

@@ -47,7 +47,8 @@ GOLD_TOKENS = 5
 # --------------------------------------------------------------------------- layout
 O_NP, O_CUR, O_PHASE, O_ROUND, O_TURN, O_FINAL, O_DONE, O_PASSES = range(8)
 O_CAPPED, O_REFILL, O_CAP, O_SIM = 8, 9, 10, 11
-O_BANK = 12  # 6: five colours then gold
+O_WIN = 12  # points that end the game (the rules' 15 unless a balance study changes it)
+O_BANK = 13  # 6: five colours then gold
 O_TOK = O_BANK + 6  # 4 players x 6
 O_BON = O_TOK + 24  # 4 x 5 card bonuses
 O_PTS = O_BON + 20  # 4
@@ -317,10 +318,11 @@ def _take_noble(s: np.ndarray, p: int, k: int) -> None:
 
 @njit(cache=True)
 def end_turn(s: np.ndarray) -> None:
-    """Pass the turn on; finish the game at the end of the round once someone has 15."""
+    """Pass the turn on; finish the game at the end of the round once someone has the
+    points to win (15)."""
     p = s[O_CUR]
     s[O_PHASE] = PH_MAIN
-    if s[O_PTS + p] >= WIN_POINTS:
+    if s[O_PTS + p] >= s[O_WIN]:
         s[O_FINAL] = 1
     s[O_TURN] += 1
     s[O_SIM] += 1

@@ -53,6 +53,7 @@ from games.splendor.rules import (
     SIZE,
     TAKE_SETS,
     TIER_SIZE,
+    WIN_POINTS,
     apply_move,
     legal_moves,
     outcome,
@@ -115,13 +116,14 @@ class SplendorState(State):
 
     @classmethod
     def new(cls, players: int = 2, seed: int = 0, index: int = 0,
-            cap: int = 100) -> SplendorState:
-        """Game ``index`` of the run with root ``seed`` (the deal the kernel plays)."""
+            cap: int = 100, win: int = WIN_POINTS, nobles: int = 0) -> SplendorState:
+        """Game ``index`` of the run with root ``seed`` (the deal the kernel plays), under
+        the rules' points to win and nobles (:func:`games.splendor.deal.setup`)."""
         if players not in (2, 3, 4):
             raise InputError(f"splendor is played by 2, 3 or 4 players, got {players}")
         s = np.zeros(SIZE, dtype=np.int64)
         deal = np.array([game_seeds(seed, 1, index)[0]], dtype=np.uint64)
-        setup(s, players, int(cap), deal)
+        setup(s, players, int(cap), deal, int(win), int(nobles))
         return cls(s)
 
     # ---- the State protocol

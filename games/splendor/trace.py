@@ -78,7 +78,7 @@ def trace_game(bots: Sequence[BotSpec | str], options: Mapping[str, Any] | None 
     players = game.seats(len(specs), opts)
     seat_bot = seating_for(index, 1, len(specs), players, rotate)[0]
     rows = game.rows(specs, opts)
-    st = SplendorState.new(players, seed, index, opts.cap)
+    st = SplendorState.new(players, seed, index, opts.cap, opts.points_to_win, opts.nobles)
     seed_u = np.uint64(game_seeds(seed, 1, index)[0])
     stream = np.array([seed_u ^ BOT_STREAM], dtype=np.uint64)
     trace = GameTrace([specs[b].label for b in seat_bot])

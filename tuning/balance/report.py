@@ -27,6 +27,12 @@ def _ci(row: dict[str, Any]) -> str:
     return f"{row['score']:.3f} [{lo:.3f}, {hi:.3f}]"
 
 
+def _capped(row: dict[str, Any]) -> str:
+    games = row.get("games") or row.get("first_seat", {}).get("games") or 0
+    capped = row.get("capped")
+    return "" if capped is None or not games else f"{capped / games:.1%}"
+
+
 def _rules(rules: dict[str, Any]) -> str:
     return ", ".join(f"`{k} = {v}`" for k, v in sorted(rules.items())) or "the printed rules"
 
@@ -48,12 +54,15 @@ def markdown(result: dict[str, Any], command: str) -> str:
              f"## Confirmation ({conf['games']:,} further games, root seed {conf['seed']})",
              ""]
     if result["kind"] == "first_seat":
-        lines += ["| rules | first seat's score | distance from the target | mean turns |",
-                  "|---|---|---|---|",
+        lines += ["| rules | first seat's score | distance from the target | mean turns | "
+                  "capped games |", "|---|---|---|---|---|",
                   f"| printed | {_ci(printed['first_seat'])} | {printed['value']:.4f} | "
-                  f"{printed['mean_turns']:.2f} |",
+                  f"{printed['mean_turns']:.2f} | {_capped(printed)} |",
                   f"| tuned | {_ci(tuned['first_seat'])} | {tuned['value']:.4f} | "
-                  f"{tuned['mean_turns']:.2f} |"]
+                  f"{tuned['mean_turns']:.2f} | {_capped(tuned)} |",
+                  "", "A capped game (a standstill, or the round cap) has no winner and counts "
+                  "as a tie: rules that make games stall look balanced, so the share is "
+                  "shown."]
     else:
         lines += ["| pair | target | printed | tuned |", "|---|---|---|---|"]
         for key, cell in tuned["matrix"].items():
@@ -68,13 +77,15 @@ def markdown(result: dict[str, Any], command: str) -> str:
                   "Each line-up on the same fresh seeds under both rules, seats rotated: the "
                   "first bot's score and the first seat's, and the game's length.", "",
                   "| line-up | first bot, printed | first bot, tuned | first seat, printed | "
-                  "first seat, tuned | turns, printed | turns, tuned |",
-                  "|---|---|---|---|---|---|---|"]
+                  "first seat, tuned | turns, printed | turns, tuned | capped, printed | "
+                  "capped, tuned |",
+                  "|---|---|---|---|---|---|---|---|---|"]
         for row in result["elsewhere"]:
             p, t = row["printed"], row["tuned"]
             lines.append(f"| {' vs '.join(row['bots'])} | {_ci(p['bots'][0])} | "
                          f"{_ci(t['bots'][0])} | {_ci(p['seats'][0])} | {_ci(t['seats'][0])} "
-                         f"| {p['mean_turns']:.2f} | {t['mean_turns']:.2f} |")
+                         f"| {p['mean_turns']:.2f} | {t['mean_turns']:.2f} | {_capped(p)} | "
+                         f"{_capped(t)} |")
     lines += ["", "## Selection", "", "| trial | rules | search value | fresh-seed value |",
               "|---|---|---|---|"]
     for row in result["selection"]:

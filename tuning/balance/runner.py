@@ -87,7 +87,7 @@ class _Player:
             seats.append(_share(w, t, g))
         bots = [_share(r["wins"], r["ties"], r["games"]) for r in rows]
         return {"seats": seats, "bots": bots, "mean_turns": data["mean_turns"],
-                "games": data["games"]}
+                "games": data["games"], "capped": data["capped_games"]}
 
     def score(self, rules: dict[str, Any], games: int, seed: int) -> tuple[float, dict]:
         """A trial's value (distance from the target) and what it measured."""
@@ -96,7 +96,8 @@ class _Player:
             played = self.match(b.bots, rules, games, seed)
             first = played["seats"][0]
             return abs(first["score"] - b.target), {"first_seat": first,
-                                                    "mean_turns": played["mean_turns"]}
+                                                    "mean_turns": played["mean_turns"],
+                                                    "capped": played["capped"]}
         cells, errors = {}, []
         for i in range(len(b.bots)):
             for j in range(i + 1, len(b.bots)):
