@@ -14,7 +14,7 @@ from games import kernel_cache
 
 _SOURCES = ("cards.py", "decisions.py", "layout.py", "engine.py", "matcher.py", "effects.py",
             "actions.py", "features.py", "encoder.py", "kernel.py", "steps.py", "rules.py",
-            "policy.py", "play.py", "_cache.py", "../rng.py")
+            "policy.py", "play.py", "packed.py", "_cache.py", "../rng.py")
 
 
 def fingerprint(folder: Path) -> str:

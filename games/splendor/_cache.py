@@ -9,8 +9,8 @@ from pathlib import Path
 from games import kernel_cache
 
 _SOURCES = ("cards.py", "rules.py", "deal.py", "heuristics.py", "search.py", "minimax.py",
-            "ttable.py", "kernel.py", "plans.py", "payment.py", "_cache.py",
-            "data/splendor_cards.csv", "data/splendor_nobles.csv")
+            "ttable.py", "kernel.py", "plans.py", "payment.py", "goal_seeds.py", "seeded.py",
+            "_cache.py", "data/splendor_cards.csv", "data/splendor_nobles.csv")
 
 
 def invalidate_stale_cache(here: Path | None = None) -> None:
