@@ -259,7 +259,10 @@ def write_report(out: Path, rows: list[dict[str, Any]], args: argparse.Namespace
              "optimiser here (the full comparison is 30, an overnight run of the command "
              "below with `--repeats 30`); with few repeats, read the tables as a first look, "
              "not a ranking. Games to a share of the best are counted at the incumbents "
-             "confirmed at a quarter, half and all of the budget.", ""]
+             "confirmed at a quarter, half and all of the budget. The incumbent is the best "
+             "search value so far, except for NTBEA, which plays points again and again: "
+             f"its model's recommendation. NTBEA searches {NTBEA_GRID} values of each float "
+             "(the published specs give floats no step), with its default settings.", ""]
     for name, s in summary.items():
         trials, games = PROBLEMS[name]
         lines += [f"## {name} ({trials} candidates x {games:,} games a repeat; best "
