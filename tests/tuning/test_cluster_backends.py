@@ -218,3 +218,19 @@ def test_unknown_backend_is_one_line(make_spec, tmp_path):
     message = str(result.exception)
     assert "\n" not in message and "spark" in message and "dask" in message
     assert not journal.exists()
+
+
+def test_ladder_gives_the_same_ladder_as_loky(cluster, tmp_path):
+    """A ladder's line-ups spread over a Dask or Ray cluster give the same matrix and
+    ratings as this machine's workers."""
+    from tuning.ladder import LadderRequest, run_ladder
+
+    name, address = cluster
+
+    def ladder(backend: str, where: str | None, folder: str) -> dict:
+        return run_ladder(LadderRequest(
+            "dominion", ("big-money", "smithy-big-money", "big-money-ultimate"), 300,
+            jobs=2, backend=backend, address=where, out=tmp_path / folder))
+
+    here, there = ladder("loky", None, "loky"), ladder(name, address, name)
+    assert here["matrix"] == there["matrix"] and here["ratings"] == there["ratings"]
