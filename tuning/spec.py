@@ -750,7 +750,8 @@ def parse_spec(raw: dict[str, Any], path: Path, flags: Flags | None = None) -> S
         if optimizer != "balance":
             raise fail(where, "balance", "a [balance] table needs optimizer 'balance'")
         from tuning.balance.spec import parse_balance
-        balance = parse_balance(where, raw.get("balance"), lambda t: check_bot(described, t))
+        balance = parse_balance(where, raw.get("balance"), lambda t: check_bot(described, t),
+                                solo=described.player_counts == (1,))
     spec = StudySpec(path=path, name=name, description=str(study.get("description", "")),
                      game=game, optimizer=optimizer, strategy=strategy, objective=objective,
                      direction=direction, game_options=game_options, evaluation=evaluation,

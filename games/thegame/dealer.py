@@ -37,10 +37,8 @@ class TheGameDealer(Dealer):
         return state
 
     def redeal(self, state: Any) -> None:
-        from games.thegame.rules import hand_size_for
-        size = hand_size_for(len(state.hands))
         for hand in state.hands:
-            hand.extend(state._take() for _ in range(size))
+            hand.extend(state._take() for _ in range(state.hand_size))
             hand.sort()
         state.minimum = state._minimum()
 

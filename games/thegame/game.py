@@ -23,10 +23,13 @@ class TheGameOptions(registry.GameOptions):
                                  flag="--depth")
     players: int = registry.option(1, "players at the table (1-5), all of the same family",
                                    low=1, high=5)
-    expert: bool = registry.option(False, "lay at least 3 cards a turn")
+    expert: bool = registry.option(False, "lay at least 3 cards a turn", rule=True)
     short_turn: bool = registry.option(
         True, "the seed's end-of-game convention; --strict-end: a turn that falls short lays "
         "nothing (changes cards left, never a win)", flag="--short-turn/--strict-end")
+    hand_size: int = registry.option(
+        0, "a rule: cards in each hand (0, the rules: 8 solo, 7 with two players, 6 with "
+        "three to five)", low=0, high=8, rule=True)
 
 
 class TheGame(registry.Game):
@@ -56,7 +59,7 @@ class TheGame(registry.Game):
         opts: TheGameOptions = registry.typed(self, options)
         batch = play_block(bot.name, dict(bot.params), opts.depth, int(seed), int(start),
                            int(count), players=opts.players, expert=opts.expert,
-                           short_turn=opts.short_turn)
+                           short_turn=opts.short_turn, hand_size=opts.hand_size)
         left = batch.cards_left
         outcome = np.where(left == 0, 1, -1).astype(np.int8)[:, None]
         return registry.Outcomes(start, np.zeros((count, 1), dtype=np.int64), outcome,
@@ -106,7 +109,8 @@ class TheGame(registry.Game):
         from games.core import game_seeds
         from games.thegame.state import TheGameState
         opts: TheGameOptions = registry.typed(self, options)
-        return TheGameState(int(game_seeds(seed, 1)[0]), opts.players, opts.expert)
+        return TheGameState(int(game_seeds(seed, 1)[0]), opts.players, opts.expert,
+                            opts.hand_size)
 
     def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
         """Cards left lie in 0..98 and a won game has none left."""

@@ -51,8 +51,9 @@ def _check(depth: int, players: int) -> None:
 
 def play_block(player: str, params: Mapping[str, Any] | None, depth: int, seed: int,
                start: int, count: int, players: int = 1, expert: bool = False,
-               short_turn: bool = True) -> GameBatch:
-    """Play games start..start+count-1 of the run with root ``seed`` in this process."""
+               short_turn: bool = True, hand_size: int = 0) -> GameBatch:
+    """Play games start..start+count-1 of the run with root ``seed`` in this process
+    (``hand_size`` 0: the rules' hand for the players)."""
     _check(depth, players)
     vec = encode(player, build_params(player, params))
     seeds = game_seeds(seed, count, start)
@@ -61,7 +62,8 @@ def play_block(player: str, params: Mapping[str, Any] | None, depth: int, seed: 
     turns = np.zeros(count, dtype=np.int64)
     tmin = 3 if expert else 2
     signatures.fix()
-    play_batch(seeds, vec, int(depth), int(players), hand_size_for(int(players)), bool(expert),
+    play_batch(seeds, vec, int(depth), int(players),
+               int(hand_size) or hand_size_for(int(players)), bool(expert),
                bool(short_turn), table_bits(int(depth), tmin), left, back, turns,
                np.zeros((0, 98, 3), dtype=np.int64))
     return GameBatch(left, back, turns)

@@ -26,10 +26,12 @@ END_TURN = (0, -1)  # the move that ends a turn once its minimum is laid
 class TheGameState(State):
     """Piles, hands, draw pile and the turn in progress of one cooperative game."""
 
-    def __init__(self, seed: int, players: int = 1, expert: bool = False) -> None:
+    def __init__(self, seed: int, players: int = 1, expert: bool = False,
+                 hand_size: int = 0) -> None:
         super().__init__()
         deck = [int(c) for c in shuffled_deck(np.uint64(seed))]
-        size = hand_size_for(players)
+        #: cards in each hand (0 given: the rules' hand for the players)
+        self.hand_size = size = hand_size or hand_size_for(players)
         self.hands = [sorted(deck[q * size:(q + 1) * size]) for q in range(players)]
         self.draw = deck[players * size:]
         self.tops = list(START_TOPS)
@@ -53,8 +55,7 @@ class TheGameState(State):
     def _apply(self, move: tuple[int, int]) -> None:
         if move == END_TURN:
             hand = self.hands[self.player]
-            size = hand_size_for(len(self.hands))
-            while len(hand) < size and self.draw:
+            while len(hand) < self.hand_size and self.draw:
                 hand.append(self._take())
             hand.sort()
             self._next_player()
@@ -100,7 +101,7 @@ class TheGameState(State):
         twin.draw, twin.tops = list(self.draw), list(self.tops)
         twin.expert, twin.player, twin.laid_now, twin.laid = (self.expert, self.player,
                                                               self.laid_now, self.laid)
-        twin.lost, twin.minimum = self.lost, self.minimum
+        twin.lost, twin.minimum, twin.hand_size = self.lost, self.minimum, self.hand_size
         return twin
 
     def move_to_string(self, move: tuple[int, int]) -> str:

@@ -120,7 +120,7 @@ def test_a_matrix_target_is_scored_by_its_distance(tmp_path, main):
 @pytest.mark.parametrize("balance,extra,message", [
     (FIRST_SEAT.replace("target = 0.5", "target = 1.5"), "",
      "balance.target: a score lies in [0, 1]"),
-    ('bots = ["big-money"]', "", "balance.bots: expected a list of at least two bot texts"),
+    ('bots = ["big-money"]', "", "balance.bots: expected at least two bot texts"),
     ('bots = ["big-money", "nosuch"]', "", "balance.bots[1]"),
     ('bots = ["big-money", "big-money"]\nmatrix = [[0.5]]', "",
      "balance.matrix: expected 2 rows of 2 scores"),
@@ -141,3 +141,23 @@ def test_a_balance_table_needs_the_balance_optimizer(tmp_path, main):
     (tmp_path / "x.toml").write_text(path.replace("[study]", '[study]\nstrategy = "heuristic"'))
     code, _, err = main("run", str(tmp_path / "x.toml"))
     assert code == 2 and "balance" in err
+
+
+def test_a_one_seat_game_is_tuned_to_a_win_rate(tmp_path, main):
+    """The Game seats one bot: its win rate is the score aimed at (a difficulty)."""
+    path = tmp_path / "diff.toml"
+    path.write_text(SPEC.format(name="diff", balance='bots = ["recovery-fallback"]\n'
+                                'target = 0.3\nelsewhere = ["recoverability,recovery-fallback"]',
+                                trials=2, extra="").replace('game = "dominion"',
+                                                            'game = "thegame"')
+                    .replace("[space.provinces]", "[space.hand_size]").replace(
+                        "low = 3\nhigh = 12", "low = 6\nhigh = 8"))
+    code, out, err = main("balance", str(path), "--storage", str(tmp_path / "d.journal"),
+                          "--out", str(tmp_path / "d"), "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["solo"] and set(result["best"]) == {"hand_size"}
+    seat = result["confirmation"]["tuned"]["first_seat"]
+    assert seat["ties"] == 0 and abs(result["confirmation"]["tuned"]["value"]
+                                     - abs(seat["score"] - 0.3)) < 1e-12
+    assert "win rate" in (tmp_path / "d" / "README.md").read_text()

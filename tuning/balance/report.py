@@ -40,7 +40,10 @@ def _rules(rules: dict[str, Any]) -> str:
 def markdown(result: dict[str, Any], command: str) -> str:
     conf = result["confirmation"]
     tuned, printed = conf["tuned"], conf["printed"]
-    target = (f"the first seat's score (a win 1, a tie 1/2) at {result['target']}, with "
+    solo = result.get("solo", False)
+    target = (f"the table's win rate at {result['target']}, {result['bots'][0]} playing"
+              if solo else
+              f"the first seat's score (a win 1, a tie 1/2) at {result['target']}, with "
               f"{' and '.join(result['bots'])} at the table, seats rotated"
               if result["kind"] == "first_seat" else
               "a target matrix of scores between " + ", ".join(result["bots"]))
@@ -54,8 +57,9 @@ def markdown(result: dict[str, Any], command: str) -> str:
              f"## Confirmation ({conf['games']:,} further games, root seed {conf['seed']})",
              ""]
     if result["kind"] == "first_seat":
-        lines += ["| rules | first seat's score | distance from the target | mean turns | "
-                  "capped games |", "|---|---|---|---|---|",
+        lines += [f"| rules | {'win rate' if solo else 'first seat' + chr(39) + 's score'} | "
+                  "distance from the target | mean turns | capped games |",
+                  "|---|---|---|---|---|",
                   f"| printed | {_ci(printed['first_seat'])} | {printed['value']:.4f} | "
                   f"{printed['mean_turns']:.2f} | {_capped(printed)} |",
                   f"| tuned | {_ci(tuned['first_seat'])} | {tuned['value']:.4f} | "
@@ -74,8 +78,10 @@ def markdown(result: dict[str, Any], command: str) -> str:
                   f"{tuned['value']:.4f}."]
     if result["elsewhere"]:
         lines += ["", "## What it costs elsewhere", "",
-                  "Each line-up on the same fresh seeds under both rules, seats rotated: the "
-                  "first bot's score and the first seat's, and the game's length.", "",
+                  ("Each bot on the same fresh deals under both rules, on its own: the first "
+                   "bot's win rate (and the game's length)." if solo else
+                   "Each line-up on the same fresh seeds under both rules, seats rotated: the "
+                   "first bot's score and the first seat's, and the game's length."), "",
                   "| line-up | first bot, printed | first bot, tuned | first seat, printed | "
                   "first seat, tuned | turns, printed | turns, tuned | capped, printed | "
                   "capped, tuned |",

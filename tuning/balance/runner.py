@@ -79,6 +79,10 @@ class _Player:
         data = run_match(self.game.name, specs, self.options(rules), games=games, seed=seed,
                          pool=self.pool, rotate=True).to_dict()
         rows = list(data["bots"].values())
+        if data["players"] == 1:  # one seat: each bot plays its own run; the seat is the first's
+            bots = [_share(r["wins"], r["ties"], r["games"]) for r in rows]
+            return {"seats": bots[:1], "bots": bots, "mean_turns": data["mean_turns"],
+                    "games": data["games"], "capped": data["capped_games"]}
         seats = []
         for k in range(len(specs)):
             w = sum(r["per_seat"][k]["wins"] for r in rows)
@@ -222,6 +226,7 @@ def _select_and_confirm(spec: StudySpec, study: optuna.Study, player: _Player,
                           "printed": player.match(line_up, {}, games, s),
                           "tuned": player.match(line_up, best["rules"], games, s)})
     return {"study": spec.name, "game": spec.game, "kind": b.kind, "bots": list(b.bots),
+            "solo": player.game.player_counts == (1,),
             "target": b.target if b.matrix is None else None,
             "matrix": [list(r) for r in b.matrix] if b.matrix is not None else None,
             "games": ev.games, "seed": ev.seed, "best": best["rules"],

@@ -4,7 +4,9 @@ and the target the game's rules are tuned towards.
 Two kinds of target:
 
 - ``target = 0.5`` (the default): the first seat's score (a win 1, a tie 1/2) in games of
-  ``bots`` with seats rotated; a trial's value is its distance from the target.
+  ``bots`` with seats rotated; a trial's value is its distance from the target. In a
+  one-seat game (a solo or cooperative table) ``bots`` is one bot and the score its win
+  rate: the rules are tuned to a difficulty.
 - ``matrix = [[...], ...]``: the score of each bot of ``bots`` against each other one (row
   against column, two seats, rotated); a trial's value is the root mean square of its
   distances from the matrix (the diagonal is not played).
@@ -51,15 +53,19 @@ def _score(where: str, key: str, value: Any) -> float:
     return number
 
 
-def parse_balance(where: str, raw: Any, check_bot: Any) -> BalanceSpec:
-    """The checked ``[balance]`` table (``check_bot(text)`` refuses an unknown bot)."""
+def parse_balance(where: str, raw: Any, check_bot: Any, solo: bool = False) -> BalanceSpec:
+    """The checked ``[balance]`` table (``check_bot(text)`` refuses an unknown bot;
+    ``solo``: the game seats one bot, whose win rate is then the first seat's score)."""
     table = check_table(where, "balance", raw)
     check_known_keys(where, "balance", table, _KEYS)
     bots = table.get("bots")
-    if not isinstance(bots, list) or len(bots) < 2 or not all(
+    if not isinstance(bots, list) or not bots or not all(
             isinstance(b, str) and b.strip() for b in bots):
-        raise fail(where, "balance.bots", "expected a list of at least two bot texts, such "
-                   'as ["big-money", "big-money"]')
+        raise fail(where, "balance.bots", "expected a list of bot texts, such as "
+                   '["big-money", "big-money"] (one bot: a one-seat game\'s table)')
+    if len(bots) < 2 and (not solo or "matrix" in table):
+        raise fail(where, "balance.bots", "expected at least two bot texts: one bot is a "
+                   "table only in a one-seat game, and a matrix needs two")
     for i, text in enumerate(bots):
         try:
             check_bot(text)
