@@ -165,3 +165,15 @@ def test_another_ladder_in_the_same_folder_is_refused(tmp_path):
     with pytest.raises(InputError, match="holds a ladder of other settings"):
         run_ladder(_request(tmp_path, "same", games=60))
     assert run_ladder(_request(tmp_path, "same", games=60, restart=True))["line_ups"] == 3
+
+
+def test_a_default_written_out_is_the_same_ladder(tmp_path):
+    """The ladder's identity holds only the options that differ from the defaults: writing
+    a default out (or a game gaining an option) continues the same ladder."""
+    run_ladder(_request(tmp_path, "same", games=50))
+    said: list[str] = []
+    again = run_ladder(_request(tmp_path, "same", games=50, options={"cap": "100"}),
+                       progress=said.append)
+    assert again["line_ups"] == 3 and any("3 of 3 line-ups played" in s for s in said)
+    with pytest.raises(InputError, match="holds a ladder of other settings"):
+        run_ladder(_request(tmp_path, "same", games=50, options={"cap": "90"}))

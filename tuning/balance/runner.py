@@ -16,7 +16,6 @@ import json
 import math
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import optuna
@@ -24,7 +23,7 @@ from optuna.trial import TrialState
 
 from games import registry
 from games.capabilities import use
-from games.core import InputError, wilson_interval
+from games.core import InputError, Record
 from tuning.evaluation import WorkerPool, derived_seed
 from tuning.spec import StudySpec
 from tuning.study import storage as st
@@ -65,7 +64,6 @@ class _Player:
     def __init__(self, spec: StudySpec, pool: WorkerPool) -> None:
         self.spec, self.pool = spec, pool
         self.game = registry.get(spec.game)
-        self.bots = [self.game.parse_bot(t) for t in spec.balance.bots]
 
     def options(self, rules: dict[str, Any]) -> Any:
         return self.game.check_options({**dict(self.spec.options), **rules})
@@ -79,17 +77,16 @@ class _Player:
         data = run_match(self.game.name, specs, self.options(rules), games=games, seed=seed,
                          pool=self.pool, rotate=True).to_dict()
         rows = list(data["bots"].values())
+        bots = [_record(r).to_dict() for r in rows]
         if data["players"] == 1:  # one seat: each bot plays its own run; the seat is the first's
-            bots = [_share(r["wins"], r["ties"], r["games"]) for r in rows]
-            return {"seats": bots[:1], "bots": bots, "mean_turns": data["mean_turns"],
-                    "games": data["games"], "capped": data["capped_games"]}
-        seats = []
-        for k in range(len(specs)):
-            w = sum(r["per_seat"][k]["wins"] for r in rows)
-            t = sum(r["per_seat"][k]["ties"] for r in rows)
-            g = sum(r["per_seat"][k]["games"] for r in rows)
-            seats.append(_share(w, t, g))
-        bots = [_share(r["wins"], r["ties"], r["games"]) for r in rows]
+            seats = bots[:1]
+        else:
+            seats = []
+            for k in range(len(specs)):
+                seat = Record()
+                for r in rows:
+                    seat.add(_record(r["per_seat"][k]))
+                seats.append(seat.to_dict())
         return {"seats": seats, "bots": bots, "mean_turns": data["mean_turns"],
                 "games": data["games"], "capped": data["capped_games"]}
 
@@ -114,10 +111,9 @@ class _Player:
         return math.sqrt(sum(errors) / len(errors)), {"matrix": cells}
 
 
-def _share(wins: int, ties: int, games: int) -> dict[str, Any]:
-    score = (wins + 0.5 * ties) / games if games else float("nan")
-    lo, hi = wilson_interval(wins + 0.5 * ties, games)
-    return {"score": score, "score_ci": [lo, hi], "wins": wins, "ties": ties, "games": games}
+def _record(row: dict[str, Any]) -> Record:
+    """A match row's wins, ties and losses (its score and interval as `play` gives them)."""
+    return Record(int(row["wins"]), int(row["ties"]), int(row["losses"]))
 
 
 def _study(spec: StudySpec, location: str | None) -> tuple[optuna.Study, str]:
@@ -236,6 +232,3 @@ def _select_and_confirm(spec: StudySpec, study: optuna.Study, player: _Player,
                              "printed": {"value": printed_value, **printed}},
             "elsewhere": elsewhere}
 
-
-def result_path(out: Path) -> Path:
-    return out / "balance.json"

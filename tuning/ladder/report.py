@@ -80,8 +80,9 @@ def markdown(result: dict[str, Any]) -> str:
             "the row bot's score (a win 1, a tie 1/2) at the tables it shared with the column "
             "bot")
     labels = list(bots)
-    lines += ["", "## Score matrix", "", f"Each cell is {what}, with its 95% Wilson interval.",
-              "", "| | " + " | ".join(labels) + " |", "|---" * (len(labels) + 1) + "|"]
+    lines += ["", "## Score matrix", "",
+              f"Each cell is {what}, with its 95% interval (as `tabletune play` gives a "
+              "score's).", "", "| | " + " | ".join(labels) + " |", "|---" * (len(labels) + 1) + "|"]
     for row in labels:
         cells = []
         for col in labels:

@@ -27,7 +27,7 @@ import numpy as np
 from games import registry
 from games.atomic import write_atomic
 from games.capabilities import use
-from games.core import BotSpec, InputError, wilson_interval
+from games.core import BotSpec, InputError, Record
 from games.options import check_exclusive
 from tuning.evaluation import WorkerPool, derived_seed
 from tuning.ladder.alpharank import alpha_rank
@@ -102,9 +102,15 @@ def _bots(game: registry.Game, texts: tuple[str, ...], players: int) -> list[Bot
 
 
 def _identity(game: registry.Game, req: LadderRequest, players: int, options: Any) -> dict:
+    """What makes two runs one ladder: the options as a study's identity holds them (those
+    that differ from the defaults, :func:`tuning.identity.option_identity`), so a default
+    written out, or an option the game gains later, leaves the ladder what it was."""
+    from tuning.identity import option_identity
+
     return {"game": game.name, "bots": list(req.bots), "players": players,
             "games": req.games, "seed": req.seed,
-            "options": json.loads(json.dumps(dict(options), default=str, sort_keys=True))}
+            "options": json.loads(json.dumps(option_identity(game, options), default=str,
+                                             sort_keys=True))}
 
 
 def _folder(req: LadderRequest, identity: dict[str, Any]) -> Path:
@@ -187,7 +193,7 @@ def run_ladder(req: LadderRequest, progress: Callable[[str], None] | None = None
                              "results": [data["bots"][label] for label in summary.labels]}
                 write_atomic(where / STATE, json.dumps(state, indent=1) + "\n")
                 say(f"line-up {k + 1}/{len(line_ups)} {names}: "
-                    + ", ".join(f"{specs[i].label} {_share(r):.1%}"
+                    + ", ".join(f"{specs[i].label} {r['score']:.1%}"
                                 for i, r in zip(seats, done[key]["results"], strict=True))
                     + f" ({summary.seconds:.1f} s)")
     except KeyboardInterrupt:
@@ -203,55 +209,43 @@ def run_ladder(req: LadderRequest, progress: Callable[[str], None] | None = None
     return result
 
 
-def _share(row: dict[str, Any]) -> float:
-    """A bot's score in a line-up: wins and half its ties, per game."""
-    return (row["wins"] + 0.5 * row["ties"]) / row["games"] if row["games"] else float("nan")
-
-
 def rate(game: str, specs: list[BotSpec], texts: list[str], players: int,
          done: dict[str, Any], req: LadderRequest, rng: np.random.Generator
          ) -> dict[str, Any]:
     """The score matrix, the ratings and Alpha-Rank of finished line-ups, as JSON data."""
     labels = [s.label for s in specs]
     n = len(specs)
-    wins = np.zeros((n, n))  # wins (ties half) of row at tables with column, and games
-    games = np.zeros((n, n))
-    counts = {label: {"wins": 0, "ties": 0, "losses": 0, "games": 0} for label in labels}
+    overall = [Record() for _ in range(n)]  # each bot's record, and row's at tables with column
+    pairs = [[Record() for _ in range(n)] for _ in range(n)]
     tables = []
     for entry in done.values():
-        seats, results = entry["bots"], entry["results"]
+        seats = entry["bots"]
+        records = [Record(int(r["wins"]), int(r["ties"]), int(r["losses"]))
+                   for r in entry["results"]]
         tables.append(Table(tuple(seats), int(entry["games"]),
-                            tuple(r["wins"] + 0.5 * r["ties"] for r in results)))
-        for i, r in zip(seats, results, strict=True):
-            for key in counts[labels[i]]:
-                counts[labels[i]][key] += int(r[key])
+                            tuple(r.wins + 0.5 * r.ties for r in records)))
+        for i, record in zip(seats, records, strict=True):
+            overall[i].add(record)
             for j in seats:
                 if j != i:
-                    wins[i, j] += r["wins"] + 0.5 * r["ties"]
-                    games[i, j] += r["games"]
-    matrix: dict[str, dict[str, Any]] = {}
-    for i in range(n):
-        row = {}
-        for j in range(n):
-            if i == j or games[i, j] == 0:
-                continue
-            lo, hi = wilson_interval(wins[i, j], int(games[i, j]))
-            row[labels[j]] = {"score": wins[i, j] / games[i, j], "score_ci": [lo, hi],
-                              "games": int(games[i, j])}
-        matrix[labels[i]] = row
+                    pairs[i][j].add(record)
+    matrix = {labels[i]: {labels[j]: pairs[i][j].to_dict() for j in range(n)
+                          if j != i and pairs[i][j].games}
+              for i in range(n)}
     ratings_data: dict[str, Any] = {}
     if tables:
         ratings = fit(tables, n)
         ci = bootstrap(tables, n, rng, req.bootstrap_rounds)
         for i in np.argsort(-ratings, kind="stable"):
+            record = overall[i].to_dict()
             ratings_data[labels[i]] = {"rating": float(ratings[i]),
                                        "rating_ci": [float(ci[i, 0]), float(ci[i, 1])],
-                                       **counts[labels[i]]}
+                                       **{k: record[k] for k in ("wins", "ties", "losses",
+                                                                 "games")}}
     alpharank, note = None, "Alpha-Rank ranks the bots of a two-player ladder"
     if players == 2 and len(done) == n * (n - 1) // 2:
-        scores = np.full((n, n), 0.5)
-        mask = games > 0
-        scores[mask] = wins[mask] / games[mask]
+        scores = np.array([[pairs[i][j].score if pairs[i][j].games else 0.5
+                            for j in range(n)] for i in range(n)])
         alpharank, note = alpha_rank(labels, scores)
     return {"game": game, "players": players, "games_per_line_up": req.games,
             "seed": req.seed, "line_ups": len(done),

@@ -20,7 +20,6 @@ blocks they played. Results are scaled to [0, 1] by the range seen so far, so
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -155,8 +154,8 @@ class NTBEASampler(optuna.samplers.BaseSampler):
         return stats
 
     def _score(self, stats: list[dict[tuple[int, ...], list[float]]], point: tuple[int, ...],
-               total: int) -> float:
-        k, log_n = self._settings.exploration, math.log(1 + total)
+               total: int, exploration: float) -> float:
+        k, log_n = exploration, math.log(1 + total)
         score = 0.0
         for table, dims in zip(stats, self._tuples, strict=True):
             count, summed = table.get(tuple(point[d] for d in dims), (0.0, 0.0))
@@ -208,7 +207,8 @@ class NTBEASampler(optuna.samplers.BaseSampler):
             best, best_score = None, -math.inf
             for _ in range(self._settings.neighbours):
                 candidate = self._neighbour(current)
-                score = self._score(stats, candidate, len(points))
+                score = self._score(stats, candidate, len(points),
+                                    self._settings.exploration)
                 if score > best_score:
                     best, best_score = candidate, score
             chosen = best if best is not None else current
@@ -229,12 +229,7 @@ class NTBEASampler(optuna.samplers.BaseSampler):
         if not points:
             return None
         stats = self._model(points, results)
-        saved, self._settings = self._settings, dataclasses.replace(self._settings,
-                                                                    exploration=0.0)
-        try:
-            best = max(sorted(set(points)), key=lambda p: self._score(stats, p, len(points)))
-        finally:
-            self._settings = saved
+        best = max(sorted(set(points)), key=lambda p: self._score(stats, p, len(points), 0.0))
         return {name: self._grid[d][best[d]] for d, name in enumerate(self._names)}
 
     def sample_independent(self, study: optuna.Study, trial: FrozenTrial, param_name: str,
