@@ -6,7 +6,7 @@
 
 For each T: solve exactly, push the starting deck through the optimal policy, print (with
 ``--table``) the optimal player's action shares per turns left and money bucket, then the
-ordered buy rule derived from them (games.deckbuilder.policy_rule), its exact expected
+ordered buy rule derived from them (games.deckbuilder._policy_rule), its exact expected
 score, the DP optimum, the ratio and how often the rule takes the optimal action. The
 derived rules seed the deckbuilder-buylist-t50 and -t100 evolutions.
 """
@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from games.deckbuilder import DEFAULT, evaluate_rule, solve
-from games.deckbuilder.policy_rule import PolicyShares, agreement, policy_shares, rule_from_policy
+from games.deckbuilder._policy_rule import PolicyShares, agreement, policy_shares, rule_from_policy
 
 
 def table(sh: PolicyShares) -> str:

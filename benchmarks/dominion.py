@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from games.dominion.reproduce.speed import (
+from games.dominion.reproduce._speed import (
     MATCHUP_OPTIONS,
     MATCHUPS,
     best_rate,

@@ -93,7 +93,7 @@ def learned_row(kingdom: list[str], games: int, seed: int) -> dict[str, Any] | N
 
 def run_board(row: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     """One board: the optimiser (or its stored result), the round robin, learned-general."""
-    from tuning.board import BoardRequest, find
+    from tuning._board import BoardRequest, find
 
     where = args.out / "boards" / f"{row['index']:03d}"
     result_path = where / "result.json"
@@ -117,7 +117,7 @@ def run_board(row: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
                  "learned_general": learned_row(row["kingdom"], args.games,
                                                 args.seed + 104729 * row["index"])}
         extra_path.write_text(json.dumps(extra, indent=1) + "\n")
-        from tuning.reporting.readme_page import render_page
+        from tuning.reporting._readme_page import render_page
         (where / "index.html").write_text(render_page(where), encoding="utf-8")  # its files
     return {**row, "result": result, **extra}
 
@@ -191,7 +191,7 @@ def write_report(out: Path, rows: list[dict[str, Any]], args: argparse.Namespace
               f"{args.games} --robin-games {args.robin_games}", ""]
     (out / "README.md").write_text("\n".join(lines))
     _plot(out, rows)
-    from tuning.reporting.readme_page import render_page
+    from tuning.reporting._readme_page import render_page
     (out / "index.html").write_text(render_page(out), encoding="utf-8")
 
 

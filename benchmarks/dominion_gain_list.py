@@ -22,8 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.dominion.crosscheck import compare, runner  # noqa: E402
-from games.dominion.crosscheck.lineup import kingdom_of  # noqa: E402
+from games.dominion.crosscheck import _compare as compare  # noqa: E402
+from games.dominion.crosscheck import _runner as runner
+from games.dominion.crosscheck._lineup import kingdom_of  # noqa: E402
 from games.dominion.game import GAME  # noqa: E402
 
 MATCHUPS = (("workshop-gardens-standard", "big-money"), ("workshop-gardens", "big-money"))

@@ -22,9 +22,9 @@ import time
 import numpy as np
 
 from games.core import BotSpec
-from games.dominion.features import NF
+from games.dominion._features import NF
+from games.dominion._learned import load_model
 from games.dominion.game import GAME
-from games.dominion.learned import load_model
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""Benchmark of Dominion's turn-level API (games.dominion.state, which steps the rule machine)
+"""Benchmark of Dominion's turn-level API (games.dominion._state, which steps the rule machine)
 against the pure-Python implementation it replaced (kept as the test oracle,
 tests/dominion/oracle): decisions per CPU-second in whole games of uniformly random legal
 moves, moves per game, and the cost of a clone and a view.
@@ -24,8 +24,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.dominion.cards import DEFAULT_KINGDOM  # noqa: E402
-from games.dominion.state import DominionState  # noqa: E402
+from games.dominion._cards import DEFAULT_KINGDOM  # noqa: E402
+from games.dominion._state import DominionState  # noqa: E402
 from tests.dominion.oracle.state import DominionState as Oracle  # noqa: E402
 
 KINGDOMS = {

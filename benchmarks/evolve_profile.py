@@ -31,12 +31,12 @@ def profile_once(study: str, generations: int, population: int | None,
                  games: int | None) -> dict[str, float]:
     import dataclasses
 
-    import games.dominion.match as match
-    import tuning.evaluation.evaluator as evaluation
-    from tuning.best import resolve_opponents
+    import games.dominion._match as match
+    import tuning.evaluation._evaluator as evaluation
+    from tuning._best import resolve_opponents
+    from tuning._spec import load_spec
     from tuning.evaluation import WorkerPool
-    from tuning.evolution import runner as evolve_study
-    from tuning.spec import load_spec
+    from tuning.evolution import _runner as evolve_study
 
     spec = resolve_opponents(load_spec(study).with_overrides(jobs=1))
     if games is not None:

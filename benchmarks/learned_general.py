@@ -21,9 +21,9 @@ import time
 import numpy as np
 
 from games.core import BotSpec, Estimate
+from games.dominion._kingdoms import parse_kingdom
+from games.dominion._learned import GENERAL_MODEL
 from games.dominion.game import GAME
-from games.dominion.kingdoms import parse_kingdom
-from games.dominion.learned import GENERAL_MODEL
 
 
 def _range(text: str) -> list[int]:

@@ -49,7 +49,7 @@ NTBEA_GRID = 11
 
 def problem_spec(name: str, optimiser: str, repeat: int, args: argparse.Namespace) -> Any:
     """The published study with the comparison's budget, seeds and sampler."""
-    from tuning.spec import load_spec
+    from tuning._spec import load_spec
 
     trials, games = PROBLEMS[name]
     spec = load_spec(name).with_overrides(trials=trials, jobs=args.jobs,
@@ -74,20 +74,20 @@ def run_optuna(spec: Any, where: Path, pool: Any
     plays points again and again: its answer is the model's, not one lucky trial)."""
     from optuna.trial import TrialState
 
-    from tuning.study.runner import run_study
+    from tuning.study._runner import run_study
 
     summary = run_study(spec, str(where.with_suffix(".journal")), reevaluate_best=False,
                         pool=pool)
     del summary
-    from tuning.study.opening import load_study
+    from tuning.study._opening import load_study
 
     study = load_study(spec, str(where.with_suffix(".journal"))).study
     done = [t for t in study.get_trials(deepcopy=False) if t.state == TrialState.COMPLETE]
     history = [(dict(t.params), float(t.value)) for t in done]
     if spec.optuna.sampler != "ntbea":
         return history, None
-    from tuning.study.ntbea import NTBEASampler
-    from tuning.study.samplers import ntbea_space
+    from tuning.study._ntbea import NTBEASampler
+    from tuning.study._samplers import ntbea_space
 
     space, grids = ntbea_space(spec)
     model = NTBEASampler(space, spec.optuna.ntbea, grids=grids)
@@ -169,7 +169,7 @@ def available(optimiser: str, args: argparse.Namespace) -> str | None:
     study layer builds it: an unknown name or a missing package says so)."""
     if optimiser == "deap-ga":
         return None
-    from tuning.study.samplers import make_sampler
+    from tuning.study._samplers import make_sampler
 
     try:
         make_sampler(problem_spec(args.problems[0], optimiser, 0, args))
@@ -197,7 +197,7 @@ def run_repeat(name: str, optimiser: str, repeat: int, args: argparse.Namespace,
         upto = history[:max(1, int(round(share * len(history))))]
         incumbents.append(recommended[i] if recommended is not None
                           else max(upto, key=lambda t: sign * t[1])[0])
-    from tuning.evaluation.evaluator import derived_seed
+    from tuning.evaluation._evaluator import derived_seed
     values = confirm(spec, incumbents, args.confirm_games,
                      derived_seed(args.seed, f"compare-confirm:{name}"), pool)
     games = PROBLEMS[name][1]
@@ -291,7 +291,7 @@ def write_report(out: Path, rows: list[dict[str, Any]], args: argparse.Namespace
               f"{','.join(args.optimisers)} --seed {args.seed} --confirm-games "
               f"{args.confirm_games} --jobs {args.jobs}", ""]
     (out / "README.md").write_text("\n".join(lines))
-    from tuning.reporting.readme_page import render_page
+    from tuning.reporting._readme_page import render_page
     (out / "index.html").write_text(render_page(out), encoding="utf-8")
 
 

@@ -1,6 +1,6 @@
 """How many trials per second one study storage sustains, with 1, 2, 4, 8 worker processes.
 
-Starts a throw-away PostgreSQL server on loopback (tuning.cluster.local_postgres), then, for
+Starts a throw-away PostgreSQL server on loopback (tuning.cluster._local_postgres), then, for
 each worker count, N processes run ``run_study`` on one fresh database with a near-instant
 objective (a bench-only game whose every game is a constant: the storage is all that is
 measured). Each process imports and connects first, then all start together; trials/s is
@@ -101,9 +101,9 @@ STORAGES = ("postgresql", "grpc-proxy", "journal")
 
 
 def _worker(spec_path: str, storage: str, barrier, out) -> None:
-    from tuning.best import resolve_opponents
-    from tuning.spec import load_spec
-    from tuning.study.runner import open_study, run_study
+    from tuning._best import resolve_opponents
+    from tuning._spec import load_spec
+    from tuning.study._runner import open_study, run_study
     spec = resolve_opponents(load_spec(spec_path))
     open_study(spec, storage)  # connect and create tables before the clock starts
     barrier.wait()
@@ -132,7 +132,7 @@ def measure(storage: str, workers: int, trials: int, folder: Path) -> float:
 @contextlib.contextmanager
 def storage_proxy(database: str):
     """A ``tabletune storage-proxy`` process in front of ``database``; yields its URL."""
-    from tuning.cluster.local_postgres import free_port
+    from tuning.cluster._local_postgres import free_port
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen([sys.executable, "-m", "tuning.cli", "storage-proxy", "--storage",
@@ -162,7 +162,7 @@ def main() -> None:
     ap.add_argument("--json", type=Path, default=None, help="write the figures here")
     args = ap.parse_args()
     os.environ["TABLETUNE_GAMES"] = str(Path(__file__).resolve())
-    from tuning.cluster.local_postgres import PostgresServer, find_binaries
+    from tuning.cluster._local_postgres import PostgresServer, find_binaries
     bin_dir = find_binaries()
     if bin_dir is None:
         sys.exit("no PostgreSQL binaries: pip install pgserver")

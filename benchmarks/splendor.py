@@ -45,11 +45,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.core import BotSpec  # noqa: E402
+from games.splendor._kernel import decide_counted  # noqa: E402
+from games.splendor._players import bot_row, make_bot  # noqa: E402
+from games.splendor._state import SplendorState  # noqa: E402
+from games.splendor._ttable import C_HITS, C_NODES, N_COUNTERS  # noqa: E402
 from games.splendor.game import GAME  # noqa: E402
-from games.splendor.kernel import decide_counted  # noqa: E402
-from games.splendor.players import bot_row, make_bot  # noqa: E402
-from games.splendor.state import SplendorState  # noqa: E402
-from games.splendor.ttable import C_HITS, C_NODES, N_COUNTERS  # noqa: E402
 
 # (label suffix, parameters) of the Minimax variants timed at every depth
 VARIANTS = (("alpha-beta", {"tt": False, "deepen": False}),

@@ -31,8 +31,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.splendor import search_positions  # noqa: E402
+from games.splendor._players import make_bot  # noqa: E402
 from games.splendor.game import GAME  # noqa: E402
-from games.splendor.players import make_bot  # noqa: E402
 
 
 def _bot(text: str, recorder: list | None = None):

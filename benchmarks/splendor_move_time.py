@@ -9,7 +9,7 @@ The two bots play ``--games`` fresh deals against each other (root seed ``--seed
 rotated by game, exactly the games ``tabletune play`` plays with this line-up), and every
 main move each one chooses is timed by the process's CPU clock (on a shared machine the
 CPU figure is the one-core cost; wall seconds are printed beside it). Both bots decide
-through the same path as in a match (:func:`games.splendor.online.play_online`): the genetic
+through the same path as in a match (:func:`games.splendor._online.play_online`): the genetic
 player's ``decide`` and the kernel's ``decide`` for Minimax, so the per-call costs of
 either (a DEAP evolution, Minimax's table allocation) are counted as a match pays them.
 Moves with one legal choice are timed too (both bots answer them at once). Kernels are
@@ -35,11 +35,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games import registry  # noqa: E402
 from games.core import InputError, Record, game_seeds, wilson_interval  # noqa: E402
 from games.outcomes import seating_for  # noqa: E402
-from games.splendor.deal import setup  # noqa: E402
-from games.splendor.game import GAME  # noqa: E402
-from games.splendor.kernel import BOT_STREAM, decide  # noqa: E402
-from games.splendor.online import genetic_bots  # noqa: E402
-from games.splendor.rules import (  # noqa: E402
+from games.splendor._deal import setup  # noqa: E402
+from games.splendor._kernel import BOT_STREAM, decide  # noqa: E402
+from games.splendor._online import genetic_bots  # noqa: E402
+from games.splendor._rules import (  # noqa: E402
     O_CUR,
     O_DONE,
     O_PHASE,
@@ -48,6 +47,7 @@ from games.splendor.rules import (  # noqa: E402
     apply_move,
     outcome,
 )
+from games.splendor.game import GAME  # noqa: E402
 
 #: the splendor-buyanddeny study's best (trial 35): Greedy's line, the previous plan and
 #: goal seeds, 13 plans of 3 turns, at most Minimax(3)'s time per move

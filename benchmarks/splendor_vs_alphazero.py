@@ -9,9 +9,9 @@ cestpasphoto/alpha-zero-general, with that repository's engine as referee.
 
 First the position check (``--check-positions``, 1,000 by default; it needs the checkout
 but not PyTorch): conversion both ways, scores, legal moves and every common move compared
-(games/splendor/alphazero/check.py). Then ``-n`` games per bot and budget: game i is our
+(games/splendor/alphazero/_check.py). Then ``-n`` games per bot and budget: game i is our
 deal i of ``--seed``, our player in seat i % 2; our players choose only among the
-referee's moves (games/splendor/alphazero/chooser.py). Rows give wins, ties and losses of
+referee's moves (games/splendor/alphazero/_chooser.py). Rows give wins, ties and losses of
 the finished games with 95% Wilson intervals, unfinished games apart (the referee stops a
 game after 124 moves; never counted as a win), each side's CPU time per move in the same
 games, and how often the rule differences came up. Bad input (a missing or foreign
@@ -56,7 +56,7 @@ def budgets(texts: list[str]) -> list[int]:
 
 def bot_specs(texts: list[str]) -> dict[str, Any]:
     """Each bot text (a name ``tabletune bots splendor`` lists, or best:STUDY) checked."""
-    from tuning.best import train_bot
+    from tuning._best import train_bot
 
     game = registry.get("splendor")
     return {t: train_bot(game, t) for t in texts}
@@ -134,7 +134,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
-    from games.splendor.alphazero import checkout
+    from games.splendor.alphazero import _checkout as checkout
 
     try:
         sims = budgets(args.simulations)
@@ -149,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     data: dict[str, Any] = {"az": str(root), "model": str(weights), "seed": args.seed,
                             "commit_measured": checkout.COMMIT, "rows": []}
     if args.check_positions:
-        from games.splendor.alphazero.check import EXPECTED, run_check
+        from games.splendor.alphazero._check import EXPECTED, run_check
 
         clock = time.time()
         result = run_check(referee, args.check_positions, args.seed)
@@ -173,8 +173,8 @@ def main(argv: list[str] | None = None) -> int:
 def play(args: argparse.Namespace, root: Path, weights: Path, sims: list[int],
          specs: dict[str, Any], data: dict[str, Any]) -> None:
     """Every row's games, one after another (AlphaZero and our player share one core)."""
-    from games.splendor.alphazero import checkout
-    from games.splendor.alphazero.match import REFEREE_ROUNDS, play_game
+    from games.splendor.alphazero import _checkout as checkout
+    from games.splendor.alphazero._match import REFEREE_ROUNDS, play_game
 
     try:
         az = checkout.load(root, weights, sims)

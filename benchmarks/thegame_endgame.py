@@ -4,7 +4,7 @@
     python benchmarks/thegame_endgame.py --games 500 --pile 0,4,8 --config d2-fitted --depth 2
 
 For each deal the player's game is replayed to the first turn at which the draw pile holds at
-most --pile cards. From there, best play (games.thegame.endgame: every card left is in the
+most --pile cards. From there, best play (games.thegame._endgame: every card left is in the
 hand or the pile, only the pile's order is unknown) wins with a chance the solver computes.
 The script prints, per pile size, the player's wins over all deals, the wins best play
 expects from the same positions, and the per-deal difference (chance minus won) with its
@@ -22,9 +22,9 @@ import time
 import numpy as np
 
 from games.core import game_seeds
-from games.thegame.positions import exact_turn
-from games.thegame.rules import N_CARDS, shuffled_deck
-from games.thegame.simulate import trace_game
+from games.thegame._positions import exact_turn
+from games.thegame._rules import N_CARDS, shuffled_deck
+from games.thegame._simulate import trace_game
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from thegame_d2 import CONFIGS, parse_config  # noqa: E402

@@ -20,10 +20,10 @@ import time
 from pathlib import Path
 
 from games.core import BotSpec
-from tuning.best import resolve_opponents
+from tuning._best import resolve_opponents
+from tuning._spec import load_spec
 from tuning.evaluation import evaluate
-from tuning.spec import load_spec
-from tuning.study.runner import run_study
+from tuning.study._runner import run_study
 
 
 def main() -> None:

@@ -85,8 +85,8 @@ capability         offered by                        reads                what u
                    ``FIRST_USE_SECONDS`` of the                           compiles, the order of
                    package itself                                         `python -m games.warm`
 ``board``          part ``board.BOARD`` (a board's                        `tabletune board`
-                   ladder, seeds, genome:                                 (:mod:`tuning.board`)
-                   :mod:`tuning.board`)
+                   ladder, seeds, genome:                                 (:mod:`tuning._board`)
+                   :mod:`tuning._board`)
 =================  ================================  ===================  ========================
 
 The protocols below are the signatures shared code calls. They are not
@@ -122,7 +122,7 @@ The genome handshake (how an evolution sends a genome to the game)
    genomes overrides it) and refuse a bad text with one ``InputError``. ``from_text`` is the
    inverse of ``to_text`` (resume, seed genomes), and ``validate`` names what is wrong.
 
-Examples: ``games/deckbuilder/genome.py`` (buy rules), ``games/dominion/genome.py`` (buy
+Examples: ``games/deckbuilder/_genome.py`` (buy rules), ``games/dominion/_genome.py`` (buy
 lists), with ``parse_bot``/``check_bot`` in each game's ``game.py``.
 """
 

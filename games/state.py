@@ -18,7 +18,7 @@ class State(ABC):
     """One position of a game. Moves are hashable plain values (ints or tuples).
 
     Beside the hooks below, a state declares what a match played through it records
-    (:func:`games.interop.match.play_states`): ``rounds`` where the game counts rounds
+    (:func:`games.interop._match.play_states`): ``rounds`` where the game counts rounds
     (else ``None``, and the match counts decisions) and ``capped`` once a cap rather than
     the rules ended the game; :meth:`describe` writes the whole position where the game
     has a text of its own (OpenSpiel's ``str(state)``)."""

@@ -18,31 +18,35 @@ Calling surface (all exact values are computed without sampling and cached)::
 
 Strategies: ``random``, ``greedy``, ``expensive``, ``picky``, ``heuristic`` (params:
 :class:`HeuristicParams`), ``optimal``, ``flatmc`` (params: :class:`FlatMCParams`), or any
-ordered buy rule in text form (see :mod:`games.deckbuilder.rules`). Card sets: ``DEFAULT``
+ordered buy rule in text form (see :mod:`games.deckbuilder._rules`). Card sets: ``DEFAULT``
 is the thesis set; :func:`make_card_set` builds others from text
 (``"copper:t1:c0,silver:t2:c3,estate:v1:c2"``, start ``"copper=7,estate=3"``).
 
 Lower level: :func:`solve` (optimum and policy, :class:`Solution`), :func:`evaluate_rule`,
 :func:`evaluate_random`, :func:`action_shares`, :func:`solve_geometric`.
+
+The package's public surface is what this ``__init__`` names, the description in
+``game.py`` (its catalog entry) and the parts found beside it by name (``codec``,
+``dealer``); every other module is private (``_name.py``) and may change without notice.
 """
 
-from games.deckbuilder.api import (
+from games.deckbuilder._api import (
     exact_value,
     fraction_of_optimum,
     optimal_value,
     resolve,
     simulate,
 )
-from games.deckbuilder.exact import (
+from games.deckbuilder._exact import (
     Solution,
     action_shares,
     evaluate_random,
     evaluate_rule,
     solve,
 )
-from games.deckbuilder.model import DEFAULT, Card, CardSet, make_card_set
-from games.deckbuilder.rules import BuyRule, RuleEntry
-from games.deckbuilder.strategies import (
+from games.deckbuilder._model import DEFAULT, Card, CardSet, make_card_set
+from games.deckbuilder._rules import BuyRule, RuleEntry
+from games.deckbuilder._strategies import (
     FlatMCParams,
     HeuristicParams,
     Strategy,
@@ -60,8 +64,8 @@ __all__ = [
 
 
 def solve_geometric(*args, **kwargs):
-    """Optimum under a geometric end; see :func:`games.deckbuilder.geometric.solve_geometric`."""
-    from games.deckbuilder.geometric import solve_geometric as _solve
+    """Optimum under a geometric end; see :func:`games.deckbuilder._geometric.solve_geometric`."""
+    from games.deckbuilder._geometric import solve_geometric as _solve
 
     return _solve(*args, **kwargs)
 

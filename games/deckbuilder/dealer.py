@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.deckbuilder.state import DeckbuilderState
+from games.deckbuilder._state import DeckbuilderState
 from games.interop.chance import Dealer, Forced, adopt
 from games.state import State
 

@@ -13,17 +13,17 @@ import numpy as np
 from games import registry
 from games.capabilities import Neutral
 from games.core import BotSpec, InputError
-from games.deckbuilder.api import (
+from games.deckbuilder._api import (
     check_end_chance,
     exact_value,
     optimal_value,
     resolve,
     solve_summary,
 )
-from games.deckbuilder.api import simulate as simulate_scores
-from games.deckbuilder.model import make_card_set
-from games.deckbuilder.rules import BuyRule
-from games.deckbuilder.strategies import DESCRIPTIONS, FlatMCParams, HeuristicParams
+from games.deckbuilder._api import simulate as simulate_scores
+from games.deckbuilder._model import make_card_set
+from games.deckbuilder._rules import BuyRule
+from games.deckbuilder._strategies import DESCRIPTIONS, FlatMCParams, HeuristicParams
 
 
 def _start_text(value: Any) -> Any:
@@ -185,9 +185,9 @@ class DeckbuilderGame(registry.Game):
                              extra.get("max_size", 120), extra.get("notify"))
 
     def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
-        """The turn-level API (games.deckbuilder.state), fixed game length."""
+        """The turn-level API (games.deckbuilder._state), fixed game length."""
         from games.core import game_rng
-        from games.deckbuilder.state import DeckbuilderState
+        from games.deckbuilder._state import DeckbuilderState
         opts: DeckbuilderOptions = registry.typed(self, options)
         return DeckbuilderState(card_set(opts), opts.turns,
                                 game_rng(seed, 0))
@@ -199,7 +199,7 @@ class DeckbuilderGame(registry.Game):
         """The ``deckbuilder-buylist`` genome kind: the game's own options among
         ``options`` checked (so their defaults are the ones declared above), the genome's
         own keys read by the genome."""
-        from games.deckbuilder.genome import DeckbuilderBuyList
+        from games.deckbuilder._genome import DeckbuilderBuyList
         own = registry.typed(self, {o.name: options[o.name] for o in self.options
                                     if o.name in options})
         return DeckbuilderBuyList(dict(options), card_set(own), own.turns)
@@ -223,7 +223,7 @@ class DeckbuilderGame(registry.Game):
 
     def yardstick(self) -> Any:
         """Exact values against the DP optimum in evolution reports."""
-        from games.deckbuilder.yardstick import DeckbuilderYardstick
+        from games.deckbuilder._yardstick import DeckbuilderYardstick
         return DeckbuilderYardstick(self.optimum, card_set)
 
     def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:

@@ -1,5 +1,5 @@
 """Dominion: a fast engine (one rule machine in numba over integer card-count state,
-:mod:`games.dominion.rules`, that whole games and the turn-level State both play), the Big Money
+:mod:`games.dominion._rules`, that whole games and the turn-level State both play), the Big Money
 family, the blog's three bots, buy-list bots, a tunable heuristic bot, and its reproduction
 of the sources' tables (:mod:`games.dominion.reproduce`).
 
@@ -30,13 +30,18 @@ Quick use, through the one entry point every game has::
   ``extra["plies"]`` (turns of all players together).
 
 That is the one way to play Dominion; the kernel call beneath it
-(``games.dominion.match._play_games``) is the engine's, not a second results type.
+(``games.dominion._match._play_games``) is the engine's, not a second results type.
 
-Buy lists: ``parse_buylist`` / ``format_buylist`` (grammar in ``games.dominion.buylist``);
+Buy lists: ``parse_buylist`` / ``format_buylist`` (grammar in ``games.dominion._buylist``);
 ``BuyList`` is the genome (tuple of ``BuyRule``), text round-trips exactly.
+
+The package's public surface is what this ``__init__`` names, the description in
+``game.py`` (its catalog entry) and the parts found beside it by name (``codec``,
+``dealer``, ``board``); every other module is private (``_name.py``) and may change without
+notice.
 """
 
-from games.dominion.bots import (
+from games.dominion._bots import (
     BotSpec,
     BuyListBot,
     HeuristicBot,
@@ -46,7 +51,7 @@ from games.dominion.bots import (
     compile_bots,
     spec_from_text,
 )
-from games.dominion.buylist import (
+from games.dominion._buylist import (
     BuyList,
     BuyRule,
     Condition,
@@ -54,9 +59,9 @@ from games.dominion.buylist import (
     parse_buylist,
     simple_buylist,
 )
-from games.dominion.cards import DEFAULT_KINGDOM, KINGDOM_KEYS
-from games.dominion.kingdoms import parse_kingdom
-from games.dominion.options import GameConfig
+from games.dominion._cards import DEFAULT_KINGDOM, KINGDOM_KEYS
+from games.dominion._kingdoms import parse_kingdom
+from games.dominion._options import GameConfig
 
 __all__ = [
     "BotSpec", "BuyList", "BuyListBot", "BuyRule", "Condition", "DEFAULT_KINGDOM",

@@ -1,8 +1,8 @@
 """Drop stale numba caches of the Dominion kernels.
 
-The rule machine's compiled code (rules.py, policy.py, play.py) also freezes the helpers of
-engine.py, kernel.py, matcher.py, effects.py and actions.py, the feature encoder of
-encoder.py and the tables of cards.py, decisions.py, layout.py, steps.py and features.py,
+The rule machine's compiled code (_rules.py, _policy.py, _play.py) also freezes the helpers of
+_engine.py, _kernel.py, _matcher.py, _effects.py and _actions.py, the feature encoder of
+_encoder.py and the tables of _cards.py, _decisions.py, _layout.py, _steps.py and _features.py,
 so these sources are fingerprinted together (see games.kernel_cache).
 """
 
@@ -12,9 +12,9 @@ from pathlib import Path
 
 from games import kernel_cache
 
-_SOURCES = ("cards.py", "decisions.py", "layout.py", "engine.py", "matcher.py", "effects.py",
-            "actions.py", "features.py", "encoder.py", "kernel.py", "steps.py", "rules.py",
-            "policy.py", "play.py", "packed.py", "_cache.py", "../rng.py")
+_SOURCES = ("_cards.py", "_decisions.py", "_layout.py", "_engine.py", "_matcher.py", "_effects.py",
+            "_actions.py", "_features.py", "_encoder.py", "_kernel.py", "_steps.py", "_rules.py",
+            "_policy.py", "_play.py", "_packed.py", "_cache.py", "../rng.py")
 
 
 def fingerprint(folder: Path) -> str:

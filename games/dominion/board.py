@@ -1,5 +1,5 @@
 """What Dominion's board optimiser needs to know of the game (the ``board`` part:
-:data:`BOARD`, used by :mod:`tuning.board`): which kingdom a board is, the bots a found
+:data:`BOARD`, used by :mod:`tuning._board`): which kingdom a board is, the bots a found
 strategy must beat there (the ladder), the strategies a search starts from, and the genome
 it evolves.
 
@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import InputError
-from games.dominion.cards import BASE_SET_KEYS, CARDS, INDEX
-from games.dominion.kingdoms import parse_kingdom
-from games.dominion.named_bots import NAMED
-from games.dominion.strategy import parse_strategy
+from games.dominion._cards import BASE_SET_KEYS, CARDS, INDEX
+from games.dominion._kingdoms import parse_kingdom
+from games.dominion._named_bots import NAMED
+from games.dominion._strategy import parse_strategy
 
 #: bots every ladder holds, and those it holds where Witch is on the board
 ALWAYS = ("big-money", "big-money-ultimate")
@@ -90,7 +90,7 @@ class DominionBoard:
     def seeds(self, board: tuple[str, ...]) -> list[str]:
         """The search's first strategies: Big Money Ultimate and every candidate the genome
         can say (no gain list), in the genome's menu form (:func:`menu_form`)."""
-        from games.dominion.strategy_genome import DominionStrategy
+        from games.dominion._strategy_genome import DominionStrategy
 
         kind = DominionStrategy({"kingdom": ",".join(board), **self._genome(board)})
         out: list[str] = []
@@ -118,7 +118,7 @@ class DominionBoard:
     def describe(self, text: str) -> dict[str, Any]:
         """A strategy in words: its buy list, gain list, play order and settings."""
         s = parse_strategy(text)
-        from games.dominion.buylist import format_buylist
+        from games.dominion._buylist import format_buylist
         return {"buy list": format_buylist(s.buylist),
                 "gain list": format_buylist(s.gain) if s.gain.rules
                 else "as the buy list",
@@ -132,9 +132,9 @@ class DominionBoard:
         import numpy as np
 
         from games.core import BotSpec
-        from games.dominion.cards import COPPER
-        from games.dominion.state import DominionState
-        from games.dominion.state_player import PolicyPlayer
+        from games.dominion._cards import COPPER
+        from games.dominion._state import DominionState
+        from games.dominion._state_player import PolicyPlayer
 
         me = PolicyPlayer(BotSpec("buylist", genome=text), np.random.default_rng(0))
         bm = PolicyPlayer(BotSpec("big-money"), np.random.default_rng(1))
@@ -174,7 +174,7 @@ def menu_form(text: str) -> str | None:
     deck-size gate, Victory cards by gains left), the same buys where the text can be said
     so (``province@money>18`` is ``province@<=8@money>=19``); None where it cannot (a gain
     list, a play order, settings, other conditions)."""
-    from games.dominion.buylist import BuyList, BuyRule, Condition, format_buylist
+    from games.dominion._buylist import BuyList, BuyRule, Condition, format_buylist
 
     s = parse_strategy(text)
     if not s.plain:

@@ -23,8 +23,8 @@ class DominionBridge(Bridge):
 
     def __init__(self, options: Any, players: int) -> None:
         super().__init__(options, players)
-        from games.dominion.cards import NC
-        from games.dominion.moves import (
+        from games.dominion._cards import NC
+        from games.dominion._moves import (
             CARD_VERBS,
             DONE,
             END_ACTIONS,
@@ -44,7 +44,7 @@ class DominionBridge(Bridge):
         return len(self.verbs) * self.nc + len(self.plain)
 
     def encode(self, move: Hashable) -> int:
-        from games.dominion.cards import INDEX
+        from games.dominion._cards import INDEX
         verb, card = move
         if (verb, card) in self.plain:
             return self.plain[(verb, card)]
@@ -64,7 +64,7 @@ class DominionBridge(Bridge):
                 ("aside", s.aside[player], True), ("looking", s.looking[player], False)]
 
     def observation(self, state: Any, player: int) -> str:
-        from games.dominion.cards import CARDS
+        from games.dominion._cards import CARDS
         s = state
 
         def names(cards: list[int]) -> str:

@@ -4,7 +4,7 @@ card put on top of a pile (Artisan, Bureaucrat, Sentry) is drawn as it lies, and
 reshuffle turns the discard pile into unseen cards. Only OpenSpiel uses it.
 
 The rule machine plays in the engine's chance mode (a wider ``pinfo``,
-:data:`games.dominion.engine.CH_WIDTH`): the forced outcomes go in before a move is played,
+:data:`games.dominion._engine.CH_WIDTH`): the forced outcomes go in before a move is played,
 and a draw past them marks what it needed; the move is then replayed from the position
 before it, as :class:`games.interop.chance.Dealer` does for every game.
 """
@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from games.dominion.cards import NC
-from games.dominion.engine import (
+from games.dominion._cards import NC
+from games.dominion._engine import (
     CH_NEED,
     CH_POOL,
     CH_Q,
@@ -28,7 +28,7 @@ from games.dominion.engine import (
     DLEN,
     HAND,
 )
-from games.dominion.state import DominionState, buffer_kernels
+from games.dominion._state import DominionState, buffer_kernels
 from games.interop.chance import Dealer, Forced, NeedChance, adopt
 from games.state import State
 
@@ -89,7 +89,7 @@ class DominionDealer(Dealer):
         return NC
 
     def outcome_text(self, outcome: int) -> str:
-        from games.dominion.cards import CARDS
+        from games.dominion._cards import CARDS
         return "draw " + CARDS[outcome].key
 
     def opening(self, seed: int) -> State:

@@ -11,12 +11,12 @@ import numpy as np
 
 from games import registry
 from games.core import BotSpec, InputError
-from games.dominion import kingdoms
-from games.dominion.bots import NAMED, SPECIAL_BOTS, HeuristicParams, build_bot, spec_from_text
-from games.dominion.learned import GENERAL_MODEL, LEARNED, LEARNED_GENERAL, LearnedPlayParams
-from games.dominion.named_bots import COMMUNITY
-from games.dominion.options import DominionOptions, GameConfig
-from games.dominion.strategy import StrategyParams, has_sections
+from games.dominion import _kingdoms as kingdoms
+from games.dominion._bots import NAMED, SPECIAL_BOTS, HeuristicParams, build_bot, spec_from_text
+from games.dominion._learned import GENERAL_MODEL, LEARNED, LEARNED_GENERAL, LearnedPlayParams
+from games.dominion._named_bots import COMMUNITY
+from games.dominion._options import DominionOptions, GameConfig
+from games.dominion._strategy import StrategyParams, has_sections
 
 
 def config_of(options: Mapping[str, Any]) -> GameConfig:
@@ -117,22 +117,22 @@ class DominionGame(registry.Game):
              count: int, *, rotate: bool = True) -> registry.Outcomes:
         # a plain mapping (a Python caller's) checked first; settled unless the run did
         options = self.settle_options(registry.typed(self, options), seed)[0]
-        from games.dominion.match import _play_games  # the kernels: compiled on first use
+        from games.dominion._match import _play_games  # the kernels: compiled on first use
         return _play_games(list(bots), seed, start, count, players=len(bots), rotate=rotate,
                            config=config_of(options)).outcomes()
 
     def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
-        """The turn-level API (:mod:`games.dominion.state`): game 0 of the run with root
+        """The turn-level API (:mod:`games.dominion._state`): game 0 of the run with root
         ``seed``, every decision a move; a ``random`` kingdom is drawn with ``seed``."""
-        from games.dominion.state import DominionState
+        from games.dominion._state import DominionState
         opts = self.settle_options(self.check_options(options), seed)[0]
         return DominionState.from_options(opts, seed, players)
 
     def state_player(self, spec: BotSpec, options: DominionOptions,
                      rng: np.random.Generator) -> Any:
         """Any Dominion bot deciding on a DominionState, move by move, by the same policy as
-        in whole games (:mod:`games.dominion.state_player`)."""
-        from games.dominion.state_player import state_player
+        in whole games (:mod:`games.dominion._state_player`)."""
+        from games.dominion._state_player import state_player
         return state_player(spec, rng)
 
     def baselines(self, options: DominionOptions,
@@ -155,8 +155,8 @@ class DominionGame(registry.Game):
         return {"vs big-money": {"opponents": ["big-money"]}}
 
     def genome_kinds(self) -> dict[str, Any]:
-        from games.dominion.genome import make_kind
-        from games.dominion.strategy_genome import make_kind as strategy_kind
+        from games.dominion._genome import make_kind
+        from games.dominion._strategy_genome import make_kind as strategy_kind
         return {"dominion-buylist": make_kind, "dominion-strategy": strategy_kind}
 
     def report_notes(self, options: DominionOptions, data: Mapping[str, Any],
@@ -183,7 +183,7 @@ class DominionGame(registry.Game):
 
     def yardstick(self) -> Any:
         """Seed 001's learning agent and the targets in evolution reports."""
-        from games.dominion.yardstick import YARDSTICK
+        from games.dominion._yardstick import YARDSTICK
         return YARDSTICK
 
     def trainer(self) -> Any:

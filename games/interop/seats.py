@@ -6,7 +6,7 @@ registry seats them when the game registers (:func:`join`, the capability's laye
 imports this module nor opts in.
 
 A line-up with an OpenSpiel bot is played through the turn-level State
-(:func:`games.interop.match.play_states`), one decision at a time; the game's own bots then
+(:func:`games.interop._match.play_states`), one decision at a time; the game's own bots then
 act through their ``state_player`` (the ``state_players`` capability of
 :mod:`games.capabilities`; a game without it plays OpenSpiel's bots against each other or
 alone), and the heuristic rollouts play its ``rollout_bot``. Nothing here imports ``pyspiel``:
@@ -20,7 +20,7 @@ from typing import Any
 
 from games.capabilities import own
 from games.core import BotSpec, InputError, make_params
-from games.interop.params import MCTS, OPENSPIEL_BOTS, MCTSParams, game_rollout_bot
+from games.interop._params import MCTS, OPENSPIEL_BOTS, MCTSParams, game_rollout_bot
 from games.registry import BotInfo, Game, Outcomes
 
 __all__ = ["MCTS", "OPENSPIEL_BOTS", "MCTSParams", "check_openspiel_bot",
@@ -46,7 +46,7 @@ def check_openspiel_bot(game: Game, spec: BotSpec) -> BotSpec:
 def join(cls: type[Game]) -> None:
     """Seat OpenSpiel's bots at a game's table (the registry calls it once per class of a
     game that offers ``openspiel``): the game's bots gain :data:`OPENSPIEL_BOTS`, a line-up
-    with one of them plays through the State (:func:`games.interop.match.play_states`),
+    with one of them plays through the State (:func:`games.interop._match.play_states`),
     their value is always sampled (no exact value), and the kernel warm-up leaves them out
     (Python searches: nothing to compile). The game's own bots, checks and batch play
     are what it wrote; every other line-up goes to them unchanged."""
@@ -67,7 +67,7 @@ def join(cls: type[Game]) -> None:
                  seed: int, start: int, count: int, *, rotate: bool = True) -> Outcomes:
         if not uses_openspiel(line_up):
             return play(self, line_up, options, seed, start, count, rotate=rotate)
-        from games.interop.match import play_states
+        from games.interop._match import play_states
         return play_states(self, line_up, options, seed, start, count, rotate=rotate)
 
     def gil(self: Game, line_up: Sequence[BotSpec], options: Mapping[str, Any]) -> bool:

@@ -8,16 +8,20 @@ Public API: ``SplendorState`` (turn-level state), ``make_bot`` (bots that play i
 ``Heuristic``, ``AllEval``, ``AllEval2`` (F's weights; ``ALL_EVAL``/``ALL_EVAL2`` their
 default instances), ``trace_game`` (watch one game);
 the registry description is ``games.splendor.game.SplendorGame``.
+
+The package's public surface is what this ``__init__`` names, the description in
+``game.py`` (its catalog entry) and the parts found beside it by name (``codec``,
+``dealer``); every other module is private (``_name.py``) and may change without notice.
 """
 
 from games.splendor._cache import invalidate_stale_cache
 
 invalidate_stale_cache()  # before any kernel is compiled or loaded
 
-from games.splendor.heuristics import ALL_EVAL, ALL_EVAL2, AllEval, AllEval2, Heuristic  # noqa: E402,E501
-from games.splendor.players import make_bot  # noqa: E402
-from games.splendor.state import SplendorState  # noqa: E402
-from games.splendor.trace import trace_game  # noqa: E402
+from games.splendor._heuristics import ALL_EVAL, ALL_EVAL2, AllEval, AllEval2, Heuristic  # noqa: E402,E501
+from games.splendor._players import make_bot  # noqa: E402
+from games.splendor._state import SplendorState  # noqa: E402
+from games.splendor._trace import trace_game  # noqa: E402
 
 __all__ = ["ALL_EVAL", "ALL_EVAL2", "AllEval", "AllEval2", "Heuristic", "SplendorState",
            "make_bot", "trace_game"]

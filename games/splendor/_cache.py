@@ -8,8 +8,8 @@ from pathlib import Path
 
 from games import kernel_cache
 
-_SOURCES = ("cards.py", "rules.py", "deal.py", "heuristics.py", "search.py", "minimax.py",
-            "ttable.py", "kernel.py", "plans.py", "payment.py", "goal_seeds.py", "seeded.py",
+_SOURCES = ("_cards.py", "_rules.py", "_deal.py", "_heuristics.py", "_search.py", "_minimax.py",
+            "_ttable.py", "_kernel.py", "_plans.py", "_payment.py", "_goal_seeds.py", "_seeded.py",
             "_cache.py", "data/splendor_cards.csv", "data/splendor_nobles.csv")
 
 

@@ -20,7 +20,7 @@ class SplendorBridge(Bridge):
     player_range = (2, 4)
 
     def num_actions(self) -> int:
-        from games.splendor.rules import M_PAID, M_TAKE, N_PAYMENTS
+        from games.splendor._rules import M_PAID, M_TAKE, N_PAYMENTS
         return M_PAID + M_TAKE * N_PAYMENTS
 
     @property
@@ -39,7 +39,7 @@ class SplendorBridge(Bridge):
         return " ".join(map(str, state.array.tolist()))
 
     def tensor_size(self) -> int:
-        from games.splendor.rules import SIZE
+        from games.splendor._rules import SIZE
         return SIZE
 
     def tensor(self, state: Any, player: int) -> np.ndarray:

@@ -22,11 +22,11 @@ class SplendorDealer(Dealer):
     max_outcomes = 90  # card ids
 
     def outcome_text(self, outcome: int) -> str:
-        from games.splendor.state import card_text
+        from games.splendor._state import card_text
         return "draw " + card_text(outcome)
 
     def resolve(self, before: Any, step: Hashable, forced: list[int]) -> State | Outcomes:
-        from games.splendor.rules import DECK_OFF, O_DECK, O_DPTR, TIER_SIZE
+        from games.splendor._rules import DECK_OFF, O_DECK, O_DPTR, TIER_SIZE
         if step == DEAL:
             return before.clone()
         trial = before.clone()

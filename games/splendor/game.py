@@ -23,13 +23,13 @@ from games.registry import (
     seating_for,
     typed,
 )
-from games.splendor.genetic_params import (
+from games.splendor._genetic_params import (
     GENETIC_EXAMPLES,
     GENETIC_PARAMS,
     GENETIC_POSITIONAL,
     GENETIC_SUMMARIES,
 )
-from games.splendor.kernel import (
+from games.splendor._kernel import (
     E_BONUS,
     E_CARDS,
     E_LIMIT,
@@ -39,8 +39,8 @@ from games.splendor.kernel import (
     E_TOKENS,
     run_games,
 )
-from games.splendor.players import PARAMS, POSITIONAL, SUMMARIES, bot_row
-from games.splendor.state import SplendorState
+from games.splendor._players import PARAMS, POSITIONAL, SUMMARIES, bot_row
+from games.splendor._state import SplendorState
 
 _ERRORS = {E_TOKENS: "tokens not conserved", E_LIMIT: "a player above 10 tokens",
            E_CARDS: "cards not all accounted for", E_NOBLES: "nobles duplicated or miscounted",
@@ -112,7 +112,7 @@ class SplendorGame(Game):
         seating = seating_for(start, count, len(bots), players, rotate)
         rows = self.rows(bots, opts)
         if any(b.name in GENETIC_PARAMS for b in bots):  # DEAP every move: the Python loop
-            from games.splendor.online import play_online
+            from games.splendor._online import play_online
 
             out = play_online(game_seeds(seed, count, start), seating, [b.name for b in bots],
                               [params_of(self, b) for b in bots], rows, opts.cap,
@@ -129,7 +129,7 @@ class SplendorGame(Game):
     def state_player(self, spec: BotSpec, options: Mapping[str, Any],
                      rng: np.random.Generator) -> Any:
         """A kernel or genetic bot deciding on a SplendorState (players.make_bot)."""
-        from games.splendor.players import make_bot
+        from games.splendor._players import make_bot
         sampled = typed(self, options).refill == "sampled"
         return make_bot(spec.name, dict(spec.params), sampled, rng)
 
@@ -143,7 +143,7 @@ class SplendorGame(Game):
               index: int) -> str:
         """Game ``index`` of the run replayed through the turn-level state: each position
         (board, tokens, reserves, nobles) and each decision with the F it scored."""
-        from games.splendor.trace import trace_game
+        from games.splendor._trace import trace_game
 
         if index < 0:
             raise InputError(f"game index must be 0 or more, got {index}")

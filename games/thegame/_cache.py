@@ -1,7 +1,7 @@
 """Drop stale numba caches of The Game's kernels.
 
 A compiled kernel also freezes every kernel it calls from the other modules (the engine
-holds the search, the search holds the value functions; signatures.py fixes which versions
+holds the search, the search holds the value functions; _signatures.py fixes which versions
 it links), so all kernel sources are fingerprinted together (see games.kernel_cache).
 """
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from games import kernel_cache
 
-_SOURCES = ("rules.py", "values.py", "search.py", "endgame.py", "engine.py", "signatures.py",
+_SOURCES = ("_rules.py", "_values.py", "_search.py", "_endgame.py", "_engine.py", "_signatures.py",
             "_cache.py", "../rng.py")
 
 

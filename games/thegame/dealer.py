@@ -8,7 +8,7 @@ from typing import Any
 
 from games.interop.chance import Dealer, Forced, adopt
 from games.state import State
-from games.thegame.state import TheGameState
+from games.thegame._state import TheGameState
 
 
 class ChanceTheGame(Forced, TheGameState):

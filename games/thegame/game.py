@@ -11,8 +11,8 @@ import numpy as np
 from games import registry
 from games.capabilities import Neutral
 from games.core import BotSpec
-from games.thegame.players import PLAYERS
-from games.thegame.simulate import play_block
+from games.thegame._players import PLAYERS
+from games.thegame._simulate import play_block
 
 
 @dataclass(frozen=True, eq=False)
@@ -105,9 +105,9 @@ class TheGame(registry.Game):
                 "recovery-distance (seed parameters)": BotSpec("recovery-distance")}
 
     def new_state(self, options: Mapping[str, Any], seed: int, players: int) -> Any:
-        """The turn-level API (games.thegame.state): game ``seed`` of the engine's deals."""
+        """The turn-level API (games.thegame._state): game ``seed`` of the engine's deals."""
         from games.core import game_seeds
-        from games.thegame.state import TheGameState
+        from games.thegame._state import TheGameState
         opts: TheGameOptions = registry.typed(self, options)
         return TheGameState(int(game_seeds(seed, 1)[0]), opts.players, opts.expert,
                             opts.hand_size)

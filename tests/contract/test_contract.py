@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from games import registry
 from games.capabilities import GenomeKind, offers, use
 from games.core import BotSpec, InputError, param_ranges
-from games.interop.params import OPENSPIEL_BOTS
+from games.interop._params import OPENSPIEL_BOTS
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 # every registered game, less the stand-ins of other test folders (they mark themselves)
@@ -68,7 +68,7 @@ def test_any_block_split_gives_the_same_games(game):
 
 def test_any_number_of_jobs_gives_the_same_match(game):
     from tuning.evaluation import WorkerPool
-    from tuning.evaluation.match import run_match
+    from tuning.evaluation._match import run_match
 
     bots, opts = line_up(game), options(game)
     results = []

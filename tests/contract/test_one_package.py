@@ -13,7 +13,7 @@ import pytest
 
 from games import registry
 from games.capabilities import CAPABILITIES, offers, package_of, part
-from games.interop.params import MCTS
+from games.interop._params import MCTS
 
 TOY = "toy-deckbuilder"
 ROOT = Path(__file__).resolve().parents[2]

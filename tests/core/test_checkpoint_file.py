@@ -22,7 +22,7 @@ def test_a_saved_payload_comes_back_and_the_file_starts_with_its_header(tmp_path
 
 
 def test_the_evolution_checkpoint_writes_the_same_bytes(tmp_path):
-    from tuning.evolution.checkpoint import MAGIC, save_checkpoint
+    from tuning.evolution._checkpoint import MAGIC, save_checkpoint
 
     payload = {"format": "tabletune-evolution", "generation": 1}
     save_checkpoint(tmp_path / "a", payload)

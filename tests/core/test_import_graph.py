@@ -5,7 +5,11 @@ statement counts: at module level, inside functions (a lazy import still ties th
 modules together) and under ``if TYPE_CHECKING:``. ``from package import name`` points at
 ``package.name`` when that is a module, else at ``package``; the parent packages that Python
 also imports on the way are not counted (a package's ``__init__`` re-exports its modules, and
-every module below it would otherwise close a loop with it).
+every module below it would otherwise close a loop with it). A package whose ``__init__``
+names its public names lazily (``_EXPORTS``, :mod:`games.lazy_exports`) imports none of its
+modules when it loads: ``from package import name`` points at the private module that
+defines ``name``, and the ``__init__``'s own imports under ``if TYPE_CHECKING:`` (what the
+names are, for type checkers) are not edges.
 """
 
 from __future__ import annotations
@@ -34,11 +38,36 @@ def module_files(root: Path, packages: Iterable[str]) -> dict[str, Path]:
     return found
 
 
+def lazy_exports_of(path: Path) -> dict[str, str]:
+    """A package ``__init__``'s ``_EXPORTS`` table (public name -> private module), or {}."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        target = node.target if isinstance(node, ast.AnnAssign) else (
+            node.targets[0] if isinstance(node, ast.Assign) else None)
+        if isinstance(target, ast.Name) and target.id == "_EXPORTS":
+            return ast.literal_eval(node.value)
+    return {}
+
+
+def _type_checking_blocks(tree: ast.Module) -> set[int]:
+    """The ids of the nodes under a module-level ``if TYPE_CHECKING:``."""
+    inside: set[int] = set()
+    for node in tree.body:
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
+                and node.test.id == "TYPE_CHECKING":
+            inside.update(id(n) for part in node.body for n in ast.walk(part))
+    return inside
+
+
 def imports_of(name: str, path: Path, known: Mapping[str, Path]) -> set[str]:
     """The modules of ``known`` that module ``name`` imports anywhere in its source."""
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    lazy = lazy_exports_of(path) if path.name == "__init__.py" else {}
+    skipped = _type_checking_blocks(tree) if lazy else set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names if alias.name in known)
         elif isinstance(node, ast.ImportFrom):
@@ -47,10 +76,14 @@ def imports_of(name: str, path: Path, known: Mapping[str, Path]) -> set[str]:
                 module = ".".join(base + ([node.module] if node.module else []))
             else:
                 module = node.module or ""
+            exports = (lazy_exports_of(known[module]) if module in known
+                       and known[module].name == "__init__.py" else {})
             for alias in node.names:
                 target = f"{module}.{alias.name}"
                 if target in known:
                     found.add(target)
+                elif alias.name in exports and f"{module}.{exports[alias.name]}" in known:
+                    found.add(f"{module}.{exports[alias.name]}")
                 elif module in known:
                     found.add(module)
     found.discard(name)
@@ -123,7 +156,7 @@ def test_the_walker_finds_a_cycle_through_a_function_level_import(tmp_path):
 
 def test_no_import_cycle_in_games_and_tuning():
     graph = import_graph(ROOT, PACKAGES)
-    assert "tuning.evaluation.pool" in graph and "games.splendor.trace" in graph
+    assert "tuning.evaluation._pool" in graph and "games.splendor._trace" in graph
     new = [sorted(c) for c in cycles(graph) if not any(c <= known for known in PENDING)]
     assert not new, f"import cycles: {new}"
 
@@ -140,9 +173,9 @@ def test_games_never_import_the_tuning_layer():
 
 def test_the_layer_below_the_command_line_never_imports_it():
     """``tuning/commands/`` is the thin CLI on top: what it and the modules below share
-    (such as the ranges of :mod:`tuning.limits`) lives below it."""
+    (such as the ranges of :mod:`tuning._limits`) lives below it."""
     graph = import_graph(ROOT, ["tuning"])
-    assert "tuning.spec_checks" in graph and "tuning.train.config" in graph
+    assert "tuning._spec_checks" in graph and "tuning.train._config" in graph
 
     def cli(module: str) -> bool:
         return module in ("tuning.cli", "tuning.commands") or module.startswith(
@@ -155,9 +188,24 @@ def test_the_layer_below_the_command_line_never_imports_it():
 
 def test_the_cycles_removed_stay_removed():
     graph = import_graph(ROOT, PACKAGES)
-    assert "tuning.evaluation.cluster" not in graph["tuning.evaluation.pool"] or \
-        "tuning.evaluation.pool" not in graph["tuning.evaluation.cluster"]
-    assert "games.splendor.game" not in graph["games.splendor.trace"]
-    assert graph["tuning.evaluation.ordered"] == set()
+    assert "tuning.evaluation._cluster" not in graph["tuning.evaluation._pool"] or \
+        "tuning.evaluation._pool" not in graph["tuning.evaluation._cluster"]
+    assert "games.splendor.game" not in graph["games.splendor._trace"]
+    assert graph["tuning.evaluation._ordered"] == set()
     # a refused flag's error line comes from the output helpers, not from the Typer groups
-    assert "tuning.commands.apps" not in graph["tuning.commands.flags"]
+    assert "tuning.commands._apps" not in graph["tuning.commands._flags"]
+
+
+def test_a_lazy_package_points_at_the_module_that_defines_the_name(tmp_path):
+    pkg = tmp_path / "games" / "toy"
+    pkg.mkdir(parents=True)
+    (tmp_path / "games" / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from games.toy._impl import f\n"
+        "_EXPORTS = {'f': '_impl'}\n")
+    (pkg / "_impl.py").write_text("from games import user\ndef f():\n    return 1\n")
+    (tmp_path / "games" / "user.py").write_text("def g():\n    from games.toy import f\n")
+    graph = import_graph(tmp_path, ["games"])
+    assert graph["games.toy"] == set()
+    assert graph["games.user"] == {"games.toy._impl"}
+    assert cycles(graph) == [frozenset({"games.toy._impl", "games.user"})]

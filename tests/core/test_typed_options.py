@@ -90,18 +90,18 @@ def test_a_declared_type_gives_the_schema_and_the_flags():
 
 
 def test_the_scorer_checks_changed_options_again():
-    from tuning.evaluation.scoring import Scorer
+    from tuning.evaluation._scoring import Scorer
 
     scorer = Scorer.build("thegame", {}, "win_rate").with_options(players=2)
     assert isinstance(scorer.options, registry.get("thegame").options_type)
     assert scorer.options.players == 2
 
 
-GAME_CODE = ("games/deckbuilder/game.py", "games/deckbuilder/genome.py",
-             "games/dominion/game.py", "games/dominion/genome.py", "games/dominion/state.py",
+GAME_CODE = ("games/deckbuilder/game.py", "games/deckbuilder/_genome.py",
+             "games/dominion/game.py", "games/dominion/_genome.py", "games/dominion/_state.py",
              *sorted(f"games/dominion/turns/{p.name}"
                      for p in (ROOT / "games/dominion/turns").glob("*.py")),
-             "games/thegame/game.py", "games/splendor/game.py", "games/splendor/trace.py")
+             "games/thegame/game.py", "games/splendor/game.py", "games/splendor/_trace.py")
 
 
 def test_game_code_reads_attributes_and_writes_no_default_again():
@@ -117,7 +117,7 @@ def test_the_dominion_state_takes_its_default_rules_from_the_options():
     copy of them), and ``from_options`` reads a plain mapping through the game's check."""
     import inspect
 
-    from games.dominion.state import DominionState
+    from games.dominion._state import DominionState
 
     game = registry.get("dominion")
     defaults = game.check_options({})

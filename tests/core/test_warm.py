@@ -40,7 +40,7 @@ def test_a_warm_up_runs_each_game_in_a_process_and_says_its_time():
 
 def test_python_only_searches_are_left_out_of_the_warm_up():
     from games import registry
-    from games.interop.params import OPENSPIEL_BOTS
+    from games.interop._params import OPENSPIEL_BOTS
 
     offering = [registry.get(n) for n in registry.names()
                 if set(OPENSPIEL_BOTS) <= set(registry.get(n).bots())]

@@ -18,8 +18,8 @@ from games.deckbuilder import (
     optimal_value,
     solve,
 )
-from games.deckbuilder.model import TREASURE
-from games.deckbuilder.rules import best_affordable
+from games.deckbuilder._model import TREASURE
+from games.deckbuilder._rules import best_affordable
 
 TINY = make_card_set("copper:t1:c0,silver:t2:c2,estate:v1:c1,duchy:v2:c3",
                      "copper=3,estate=2", hand_size=3)

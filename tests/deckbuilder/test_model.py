@@ -7,8 +7,8 @@ import pytest
 
 from games.core import InputError
 from games.deckbuilder import DEFAULT, BuyRule, make_card_set
-from games.deckbuilder.model import parse_cards
-from games.deckbuilder.states import StateSpace, binom_int, rank
+from games.deckbuilder._model import parse_cards
+from games.deckbuilder._states import StateSpace, binom_int, rank
 
 
 def test_thesis_set_is_reachable_and_efficient():
@@ -84,7 +84,7 @@ def test_hand_tails_of_the_starting_deck():
 
 
 def test_hand_tails_cache_keeps_the_recent_threshold_sets():
-    from games.deckbuilder.states import TAILS_KEPT
+    from games.deckbuilder._states import TAILS_KEPT
 
     space = StateSpace(DEFAULT, 4)
     sets = [(0, 2, 3, 5, 6, m) for m in range(7, 8 + TAILS_KEPT)]
@@ -101,7 +101,7 @@ def test_hand_tails_equal_enumeration_of_hands():
     # zero-valued and equal-valued treasures, four treasure kinds, hands of 4
     import itertools
 
-    from games.deckbuilder.states import enumerate_compositions, tail_table
+    from games.deckbuilder._states import enumerate_compositions, tail_table
 
     cs = make_card_set("tin:t0:c0,copper:t1:c1,brass:t1:c2,silver:t2:c3,estate:v1:c2",
                        "tin=2,copper=3,estate=2", hand_size=4)

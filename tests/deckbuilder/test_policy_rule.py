@@ -7,9 +7,9 @@ import pytest
 
 from games.core import InputError
 from games.deckbuilder import DEFAULT, BuyRule, action_shares, evaluate_rule, make_card_set, solve
-from games.deckbuilder.model import VICTORY
-from games.deckbuilder.policy_rule import agreement, policy_shares, rule_from_policy
-from games.deckbuilder.rules import picky_rule
+from games.deckbuilder._model import VICTORY
+from games.deckbuilder._policy_rule import agreement, policy_shares, rule_from_policy
+from games.deckbuilder._rules import picky_rule
 
 TINY = make_card_set("copper:t1:c0,silver:t2:c2,estate:v1:c1,duchy:v2:c3",
                      "copper=3,estate=2", hand_size=3)

@@ -7,8 +7,8 @@ import pytest
 
 from games.core import Z95, Estimate, game_seeds
 from games.deckbuilder import exact_value, simulate, solve
-from games.deckbuilder.geometric import solve_geometric
-from games.deckbuilder.simulation import simulate_solution
+from games.deckbuilder._geometric import solve_geometric
+from games.deckbuilder._simulation import simulate_solution
 
 
 def test_optimal_policy_simulation_lands_in_its_interval():
@@ -59,7 +59,7 @@ def test_flat_monte_carlo_beats_random():
 
 
 def test_simulate_stays_the_function_after_the_simulation_module_loads():
-    import games.deckbuilder.simulation  # noqa: F401  (the engine module, loaded by simulate)
+    import games.deckbuilder._simulation  # noqa: F401  (the engine module, loaded by simulate)
     from games.deckbuilder import simulate
 
     assert callable(simulate) and simulate("picky", turns=5, games=3, seed=1).shape == (3,)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from games.dominion.buylist import parse_buylist
-from games.dominion.cards import INDEX, KEYS, NC, initial_supply
-from games.dominion.decisions import decisions_row, play_order
-from games.dominion.engine import (
+from games.dominion._buylist import parse_buylist
+from games.dominion._cards import INDEX, KEYS, NC, initial_supply
+from games.dominion._decisions import decisions_row, play_order
+from games.dominion._engine import (
     ACT_STATIC,
     DISCARD,
     DLEN,
@@ -18,7 +18,7 @@ from games.dominion.engine import (
     PLAY,
     RULE_WIDTH,
 )
-from games.dominion.play import bot_actions, play_card
+from games.dominion._play import bot_actions, play_card
 
 
 class State:
@@ -94,9 +94,9 @@ class State:
     def play_choosing(self, name: str, *moves: str, p: int = 0) -> State:
         """Play action card ``name`` from p's hand on the rules alone, taking ``moves``
         (``"choose trash"``, ``"trash estate"``) at its decisions, in order."""
-        from games.dominion import rules
-        from games.dominion.moves import CODES
-        from games.dominion.steps import (
+        from games.dominion import _rules as rules
+        from games.dominion._moves import CODES
+        from games.dominion._steps import (
             FIRST_DECISION,
             M_ACTIVE,
             M_CAP,

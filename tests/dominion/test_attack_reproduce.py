@@ -33,7 +33,7 @@ class SerialPool:
 
 def test_a_row_is_what_play_reports_for_the_same_seed():
     from games.dominion.game import GAME
-    from tuning.evaluation.match import run_match
+    from tuning.evaluation._match import run_match
 
     bots = [GAME.parse_bot("moat-big-money"), GAME.parse_bot("double-witch")]
     row = attack.match(bots, 2031, 60, SerialPool())

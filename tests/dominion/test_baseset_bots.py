@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from games.core import BotSpec, InputError, param_ranges, wilson_interval
-from games.dominion.bots import (
+from games.dominion._bots import (
     NAMED,
     HeuristicBot,
     HeuristicParams,
@@ -21,11 +21,10 @@ from games.dominion.bots import (
     compile_bots,
     spec_from_text,
 )
-from games.dominion.buylist import format_buylist, parse_buylist
-from games.dominion.cards import CARDS, INDEX, KINGDOM_KEYS, initial_supply
-from games.dominion.decisions import DECISIONS, default_decisions, play_order
-from games.dominion.game import GAME
-from games.dominion.strategy import (
+from games.dominion._buylist import format_buylist, parse_buylist
+from games.dominion._cards import CARDS, INDEX, KINGDOM_KEYS, initial_supply
+from games.dominion._decisions import DECISIONS, default_decisions, play_order
+from games.dominion._strategy import (
     PLAYABLE,
     Strategy,
     StrategyParams,
@@ -33,6 +32,7 @@ from games.dominion.strategy import (
     parse_strategy,
     play_param,
 )
+from games.dominion.game import GAME
 from tuning.cli import app
 
 # The shared plan's buy lists, word for word.
@@ -241,7 +241,7 @@ def test_the_play_order_reaches_the_kernel():
 def test_the_strategy_genome_evolves_valid_strategies():
     import random
 
-    from games.dominion.strategy_genome import DominionStrategy
+    from games.dominion._strategy_genome import DominionStrategy
 
     kind = DominionStrategy({"kingdom": "smithy,village,laboratory", "max_play": 2,
                              "decisions": ["chapel_max", "throne_target"]})

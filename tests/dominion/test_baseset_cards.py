@@ -1,5 +1,5 @@
 """The base set's cards against their text (2nd edition), on hand-built states, and whole
-games with attacks; decisions are the defaults of games.dominion.decisions unless set."""
+games with attacks; decisions are the defaults of games.dominion._decisions unless set."""
 
 from __future__ import annotations
 
@@ -7,15 +7,15 @@ import numpy as np
 import pytest
 
 from games.core import BotSpec, InputError
-from games.dominion.bots import compile_bots
-from games.dominion.cards import INDEX, NC, VP, initial_supply
-from games.dominion.decisions import (
+from games.dominion._bots import compile_bots
+from games.dominion._cards import INDEX, NC, VP, initial_supply
+from games.dominion._decisions import (
     DP_VICTIM_ACTION_COST,
     check_decision,
     default_play_order,
     play_order,
 )
-from games.dominion.engine import (
+from games.dominion._engine import (
     ACTIONS,
     BUYS,
     COINS,
@@ -29,8 +29,8 @@ from games.dominion.engine import (
     game_over,
     victory_points,
 )
-from games.dominion.kernel import new_record, new_state, setup_game
-from games.dominion.play import play_card, play_treasures, take_turn
+from games.dominion._kernel import new_record, new_state, setup_game
+from games.dominion._play import play_card, play_treasures, take_turn
 from tests.dominion.state import State
 
 DECK = ["copper"] * 10
@@ -368,7 +368,7 @@ def test_a_refused_decision_value_is_shown_as_given(given, shown):
 
 
 def test_a_strategys_set_section_names_a_refused_value_as_written():
-    from games.dominion.strategy import parse_strategy
+    from games.dominion._strategy import parse_strategy
 
     for text in ("9", "2.5"):
         with pytest.raises(InputError, match=rf"^decision parameter chapel_max = {text}: "):

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from games import registry
 from games.bot_names import bot_key, find_bot
-from games.dominion.named_bots import COMMUNITY, NAMED
+from games.dominion._named_bots import COMMUNITY, NAMED
 from tuning.cli import app
 
 GAME = registry.get("dominion")

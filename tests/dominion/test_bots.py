@@ -22,10 +22,10 @@ from games.dominion import (
     parse_buylist,
     simple_buylist,
 )
-from games.dominion.buylist import OPERATORS, VARIABLES, dead_reason
-from games.dominion.cards import KEYS, initial_supply
+from games.dominion._buylist import OPERATORS, VARIABLES, dead_reason
+from games.dominion._cards import KEYS, initial_supply
+from games.dominion._kingdoms import parse_kingdom
 from games.dominion.game import GAME
-from games.dominion.kingdoms import parse_kingdom
 
 
 def play(bots, seed, start, count, **options):

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from games.core import BotSpec
-from games.dominion.bots import compile_bots
-from games.dominion.buylist import VARIABLES, format_buylist, parse_buylist
-from games.dominion.cards import INDEX, initial_supply
-from games.dominion.engine import (
+from games.dominion._bots import compile_bots
+from games.dominion._buylist import VARIABLES, format_buylist, parse_buylist
+from games.dominion._cards import INDEX, initial_supply
+from games.dominion._engine import (
     OWNED,
     VAR_ACTIONS,
     VAR_ADENSITY,
@@ -25,9 +25,9 @@ from games.dominion.engine import (
     VAR_TREASURES,
     VAR_TSHARE,
 )
-from games.dominion.kernel import new_record, new_state, setup_game
-from games.dominion.matcher import choose_buy, condition_value
-from games.dominion.play import take_turn
+from games.dominion._kernel import new_record, new_state, setup_game
+from games.dominion._matcher import choose_buy, condition_value
+from games.dominion._play import take_turn
 from tests.dominion.state import State
 
 NEW = {"treasures": VAR_TREASURES, "actions": VAR_ACTIONS, "adensity": VAR_ADENSITY,
@@ -142,9 +142,9 @@ def test_smithies_are_bought_only_under_the_treasure_ratio(seed):
 def test_the_pyminion_players_read_the_new_variables_as_the_kernel_does():
     from collections import Counter
 
-    from games.dominion.crosscheck.lineup import BOTS, kingdom_of
-    from games.dominion.crosscheck.players import CARD, _value, keys, make_player
-    from games.dominion.crosscheck.runner import CrossGame
+    from games.dominion.crosscheck._lineup import BOTS, kingdom_of
+    from games.dominion.crosscheck._players import CARD, _value, keys, make_player
+    from games.dominion.crosscheck._runner import CrossGame
 
     rng = random.Random(3)
     bots = ("double-militia", "big-money")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from games.dominion.cards import INDEX, card_index, initial_supply
-from games.dominion.engine import (
+from games.dominion._cards import INDEX, card_index, initial_supply
+from games.dominion._engine import (
     ACT_STATIC,
     ACTIONS,
     BUYS,
@@ -27,9 +27,9 @@ from games.dominion.engine import (
     steward_choice,
     victory_points,
 )
-from games.dominion.kernel import score_game
-from games.dominion.kingdoms import parse_kingdom
-from games.dominion.play import action_phase
+from games.dominion._kernel import score_game
+from games.dominion._kingdoms import parse_kingdom
+from games.dominion._play import action_phase
 from tests.dominion.state import State
 
 DECK = ["silver", "gold", "estate", "copper", "duchy", "copper"]

@@ -12,12 +12,14 @@ import numpy as np
 import pytest
 
 from games.core import BotSpec
-from games.dominion.bots import NAMED
-from games.dominion.strategy import parse_strategy
-from games.dominion.cards import BASE_SET_KEYS
-from games.dominion.crosscheck import compare, lineup, rules
-from games.dominion.crosscheck.players import CARD, KEY, keys, make_player
-from games.dominion.crosscheck.runner import CrossGame, play, play_one
+from games.dominion._bots import NAMED
+from games.dominion._cards import BASE_SET_KEYS
+from games.dominion._strategy import parse_strategy
+from games.dominion.crosscheck import _compare as compare
+from games.dominion.crosscheck import _lineup as lineup
+from games.dominion.crosscheck import _rules as rules
+from games.dominion.crosscheck._players import CARD, KEY, keys, make_player
+from games.dominion.crosscheck._runner import CrossGame, play, play_one
 from games.dominion.game import GAME
 from games.outcomes import Outcomes
 

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from games.core import BotSpec, InputError
-from games.dominion.cards import DEFAULT_KINGDOM, INDEX, NC, initial_supply
-from games.dominion.engine import (
+from games.dominion._cards import DEFAULT_KINGDOM, INDEX, NC, initial_supply
+from games.dominion._engine import (
     END_PROVINCES,
     END_STANDARD,
     LP_END_RULE,
@@ -22,8 +22,8 @@ from games.dominion.engine import (
     OWNED,
     TURNS,
 )
-from games.dominion.features import NF
-from games.dominion.kernel import (
+from games.dominion._features import NF
+from games.dominion._kernel import (
     MONEY_CAP,
     afford_chances,
     endgame_value,
@@ -151,8 +151,8 @@ def test_the_estimate_ignores_what_actions_draw():
 
 
 def test_the_former_name_exact_still_plays_the_estimated_endgame():
-    from games.dominion.bots import build_bot
-    from games.dominion.learned import LearnedPlayParams
+    from games.dominion._bots import build_bot
+    from games.dominion._learned import LearnedPlayParams
 
     assert LearnedPlayParams().endgame == "estimated"
     bots = [build_bot(BotSpec("learned", {"weights": W, "endgame": e}))

@@ -7,14 +7,14 @@ import numpy as np
 import pytest
 
 from games.core import BotSpec, InputError
-from games.dominion.bots import compile_bots
-from games.dominion.buylist import parse_buylist
-from games.dominion.cards import INDEX, KEYS, initial_supply
-from games.dominion.layout import GAIN_LIST
-from games.dominion.named_bots import NAMED
-from games.dominion.state import DominionState
-from games.dominion.state_player import PolicyPlayer
-from games.dominion.strategy import format_strategy, parse_strategy
+from games.dominion._bots import compile_bots
+from games.dominion._buylist import parse_buylist
+from games.dominion._cards import INDEX, KEYS, initial_supply
+from games.dominion._layout import GAIN_LIST
+from games.dominion._named_bots import NAMED
+from games.dominion._state import DominionState
+from games.dominion._state_player import PolicyPlayer
+from games.dominion._strategy import format_strategy, parse_strategy
 
 STANDARD = NAMED["workshop-gardens-standard"][0]
 KINGDOM = ("workshop", "gardens", "remodel", "mine", "artisan", "village", "smithy",
@@ -101,7 +101,7 @@ def test_mine_takes_only_treasures_from_a_gain_list():
 def test_the_strategy_genome_evolves_a_gain_list_only_when_asked():
     import random
 
-    from games.dominion.strategy_genome import DominionStrategy
+    from games.dominion._strategy_genome import DominionStrategy
 
     kingdom = ",".join(KINGDOM)
     plain = DominionStrategy({"kingdom": kingdom})

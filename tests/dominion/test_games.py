@@ -11,9 +11,9 @@ import pytest
 
 from games.blocks import map_blocks
 from games.dominion import BotSpec
-from games.dominion.bots import compile_bots
-from games.dominion.cards import INDEX, KINGDOM_KEYS, NC, SOURCE_CARDS, initial_supply
-from games.dominion.engine import (
+from games.dominion._bots import compile_bots
+from games.dominion._cards import INDEX, KINGDOM_KEYS, NC, SOURCE_CARDS, initial_supply
+from games.dominion._engine import (
     DISCARD,
     DLEN,
     END_STANDARD,
@@ -23,9 +23,9 @@ from games.dominion.engine import (
     PLAY,
     game_over,
 )
+from games.dominion._kernel import new_record, setup_game
+from games.dominion._play import take_turn
 from games.dominion.game import GAME
-from games.dominion.kernel import new_record, setup_game
-from games.dominion.play import take_turn
 from games.outcomes import Outcomes, seating_for
 
 BM, SBM = BotSpec("big-money"), BotSpec("smithy-big-money")
@@ -42,7 +42,7 @@ def play(bots, seed, start, count, **options):
 def match(bots, games, seed, **options):
     """A whole match through the tuning layer's one match runner, as ``play`` reports it."""
     from tuning.evaluation import WorkerPool
-    from tuning.evaluation.match import run_match
+    from tuning.evaluation._match import run_match
 
     with WorkerPool(1) as pool:
         return run_match("dominion", bots, GAME.check_options(options), games=games,
@@ -209,7 +209,7 @@ def test_stale_kernel_cache_is_dropped(tmp_path):
     (folder / "__pycache__").mkdir(parents=True)
     for name in _cache._SOURCES:
         (folder / name).write_text(name)
-    stale = folder / "__pycache__" / "play.run_games-1.py311.nbi"
+    stale = folder / "__pycache__" / "_play.run_games-1.py311.nbi"
     other = folder / "__pycache__" / "match.cpython-311.pyc"
     stale.write_text("x")
     other.write_text("x")
@@ -220,10 +220,10 @@ def test_stale_kernel_cache_is_dropped(tmp_path):
     stale.write_text("x")
     _cache.invalidate_stale_cache(folder)  # same sources: cache kept
     assert stale.exists()
-    (folder / "engine.py").write_text("changed")
+    (folder / "_engine.py").write_text("changed")
     _cache.invalidate_stale_cache(folder)
     assert not stale.exists()
     stale.write_text("x")
-    (folder / "features.py").write_text("changed")  # the encoder is compiled into kernels
+    (folder / "_features.py").write_text("changed")  # the encoder is compiled into kernels
     _cache.invalidate_stale_cache(folder)
     assert not stale.exists()

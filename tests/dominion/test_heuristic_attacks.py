@@ -9,7 +9,7 @@ import pytest
 
 from games import registry
 from games.core import BotSpec, make_params
-from games.dominion.bots import HeuristicBot, HeuristicParams
+from games.dominion._bots import HeuristicBot, HeuristicParams
 
 GAME = registry.get("dominion")
 OPTIONS = GAME.check_options({"kingdom": "witch,moat,library,smithy"})

@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from games.core import InputError
+from tuning._spec import load_spec
 from tuning.cli import app
-from tuning.evolution.runner import check_made_for
-from tuning.spec import load_spec
+from tuning.evolution._runner import check_made_for
 
 SPEC = """
 [study]

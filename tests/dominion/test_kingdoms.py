@@ -1,4 +1,4 @@
-"""Kingdoms by name (games.dominion.kingdoms): spellings, presets, the seeded random draw,
+"""Kingdoms by name (games.dominion._kingdoms): spellings, presets, the seeded random draw,
 the refusals, and the same through `tabletune play dominion` and a study spec."""
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from typer.testing import CliRunner
 
 from games import registry
 from games.core import BotSpec, InputError
-from games.dominion import cards, kingdoms
-from games.dominion.cards import BASE_SET_KEYS, CARDS, DEFAULT_KINGDOM
-from games.dominion.kingdoms import PRESETS, draw_random, parse_kingdom, random_pool
+from games.dominion import _cards as cards
+from games.dominion import _kingdoms as kingdoms
+from games.dominion._cards import BASE_SET_KEYS, CARDS, DEFAULT_KINGDOM
+from games.dominion._kingdoms import PRESETS, draw_random, parse_kingdom, random_pool
 from tuning.cli import app
 
 runner = CliRunner()
@@ -164,8 +165,8 @@ def test_cli_refuses_bad_kingdoms_in_one_line(kingdom, message):
 
 
 def test_a_spec_names_a_kingdom_the_same_way(tmp_path: Path):
-    from tuning.evolution.runner import genome_kind
-    from tuning.spec import load_spec
+    from tuning._spec import load_spec
+    from tuning.evolution._runner import genome_kind
 
     text = Path("studies/dominion-buylist.toml").read_text(encoding="utf-8")
     spec_path = tmp_path / "random-kingdom.toml"

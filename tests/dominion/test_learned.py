@@ -12,10 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from games.core import BotSpec, InputError
-from games.dominion.cards import DEFAULT_KINGDOM, INDEX, initial_supply
-from games.dominion.encoder import encode
-from games.dominion.engine import NLP
-from games.dominion.features import (
+from games.dominion._cards import DEFAULT_KINGDOM, INDEX, initial_supply
+from games.dominion._encoder import encode
+from games.dominion._engine import NLP
+from games.dominion._features import (
     FEATURE_SET,
     NACTIVE,
     NCOUNT,
@@ -27,9 +27,9 @@ from games.dominion.features import (
     OFF_LEADP,
     neighbours,
 )
+from games.dominion._kernel import new_state, setup_game
+from games.dominion._learned import LearnedModel, load_model, save_model
 from games.dominion.game import GAME
-from games.dominion.kernel import new_state, setup_game
-from games.dominion.learned import LearnedModel, load_model, save_model
 from tuning.cli import app
 from tuning.evaluation import WorkerPool
 from tuning.train import TrainSpec, load_checkpoint, train, train_spec
@@ -226,10 +226,10 @@ def test_a_guide_with_a_large_weight_plays_exactly_like_its_list():
 
 
 def test_a_study_result_may_be_a_training_opponent(tmp_path, monkeypatch):
-    import tuning.best
-    found = tuning.best.BestBot("evolved", "dominion", "province | gold | smithy:1 | silver",
+    import tuning._best
+    found = tuning._best.BestBot("evolved", "dominion", "province | gold | smithy:1 | silver",
                                 "ck.pkl", "best:evolved = ...", {})
-    monkeypatch.setattr(tuning.best, "resolve_best",
+    monkeypatch.setattr(tuning._best, "resolve_best",
                         lambda text, game=None: found if "evolved" in text else
                         (_ for _ in ()).throw(InputError(f"{text}: no study spec")))
     # loading the spec checks that the study a reference names exists; the run resolves it

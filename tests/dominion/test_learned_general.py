@@ -5,7 +5,7 @@ and its training draws a new kingdom per block."""
 from __future__ import annotations
 
 from games.core import BotSpec
-from games.dominion.features import (
+from games.dominion._features import (
     FEATURE_SET,
     FEATURE_SET_GENERAL,
     FEATURE_SET_KINGDOM,
@@ -19,11 +19,11 @@ from games.dominion.features import (
     layout_of,
     neighbours,
 )
+from games.dominion._kingdoms import parse_kingdom
+from games.dominion._learned import GENERAL_MODEL, LEARNED_GENERAL, load_model
 from games.dominion.game import GAME
-from games.dominion.kingdoms import parse_kingdom
-from games.dominion.learned import GENERAL_MODEL, LEARNED_GENERAL, load_model
 from games.dominion.learning import trainer
-from games.dominion.learning.options import TrainOptions
+from games.dominion.learning._options import TrainOptions
 
 
 def test_the_general_layout_has_a_fixed_size():
@@ -66,7 +66,7 @@ def test_training_draws_a_kingdom_per_block():
 
 
 def test_the_trait_features_have_names():
-    from games.dominion.feature_names import describe
-    from games.dominion.features import OFF_TRAITS
+    from games.dominion._feature_names import describe
+    from games.dominion._features import OFF_TRAITS
     assert describe(OFF_TRAITS, GENERAL) == "0 actions owned at turns 1-3"
     assert describe(NF_GENERAL - 1, GENERAL) == "7+ kingdom cards costing $5+ owned at turns 22+"

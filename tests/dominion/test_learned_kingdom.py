@@ -12,11 +12,11 @@ import pytest
 from typer.testing import CliRunner
 
 from games.core import BotSpec, InputError
-from games.dominion.bots import compile_bots
-from games.dominion.cards import CURSE, INDEX, KINGDOM_KEYS, initial_supply
-from games.dominion.encoder import encode
-from games.dominion.feature_names import describe
-from games.dominion.features import (
+from games.dominion._bots import compile_bots
+from games.dominion._cards import CURSE, INDEX, KINGDOM_KEYS, initial_supply
+from games.dominion._encoder import encode
+from games.dominion._feature_names import describe
+from games.dominion._features import (
     FEATURE_SET_KINGDOM,
     KINGDOM,
     NACTIVE_KINGDOM,
@@ -29,12 +29,12 @@ from games.dominion.features import (
     neighbours,
     slot_cards,
 )
+from games.dominion._kernel import new_state, setup_game
+from games.dominion._kingdoms import parse_kingdom
+from games.dominion._learned import LearnedModel, load_model, save_model
 from games.dominion.game import GAME
-from games.dominion.kernel import new_state, setup_game
-from games.dominion.kingdoms import parse_kingdom
-from games.dominion.learned import LearnedModel, load_model, save_model
 from games.dominion.learning import trainer
-from games.dominion.learning.options import TrainOptions
+from games.dominion.learning._options import TrainOptions
 from tuning.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]

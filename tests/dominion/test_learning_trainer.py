@@ -13,14 +13,14 @@ import pytest
 
 from games import registry
 from games.core import InputError
-from games.dominion.cards import DEFAULT_KINGDOM
-from games.dominion.features import NACTIVE
+from games.dominion._cards import DEFAULT_KINGDOM
+from games.dominion._features import NACTIVE
 from games.dominion.learning import trainer
-from games.dominion.learning.estimators import AverageRewardValue
-from games.dominion.learning.options import ESTIMATORS, TrainOptions
+from games.dominion.learning._estimators import AverageRewardValue
+from games.dominion.learning._options import ESTIMATORS, TrainOptions
 from games.learning import Trainer
 from tuning.train import load_checkpoint, new_state, parse_train, train_spec
-from tuning.train.loop import CHECKPOINT_VERSION
+from tuning.train._loop import CHECKPOINT_VERSION
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "games" / "dominion" / "learning"
@@ -66,7 +66,7 @@ def test_a_checkpoint_written_before_the_move_still_resumes(tmp_path):
                            np.array([1.0, -0.5]))
     data = pickle.dumps({"version": CHECKPOINT_VERSION, "feature_set": trainer.FEATURE_SET,
                          "state": state}, protocol=0)
-    old = data.replace(b"games.dominion.learning.estimators", b"tuning.train.estimators")
+    old = data.replace(b"games.dominion.learning._estimators", b"tuning.train.estimators")
     old = old.replace(b"Vsetup\n", b"Vkingdom\n")
     assert old != data and b"tuning.train.estimators" in old and b"Vkingdom\n" in old
     path = tmp_path / "old.pkl"
@@ -84,8 +84,8 @@ def test_the_trainer_plays_the_games_of_the_games_one_entry_point():
     exported."""
     import games.dominion
     from games.core import BotSpec
-    from games.dominion.learned import load_model
-    from games.dominion.learning import selfplay
+    from games.dominion._learned import load_model
+    from games.dominion.learning import _selfplay as selfplay
 
     assert not {"GameResults", "play_games"} & set(dir(games.dominion))
     model = load_model(ROOT / "reports" / "dominion-learned" / "model.npz")

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from games import registry
 from games.dominion import reproduce
-from games.dominion.reproduce import speed, tables
+from games.dominion.reproduce import _speed as speed
+from games.dominion.reproduce import _tables as tables
 from tuning.reproduce import game_module, reproduce_game, reproductions
 
 ROOT = Path(__file__).resolve().parents[2]

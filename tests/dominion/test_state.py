@@ -1,4 +1,4 @@
-"""Dominion's turn-level API (games.dominion.state): each card against its printed text
+"""Dominion's turn-level API (games.dominion._state): each card against its printed text
 through moves, set-up and the end of the game, seeded random playouts with every attack and
 Gardens, views that hide what a player cannot see, and a search player through views."""
 
@@ -9,9 +9,9 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from games.dominion import state as machine
-from games.dominion.cards import CARDS, INDEX, IS_TREASURE, KEYS
-from games.dominion.moves import Move
+from games.dominion import _state as machine
+from games.dominion._cards import CARDS, INDEX, IS_TREASURE, KEYS
+from games.dominion._moves import Move
 from tests.dominion.oracle import state as oracle
 from tests.dominion.oracle.effects import DECISIONS
 from tests.dominion.oracle.table import SplitMix

@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from games.dominion.cards import KINGDOM_KEYS
-from games.dominion.state import DominionState
+from games.dominion._cards import KINGDOM_KEYS
+from games.dominion._state import DominionState
 from tests.dominion.oracle.state import DominionState as Oracle
 
 

@@ -1,14 +1,14 @@
 """Dominion's bots playing the turn-level State move by move, beside OpenSpiel's MCTS
-(games.dominion.state_player): the engine's own policy, so bots play the engine's games."""
+(games.dominion._state_player): the engine's own policy, so bots play the engine's games."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from games import registry
-from games.dominion.cards import COPPER, ESTATE, GOLD, INDEX, SILVER
-from games.dominion.moves import END_TURN, PLAY_TREASURES, Move
-from games.dominion.state import DominionState
+from games.dominion._cards import COPPER, ESTATE, GOLD, INDEX, SILVER
+from games.dominion._moves import END_TURN, PLAY_TREASURES, Move
+from games.dominion._state import DominionState
 
 GAME = registry.get("dominion")
 

@@ -84,7 +84,7 @@ def test_a_clone_does_not_know_the_future(game: str) -> None:
 def _scramble(game: str, inner: object) -> None:
     """Reorder what nobody has seen in one of our states (the stored deck order)."""
     if game == "splendor":
-        from games.splendor.rules import DECK_OFF, O_DECK, O_DPTR, TIER_SIZE
+        from games.splendor._rules import DECK_OFF, O_DECK, O_DPTR, TIER_SIZE
         for t in range(3):
             lo = O_DECK + DECK_OFF[t] + inner.array[O_DPTR + t]
             hi = O_DECK + DECK_OFF[t] + TIER_SIZE[t]
@@ -161,8 +161,8 @@ def test_information_set_mcts_plays_a_splendor_match() -> None:
 
 
 def test_dominion_hides_the_card_library_drew() -> None:
-    from games.dominion.cards import INDEX
-    from games.dominion.steps import M_SP, M_STACK, SW
+    from games.dominion._cards import INDEX
+    from games.dominion._steps import M_SP, M_STACK, SW
     bridge = codec_for("dominion")({"kingdom": "library,village,smithy,festival,market,"
                                   "laboratory,cellar,chapel,moat,militia"}, 2)
     rng = np.random.default_rng(0)

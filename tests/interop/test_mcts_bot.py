@@ -14,7 +14,7 @@ from typer.testing import CliRunner  # noqa: E402
 
 from games import registry  # noqa: E402
 from games.core import BotSpec, InputError, param_ranges  # noqa: E402
-from games.interop.match import play_states  # noqa: E402
+from games.interop._match import play_states  # noqa: E402
 from games.interop.seats import MCTS, MCTSParams  # noqa: E402
 from tuning.cli import app  # noqa: E402
 
@@ -122,7 +122,7 @@ high = 3.0
 
 
 def test_a_spec_names_it_as_an_opponent(tmp_path) -> None:  # noqa: ANN001
-    from tuning.spec import load_spec
+    from tuning._spec import load_spec
     path = tmp_path / "vs.toml"
     path.write_text(f"""
 [study]

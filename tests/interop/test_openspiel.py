@@ -75,7 +75,7 @@ def test_new_states_deal_by_chance_and_clones_replay_the_same_outcomes() -> None
 
 
 def test_splendor_hides_the_deck_order() -> None:
-    from games.splendor.rules import DECK_OFF, O_DECK, O_DPTR, TIER_SIZE
+    from games.splendor._rules import DECK_OFF, O_DECK, O_DPTR, TIER_SIZE
     state = codec_for("splendor")({}, 2).new_state(5)
     bridge = codec_for("splendor")({}, 2)
     other = state.clone()

@@ -16,12 +16,12 @@ import pytest
 
 from games.core import InputError
 from games.splendor import SplendorState, make_bot
-from games.splendor.alphazero.checkout import NEEDED, check_checkout
-from games.splendor.alphazero.chooser import choose, whole_turn
-from games.splendor.alphazero.convert import differences, from_theirs, to_theirs
-from games.splendor.alphazero.effects import our_effect, our_turns, referee_effect
-from games.splendor.alphazero.tables import tables_from_ours
-from games.splendor.rules import M_TAKE, M_TAKE2, O_PHASE, PH_MAIN, TAKE_SETS, apply_move
+from games.splendor._rules import M_TAKE, M_TAKE2, O_PHASE, PH_MAIN, TAKE_SETS, apply_move
+from games.splendor.alphazero._checkout import NEEDED, check_checkout
+from games.splendor.alphazero._chooser import choose, whole_turn
+from games.splendor.alphazero._convert import differences, from_theirs, to_theirs
+from games.splendor.alphazero._effects import our_effect, our_turns, referee_effect
+from games.splendor.alphazero._tables import tables_from_ours
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "benchmarks" / "splendor_vs_alphazero.py"
@@ -144,8 +144,8 @@ def test_engines_agree_on_a_real_checkout() -> None:
     if not path:
         pytest.skip("TABLETUNE_AZ_CHECKOUT names no checkout of the AlphaZero repository")
     pytest.importorskip("colorama")
-    from games.splendor.alphazero.check import run_check
-    from games.splendor.alphazero.checkout import referee
+    from games.splendor.alphazero._check import run_check
+    from games.splendor.alphazero._checkout import referee
 
     result = run_check(referee(check_checkout(path)[0]), 30, 1)
     assert result.positions == 30 and result.mismatches == []

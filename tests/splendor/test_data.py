@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from games.core import InputError
-from games.splendor import cards
+from games.splendor import _cards as cards
 
 
 def test_tiers_colours_and_points():

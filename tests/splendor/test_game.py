@@ -8,8 +8,8 @@ import pytest
 
 from games.core import BotSpec, InputError
 from games.registry import Outcomes
+from games.splendor._players import make_bot
 from games.splendor.game import GAME
-from games.splendor.players import make_bot
 
 BOTS = [BotSpec("greedy"), BotSpec("random")]
 
@@ -72,9 +72,9 @@ def test_invariants_over_a_hundred_thousand_random_games():
 
 
 def test_invariant_check_catches_broken_positions():
-    from games.splendor import kernel as K
-    from games.splendor import rules as R
-    from games.splendor.state import SplendorState
+    from games.splendor import _kernel as K
+    from games.splendor import _rules as R
+    from games.splendor._state import SplendorState
 
     seen, tally = np.empty(90, dtype=np.int64), np.empty((4, 8), dtype=np.int64)
     base = SplendorState.new(3, 4).array
@@ -108,7 +108,7 @@ def test_search_bots_split_invariant_with_sampled_refills():
 def test_invariants_hold_for_searching_bots(bots, refill):
     from games.core import game_seeds
     from games.registry import seating_for
-    from games.splendor.kernel import run_games
+    from games.splendor._kernel import run_games
 
     rows = GAME.rows([GAME.parse_bot(b) for b in bots], {"refill": refill})
     n = 150

@@ -10,10 +10,10 @@ import random
 import numpy as np
 import pytest
 
-from games.splendor import rules as R
-from games.splendor.genetic import make_problem
-from games.splendor.heuristics import ALL_EVAL2, score
-from games.splendor.plans import (
+from games.splendor import _rules as R
+from games.splendor._genetic import make_problem
+from games.splendor._heuristics import ALL_EVAL2, score
+from games.splendor._plans import (
     ENC_INDEX,
     GOAL_BUY,
     GOAL_GREEDY,
@@ -23,8 +23,8 @@ from games.splendor.plans import (
     seek,
     shortfall,
 )
-from games.splendor.players import make_bot
-from games.splendor.state import SplendorState
+from games.splendor._players import make_bot
+from games.splendor._state import SplendorState
 from tests.splendor.test_search import hide_differently, positions, with_blind_reserve
 
 SMALL = {"depth": 6, "population": 12, "evaluations": 60}
@@ -168,8 +168,8 @@ def test_repair_writes_back_legal_genes():
 
 
 def test_permutation_operators_keep_permutations():
-    from games.splendor.evolve import Problem, evolve
-    from games.splendor.genetic_params import BuyOrderParams
+    from games.splendor._evolve import Problem, evolve
+    from games.splendor._genetic_params import BuyOrderParams
 
     target = np.arange(9)[::-1]
 
@@ -203,7 +203,7 @@ def test_evaluate_plans_handles_an_empty_goal_list():
 def test_a_match_is_the_same_for_any_number_of_jobs():
     from games.splendor.game import GAME
     from tuning.evaluation import WorkerPool
-    from tuning.evaluation.match import run_match
+    from tuning.evaluation._match import run_match
 
     bots = [GAME.parse_bot("buy-and-deny:depth=4,population=6,evaluations=12"),
             GAME.parse_bot("greedy")]
@@ -219,8 +219,8 @@ def test_a_match_is_the_same_for_any_number_of_jobs():
 
 
 def test_watch_replays_the_game_play_plays():
+    from games.splendor._trace import trace_game
     from games.splendor.game import GAME
-    from games.splendor.trace import trace_game
 
     text = "exact-move:depth=4,population=6,evaluations=12,illegal=repair"
     out = GAME.play([GAME.parse_bot(text), GAME.parse_bot("greedy")], {}, 8, 1, 1)
@@ -231,7 +231,7 @@ def test_watch_replays_the_game_play_plays():
 @pytest.mark.parametrize("name, values", BOTS)
 def test_the_decisions_table_changes_no_result(name, values):
     """Plans scored through a move's shared table equal plans simulated from scratch."""
-    from games.splendor.genetic_params import GENETIC_PARAMS
+    from games.splendor._genetic_params import GENETIC_PARAMS
 
     params = GENETIC_PARAMS[name](**{**SMALL, **values, "evaluations": 400})
     rng = np.random.default_rng(2)
@@ -251,15 +251,15 @@ def test_the_decisions_table_changes_no_result(name, values):
 
 
 def params_weights(params) -> np.ndarray:
-    from games.splendor.genetic import weights_of
+    from games.splendor._genetic import weights_of
 
     return weights_of(params)
 
 
 def _scratch_evaluate(problem, root, genes, params, name):
     """The same plans with a table that stores nothing (every answer computed)."""
-    from games.splendor.genetic import encoding
-    from games.splendor.plans import exact_alphabet, order_goals
+    from games.splendor._genetic import encoding
+    from games.splendor._plans import exact_alphabet, order_goals
 
     p = int(root[R.O_CUR])
     cards = np.zeros(28, dtype=np.int64)

@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from games.splendor._players import make_bot
 from games.splendor.game import GAME
-from games.splendor.players import make_bot
 from tests.splendor.test_search import positions
 
 DATA = Path(__file__).with_name("data") / "genetic_moves.json"

@@ -8,13 +8,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from games.splendor import rules as R
-from games.splendor.genetic import make_problem, order_seeds, weights_of
-from games.splendor.genetic_params import BuyAndDenyParams
-from games.splendor.heuristics import score
-from games.splendor.plans import GOAL_BUY, GOAL_DENY, GOAL_GREEDY
-from games.splendor.players import make_bot
-from games.splendor.search import greedy, resolve, view
+from games.splendor import _rules as R
+from games.splendor._genetic import make_problem, order_seeds, weights_of
+from games.splendor._genetic_params import BuyAndDenyParams
+from games.splendor._heuristics import score
+from games.splendor._plans import GOAL_BUY, GOAL_DENY, GOAL_GREEDY
+from games.splendor._players import make_bot
+from games.splendor._search import greedy, resolve, view
 from tests.splendor.test_search import positions
 
 ONE_GENERATION = {"population": 6, "evaluations": 6}
@@ -76,7 +76,7 @@ def test_the_seed_is_greedys_line_and_the_move_never_scores_below_it(start):
     """Deeper plans: the seeded plan is the Greedy goal first, its simulation is Greedy's
     line (every seat Greedy for ``depth`` turns), and the evolution keeps the best plan, so
     the plan played scores at least that line."""
-    from games.splendor.evolve import evolve
+    from games.splendor._evolve import evolve
 
     params = BuyAndDenyParams(depth=6, population=6, evaluations=18, start=start)
     w = weights_of(params)

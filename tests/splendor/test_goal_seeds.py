@@ -8,15 +8,15 @@ import numpy as np
 import pytest
 
 from games.core import InputError, make_params
-from games.splendor import rules as R
-from games.splendor.genetic import make_problem, weights_of
-from games.splendor.genetic_params import BuyAndDenyParams
-from games.splendor.goal_seeds import goal_rows, rank_goals
-from games.splendor.heuristics import score
-from games.splendor.plans import GOAL_GREEDY, new_table, order_goals, seek, table_size
-from games.splendor.players import make_bot
-from games.splendor.search import resolve
-from games.splendor.seeded import seeded_choice
+from games.splendor import _rules as R
+from games.splendor._genetic import make_problem, weights_of
+from games.splendor._genetic_params import BuyAndDenyParams
+from games.splendor._goal_seeds import goal_rows, rank_goals
+from games.splendor._heuristics import score
+from games.splendor._plans import GOAL_GREEDY, new_table, order_goals, seek, table_size
+from games.splendor._players import make_bot
+from games.splendor._search import resolve
+from games.splendor._seeded import seeded_choice
 from tests.splendor.test_genetic_start import _greedy_move, _view
 from tests.splendor.test_search import positions
 
@@ -118,7 +118,7 @@ def test_the_compiled_generation_of_seeds_is_the_general_one(start, population):
     """One compiled call builds the same goals and seeds as ``make_problem`` (the previous
     plan reused in its order) and plays the best seeded plan as the evolution does; with
     fewer seeds than the population it simulates nothing and says so (-1)."""
-    from games.splendor.evolve import evolve
+    from games.splendor._evolve import evolve
 
     params = BuyAndDenyParams(depth=3, population=population, evaluations=population,
                               start=start, seeds=12, heuristic="splendor-heuristic")

@@ -7,14 +7,13 @@ import numpy as np
 import pytest
 
 from games.core import BotSpec, InputError
-from games.splendor import rules as R
-from games.splendor.game import GAME
-from games.splendor.heuristics import LEAF_MODES
-from games.splendor.kernel import CFG_DEEPEN, CFG_TT, CFG_W, decide_counted, workspace
-from games.splendor.minimax import _children, _minimax
-from games.splendor.players import bot_row, make_bot
-from games.splendor.search import NEG, POS, view
-from games.splendor.ttable import (
+from games.splendor import _rules as R
+from games.splendor._heuristics import LEAF_MODES
+from games.splendor._kernel import CFG_DEEPEN, CFG_TT, CFG_W, decide_counted, workspace
+from games.splendor._minimax import _children, _minimax
+from games.splendor._players import bot_row, make_bot
+from games.splendor._search import NEG, POS, view
+from games.splendor._ttable import (
     C_GEN,
     C_HITS,
     C_NODES,
@@ -29,6 +28,7 @@ from games.splendor.ttable import (
     table_bits,
     tables,
 )
+from games.splendor.game import GAME
 from tests.splendor.test_search import choice, positions
 
 

@@ -8,11 +8,10 @@ import numpy as np
 import pytest
 
 from games.core import InputError
-from games.splendor import rules as R
-from games.splendor.cards import COLOUR, COST, TIER
-from games.splendor.game import GAME
-from games.splendor.kernel import CFG_PAY, run_games
-from games.splendor.payment import (
+from games.splendor import _rules as R
+from games.splendor._cards import COLOUR, COST, TIER
+from games.splendor._kernel import CFG_PAY, run_games
+from games.splendor._payment import (
     PAY_GOLD_FIRST,
     PAY_GOLD_LAST,
     PAY_KEEP_TARGET,
@@ -20,9 +19,10 @@ from games.splendor.payment import (
     pay_as,
     payment_index,
 )
-from games.splendor.players import GreedyParams, bot_row
-from games.splendor.state import SplendorState
-from games.splendor.trace import trace_game
+from games.splendor._players import GreedyParams, bot_row
+from games.splendor._state import SplendorState
+from games.splendor._trace import trace_game
+from games.splendor.game import GAME
 
 
 def holding_the_price(card: int, gold: int) -> tuple[SplendorState, np.ndarray]:

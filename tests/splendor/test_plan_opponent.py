@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from games.splendor.genetic import make_problem, weights_named, weights_of
-from games.splendor.genetic_params import BuyAndDenyParams
-from games.splendor.players import make_bot
+from games.splendor._genetic import make_problem, weights_named, weights_of
+from games.splendor._genetic_params import BuyAndDenyParams
+from games.splendor._players import make_bot
 from tests.splendor.test_genetic_start import _line, _view
 from tests.splendor.test_search import positions
 

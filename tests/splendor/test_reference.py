@@ -8,9 +8,9 @@ import itertools
 
 import numpy as np
 
-from games.splendor import rules as R
-from games.splendor.cards import COST, NOBLE_REQ
-from games.splendor.state import SplendorState
+from games.splendor import _rules as R
+from games.splendor._cards import COST, NOBLE_REQ
+from games.splendor._state import SplendorState
 
 
 def reference_main(st: SplendorState) -> set[tuple]:

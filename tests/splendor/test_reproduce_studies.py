@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from tuning._spec import load_spec
 from tuning.reproduce import reproduce_game
-from tuning.spec import load_spec
 
 
 def test_reproduce_small(tmp_path):
@@ -90,12 +90,12 @@ def test_buyanddeny_study_spec_keeps_every_candidate_valid():
 
 
 def test_genetic_reproduction_rows_and_readme(tmp_path):
+    from games.splendor.reproduce._genetic_readme import readme_text
     from games.splendor.reproduce.genetic import (
         CROSSOVER_RUNS,
         crossover_row,
         diversity_row,
     )
-    from games.splendor.reproduce.genetic_readme import readme_text
 
     cx = crossover_row(10, 40, 1, 5)
     assert cx["moves"] > 10 and 0 <= cx["improvements"] <= cx["crossovers"] > 0

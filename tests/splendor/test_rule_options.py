@@ -7,8 +7,8 @@ import numpy as np
 
 from games import registry
 from games.core import BotSpec
-from games.splendor.rules import O_NOB, O_WIN, WIN_POINTS
-from games.splendor.state import SplendorState
+from games.splendor._rules import O_NOB, O_WIN, WIN_POINTS
+from games.splendor._state import SplendorState
 
 
 def test_the_printed_rules_are_the_default():

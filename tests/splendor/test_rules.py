@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from games.core import InputError
-from games.splendor import rules as R
-from games.splendor.cards import COST, HIDDEN
-from games.splendor.state import SplendorState
+from games.splendor import _rules as R
+from games.splendor._cards import COST, HIDDEN
+from games.splendor._state import SplendorState
 
 
 def fresh(players: int = 2, seed: int = 0) -> tuple[SplendorState, np.ndarray]:

@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from games.splendor import rules as R
-from games.splendor.heuristics import ALL_EVAL, ALL_EVAL2, score, terms
-from games.splendor.kernel import decide
-from games.splendor.players import bot_row, make_bot
-from games.splendor.state import SplendorState
+from games.splendor import _rules as R
+from games.splendor._heuristics import ALL_EVAL, ALL_EVAL2, score, terms
+from games.splendor._kernel import decide
+from games.splendor._players import bot_row, make_bot
+from games.splendor._state import SplendorState
 
 
 def positions(count: int, players: int = 2, seed: int = 7) -> list[SplendorState]:
@@ -133,8 +133,8 @@ def test_weights_are_declared_tunable_with_thesis_defaults():
     import dataclasses
 
     from games.core import param_ranges
-    from games.splendor.heuristics import AllEval, AllEval2, Heuristic
-    from games.splendor.players import PARAMS
+    from games.splendor._heuristics import AllEval, AllEval2, Heuristic
+    from games.splendor._players import PARAMS
 
     names = [f.name for f in dataclasses.fields(Heuristic)]
     assert names == ["win_loss", "points", "nobles", "prestige", "gems", "buys", "lead", "turn",
@@ -185,8 +185,8 @@ def test_buys_lead_and_win_loss_terms():
 
 
 def test_best_buy_is_the_best_affordable_card_among_board_and_reserve():
-    from games.splendor.cards import COST, POINTS
-    from games.splendor.heuristics import C_BEST_BUY
+    from games.splendor._cards import COST, POINTS
+    from games.splendor._heuristics import C_BEST_BUY
 
     for st in positions(40):
         a = st.array

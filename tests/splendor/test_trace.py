@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.splendor._trace import trace_game
 from games.splendor.game import GAME
-from games.splendor.trace import trace_game
 
 
 @pytest.mark.parametrize("bots, options, index", [

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from games.splendor.heuristics import win_loss
-from games.splendor.rules import (
+from games.splendor._heuristics import win_loss
+from games.splendor._rules import (
     O_DONE,
     O_FINAL,
     O_NCARD,

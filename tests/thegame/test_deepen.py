@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.thegame import play_games
-from games.thegame.positions import choose_turn
-from games.thegame.rules import legal_sequences
+from games.thegame._positions import choose_turn
+from games.thegame._rules import legal_sequences
 from tests.thegame.test_search import positions as search_positions
 from tests.thegame.test_search import v_deep
 

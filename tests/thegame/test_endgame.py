@@ -1,4 +1,4 @@
-"""Exact play at the end of a solo game (games.thegame.endgame) against a plain expectimax."""
+"""Exact play at the end of a solo game (games.thegame._endgame) against a plain expectimax."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 
 from games.core import InputError
 from games.thegame import play_games
-from games.thegame.positions import exact_turn
-from games.thegame.rules import is_playable
+from games.thegame._positions import exact_turn
+from games.thegame._rules import is_playable
 
 FITTED = {"alpha": 5.137766281766317, "beta": 0.07623242763683438,
           "gamma": 0.005042452797870999, "lam": 0.17236899328960764, "bound": 23,

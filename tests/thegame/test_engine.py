@@ -7,8 +7,8 @@ import pytest
 
 from games.core import game_seeds
 from games.thegame import play_games, simulate
-from games.thegame.rules import hand_size_for, is_playable, shuffled_deck
-from games.thegame.simulate import trace_game
+from games.thegame._rules import hand_size_for, is_playable, shuffled_deck
+from games.thegame._simulate import trace_game
 
 
 def replay(seed, index, plays, players=1, expert=False):
@@ -93,8 +93,8 @@ def test_seed_default_player_wins_about_as_often_as_published():
 
 
 def test_the_turn_level_state_keeps_the_rules():
-    from games.thegame.rules import is_playable
-    from games.thegame.state import END_TURN, TheGameState
+    from games.thegame._rules import is_playable
+    from games.thegame._state import END_TURN, TheGameState
 
     state = TheGameState(seed=11, players=2)
     assert [len(h) for h in state.hands] == [7, 7] and len(state.draw) == 98 - 14

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from games.thegame import build_params, encode
-from games.thegame.positions import extra_choice, position_value
-from games.thegame.rules import legal_plays
-from games.thegame.simulate import trace_game
-from games.thegame.values import P_LAY_MARGIN
+from games.thegame._positions import extra_choice, position_value
+from games.thegame._rules import legal_plays
+from games.thegame._simulate import trace_game
+from games.thegame._values import P_LAY_MARGIN
 from tests.thegame.test_search import positions, v_deep
 
 PLAYER = "fallback-lay-more"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.thegame.rules import is_playable, legal_plays, legal_sequences, minimum_play
+from games.thegame._rules import is_playable, legal_plays, legal_sequences, minimum_play
 
 
 def test_ascending_pile_takes_higher_cards_and_exactly_ten_lower():

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from games.thegame.positions import choose_turn, position_value
-from games.thegame.rules import legal_plays, legal_sequences, shuffled_deck
+from games.thegame._positions import choose_turn, position_value
+from games.thegame._rules import legal_plays, legal_sequences, shuffled_deck
 
 PLAYERS = ["perceived-capacity", "real-capacity", "penalize-playability", "recovery-distance",
            "single-bridges", "recovery-fallback"]

@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from games.thegame.positions import position_value
-from games.thegame.rules import legal_sequences, shuffled_deck
+from games.thegame._positions import position_value
+from games.thegame._rules import legal_sequences, shuffled_deck
 
 TOPS = (30, 40, 60, 70)
 UNLAID = {5, 15, 25, 35, 50, 95}
@@ -120,8 +120,8 @@ def value_at(player, tops, hand, laid, seq, unknown):
 @pytest.mark.parametrize("hand_bridges", [0, 1])
 def test_one_bridge_fill_matches_the_general_chain_fill(hand_bridges):
     """The fast fill for bounds below 11 writes what the general chain walk writes."""
-    from games.thegame.players import build_params, encode
-    from games.thegame.values import (
+    from games.thegame._players import build_params, encode
+    from games.thegame._values import (
         BEHIND_SIZE,
         P_BOUND,
         bridge_penalties,

@@ -161,7 +161,7 @@ def cli():
 def postgres():
     """A real PostgreSQL server for this test session (temporary folder, loopback port)."""
     pytest.importorskip("psycopg", reason="the PostgreSQL driver is in the dev extra")
-    from tuning.cluster.local_postgres import PostgresServer, find_binaries
+    from tuning.cluster._local_postgres import PostgresServer, find_binaries
     bin_dir = find_binaries()
     if bin_dir is None:
         pytest.skip("no PostgreSQL server binaries (pip install pgserver, or Debian's postgresql)")
@@ -195,5 +195,5 @@ def pg_url(postgres, request, monkeypatch: pytest.MonkeyPatch) -> str:
 @pytest.fixture
 def free_port():
     """``free_port()``: a loopback port nothing listens on (for addresses that must fail)."""
-    from tuning.cluster.local_postgres import free_port as port
+    from tuning.cluster._local_postgres import free_port as port
     return port

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tuning import limits
+from tuning import _limits as limits
 
 ROOT = Path(__file__).resolve().parents[2]
 HUGE = str(2**64)
@@ -187,7 +187,7 @@ def test_bad_input_says_what_to_do(args: list[str], says: str, not_says: str,
     (["reproduce", "splendor", "--benchmark", "{badjson}", "--out", "{dir}/out"],
      "games.splendor.reproduce.thesis.reproduce"),
     (["report", "deckbuilder-heuristic", "--out", "{file}"],
-     "tuning.reporting.study.build_study_report"),
+     "tuning.reporting._study.build_study_report"),
 ])
 def test_inputs_are_checked_before_the_work(args: list[str], work: str,
                                             places: dict[str, str],
@@ -300,7 +300,7 @@ def test_a_spec_with_turns_and_end_chance_is_refused(places: dict[str, str], tmp
 def test_train_resume_refuses_another_games_or_seed(places: dict[str, str], tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str],
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    from tuning.spec import load_spec
+    from tuning._spec import load_spec
     from tuning.train import new_state, save_checkpoint
 
     spec = load_spec("dominion-learned")

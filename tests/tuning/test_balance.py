@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from games.dominion.cards import INDEX, initial_supply
+from games.dominion._cards import INDEX, initial_supply
 
 SPEC = """
 [study]

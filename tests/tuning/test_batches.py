@@ -9,8 +9,8 @@ from pathlib import Path
 import optuna
 from optuna.trial import TrialState
 
-from tuning.spec import load_spec
-from tuning.study.storage import open_storage
+from tuning._spec import load_spec
+from tuning.study._storage import open_storage
 
 BATCH = "n_startup_trials = 4\nbatch = 4\n"
 

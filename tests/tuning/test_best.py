@@ -7,10 +7,10 @@ import json
 import pytest
 
 from games.core import InputError
-from tuning.best import resolve_best, resolve_opponents, split_ref
-from tuning.commands.play import split_bots
-from tuning.spec import load_spec
-from tuning.study.runner import run_study
+from tuning._best import resolve_best, resolve_opponents, split_ref
+from tuning._spec import load_spec
+from tuning.commands._play import split_bots
+from tuning.study._runner import run_study
 
 
 def _play(*args: str) -> tuple[int, str, str]:
@@ -19,7 +19,7 @@ def _play(*args: str) -> tuple[int, str, str]:
     from typer.testing import CliRunner
 
     from games import registry
-    from tuning.commands.play import make_play_command
+    from tuning.commands._play import make_play_command
 
     app = typer.Typer()
     app.command("quadratic")(make_play_command(registry.get("quadratic")))
@@ -80,8 +80,8 @@ def test_missing_study_or_storage_is_one_line_exit_2(make_spec, tmp_path, monkey
 
 
 def test_a_published_report_stands_in_for_a_missing_journal(finished, tmp_path, monkeypatch):
-    from tuning.reporting.summary import study_summary, write_summary
-    from tuning.study.runner import load_study
+    from tuning.reporting._summary import study_summary, write_summary
+    from tuning.study._runner import load_study
 
     path, journal, summary = finished
     work = tmp_path / "clone"  # a fresh clone: the report is committed, runs/ is not
@@ -110,7 +110,7 @@ def test_a_published_report_stands_in_for_a_missing_journal(finished, tmp_path, 
 def test_an_evolution_report_publishes_what_best_plays(tmp_path, monkeypatch):
     from tests.tuning.test_evolve_parallel import SPEC  # registers its toy-evolve game
     from tuning.evaluation import WorkerPool
-    from tuning.evolution.runner import build_evolution
+    from tuning.evolution._runner import build_evolution
     from tuning.reporting import build_evolution_report
 
     path = tmp_path / "studies" / "toy-evolution.toml"
@@ -184,7 +184,7 @@ def _published_results() -> list[tuple[str, str, str]]:
     studies/ whose result `best:` plays (Optuna studies and DEAP evolutions)."""
     import tomllib
 
-    from tuning.spec import STUDIES_DIR
+    from tuning._spec import STUDIES_DIR
 
     root = STUDIES_DIR.parent
     found = []
@@ -199,8 +199,8 @@ def _published_results() -> list[tuple[str, str, str]]:
 @pytest.mark.parametrize("study, game, optimizer", _published_results())
 def test_every_published_result_plays_from_its_summary_alone(study, game, optimizer, tmp_path,
                                                              monkeypatch, main):
-    from tuning.reporting.summary import STATED, read_summary
-    from tuning.spec import STUDIES_DIR
+    from tuning._spec import STUDIES_DIR
+    from tuning.reporting._summary import STATED, read_summary
 
     source = STUDIES_DIR.parent / "reports" / study / "run.json"
     assert source.is_file(), f"reports/{study}/ has no run.json: best:{study} cannot play"
@@ -225,8 +225,8 @@ def test_the_line_says_which_source_it_plays_and_published_picks_the_report(
     plays the published result; ``best:STUDY@published`` plays that whatever runs/ holds."""
     import shutil
 
-    from tuning.reporting.summary import study_summary, write_summary
-    from tuning.study.runner import load_study
+    from tuning.reporting._summary import study_summary, write_summary
+    from tuning.study._runner import load_study
 
     path, journal, summary = finished
     work = tmp_path / "clone"

@@ -1,4 +1,4 @@
-"""`tabletune board`: what wins on this board (tuning/board.py, games/dominion/board.py)."""
+"""`tabletune board`: what wins on this board (tuning/_board.py, games/dominion/board.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from games.core import InputError
+from games.dominion._named_bots import NAMED
 from games.dominion.board import BOARD, menu_form
-from games.dominion.named_bots import NAMED
-from tuning.board import BoardRequest
+from tuning._board import BoardRequest
 
 
 def test_a_board_is_ten_base_set_cards_in_any_form():
@@ -42,7 +42,7 @@ def test_seeds_are_in_the_genome_menu_form_with_the_same_buys():
         "province@<=8@money>=19 | duchy@gains<=4 | estate@gains<=2 | gold | "
         "duchy@gains<=6 | silver")
     assert menu_form(NAMED["workshop-gardens-standard"][0]) is None  # a gain list
-    from games.dominion.strategy_genome import DominionStrategy
+    from games.dominion._strategy_genome import DominionStrategy
 
     board = BOARD.board("attack")
     options = {k: v for k, v in BOARD.genome_options(board).items() if k != "kind"}
@@ -86,7 +86,7 @@ def test_a_short_board_search_writes_its_report_and_plays_again(main, tmp_path: 
         p.name for p in where.iterdir()}
     assert data["strategy"] in (where / "README.md").read_text()
     # best:board: plays it again; a second search of the board asks for --resume
-    from tuning.best import resolve_best
+    from tuning._best import resolve_best
     assert resolve_best("best:board:random:7", "dominion").text == data["strategy"]
     code, _, err = main("board", "dominion", "--kingdom", "random:7", "--minutes", "0.2")
     assert code == 2 and "--resume" in err

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from games import catalog, registry
 from tuning.cli import app
-from tuning.commands.bots import bot_rows, range_text
+from tuning.commands._bots import bot_rows, range_text
 
 GAMES = sorted(catalog.BUILTIN)
 

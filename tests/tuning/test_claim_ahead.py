@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from tuning._spec import load_spec
 from tuning.evaluation import WorkerPool
-from tuning.spec import load_spec
-from tuning.study import prefetch, runner
-from tuning.study.runner import open_study, run_study
+from tuning.study import _prefetch as prefetch
+from tuning.study import _runner as runner
+from tuning.study._runner import open_study, run_study
 
 
 def _trials(spec, store):

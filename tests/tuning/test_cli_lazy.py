@@ -1,9 +1,9 @@
 """`tabletune --help` imports no command module and draws the same pages as before.
 
-The top-level group lists its commands from ``tuning.commands.lazy.COMMANDS``; these tests
+The top-level group lists its commands from ``tuning.commands._lazy.COMMANDS``; these tests
 hold that table to the command modules (names, order, modules, summaries) and compare the
 pages drawn lazily with those drawn from the whole app. Help pages are drawn without
-``rich.markdown`` and ``rich.traceback`` (``tuning.commands.rich_help``); the pages must
+``rich.markdown`` and ``rich.traceback`` (``tuning.commands._rich_help``); the pages must
 not change for it.
 """
 
@@ -19,7 +19,8 @@ import typer.main
 
 from games import catalog
 from tests.tuning.test_cli_imports import RUN_AND_LIST_MODULES
-from tuning.commands import lazy, rich_help
+from tuning.commands import _lazy as lazy
+from tuning.commands import _rich_help as rich_help
 
 _RUN = """
 import json, sys
@@ -30,7 +31,7 @@ if mode == "whole":
 elif mode == "plain-rich":
     import typer.rich_utils  # Typer's own import, stand-ins unused
 elif mode == "untabled":
-    from tuning.commands import lazy
+    from tuning.commands import _lazy as lazy
     del lazy.COMMANDS["studies"]  # as if a new command's line were forgotten
 sys.argv = ["tabletune", *args]
 """ + RUN_AND_LIST_MODULES
@@ -67,9 +68,9 @@ def test_help_imports_no_command_module_and_lists_what_the_whole_app_lists():
     out, _, code, modules = _tabletune("lazy", "--help")
     assert code in (0, None)
     commands = {m for m in modules if m.startswith("tuning.commands.")}
-    assert commands <= {"tuning.commands.apps", "tuning.commands.flags",
-                        "tuning.commands.lazy", "tuning.commands.output",
-                        "tuning.commands.rich_help"}, sorted(commands)
+    assert commands <= {"tuning.commands._apps", "tuning.commands._flags",
+                        "tuning.commands._lazy", "tuning.commands._output",
+                        "tuning.commands._rich_help"}, sorted(commands)
     whole, _, _, _ = _tabletune("whole", "--help")
     assert out == whole
     for name in lazy.COMMANDS:

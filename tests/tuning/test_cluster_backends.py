@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from games.core import InputError
+from tuning._spec import load_spec
 from tuning.evaluation import WorkerPool, candidate_bot, evaluate
-from tuning.spec import load_spec
-from tuning.study.runner import run_study
+from tuning.study._runner import run_study
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("cluster")]
 HERE = Path(__file__).resolve().parent
@@ -102,7 +102,7 @@ def _study(spec, backend: str, address: str | None, folder: Path):
     """A study's trials and its re-evaluated best, run with the given backend."""
     import optuna
 
-    from tuning.study.storage import open_storage
+    from tuning.study._storage import open_storage
     journal = str(folder / f"{backend}.journal")
     summary = run_study(spec.with_overrides(jobs=2, backend=backend, address=address), journal)
     study = optuna.load_study(study_name="quad", storage=open_storage(journal).storage)
@@ -130,7 +130,7 @@ def _strip(rows):
 
 
 def _evolve(backend: str, address: str | None, folder: Path):
-    from tuning.evolution.runner import build_evolution
+    from tuning.evolution._runner import build_evolution
     path = folder / "toy-evolution.toml"
     path.write_text(EVOLUTION)
     spec = load_spec(path).with_overrides(jobs=2, backend=backend, address=address)

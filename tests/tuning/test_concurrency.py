@@ -11,9 +11,9 @@ import time
 import optuna
 from optuna.trial import TrialState
 
-from tuning.spec import load_spec
-from tuning.study import storage as st
-from tuning.study.runner import open_study, run_study
+from tuning._spec import load_spec
+from tuning.study import _storage as st
+from tuning.study._runner import open_study, run_study
 
 
 def _wait_for(predicate, timeout: float = 60.0, step: float = 0.1) -> bool:

@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 from games.core import game_seeds
+from tuning._spec import load_spec
 from tuning.evaluation import derived_seed, opponent_seed
-from tuning.evaluation.scoring import Scorer
-from tuning.spec import load_spec
-from tuning.study.runner import open_study, run_study
+from tuning.evaluation._scoring import Scorer
+from tuning.study._runner import open_study, run_study
 
 STUDIES = Path(__file__).resolve().parents[2] / "studies"
 TOY_EVOLVE = Path(__file__).resolve().parent / "test_evolve_parallel.py"
@@ -115,8 +115,8 @@ def test_committed_studies_confirm_on_disjoint_seeds():
 def test_dashboard_note_and_summary_show_the_confirmed_value(make_spec, tmp_path):
     import optuna_dashboard
 
-    from tuning.reporting.summary import study_summary
-    from tuning.study.runner import load_study
+    from tuning.reporting._summary import study_summary
+    from tuning.study._runner import load_study
 
     spec = load_spec(make_spec(trials=4, reevaluate_games=200, pruner="none"))
     store = str(tmp_path / "n.journal")
@@ -140,9 +140,9 @@ def test_a_study_from_before_confirmations_loads_and_is_confirmed_on_demand(
         make_spec, tmp_path, monkeypatch):
     import importlib
 
-    from tuning.study.confirm import describe
+    from tuning.study._confirm import describe
 
-    module = importlib.import_module("tuning.study.reevaluate")
+    module = importlib.import_module("tuning.study._reevaluate")
 
     spec = load_spec(make_spec(trials=4, reevaluate_games=200, pruner="none"))
     store = str(tmp_path / "old.journal")
@@ -164,7 +164,7 @@ def test_a_study_from_before_confirmations_loads_and_is_confirmed_on_demand(
 
 
 def test_an_old_published_summary_is_labelled_as_the_selection_value(tmp_path, monkeypatch):
-    from tuning.best import _from_published
+    from tuning._best import _from_published
 
     spec = load_spec(STUDIES / "dominion-heuristic.toml")
     old = {"best_params": {}, "best_value": 0.5999, "best_trial": 7,
@@ -183,8 +183,8 @@ def test_an_old_published_summary_is_labelled_as_the_selection_value(tmp_path, m
 
 def test_evolution_best_is_confirmed_after_its_selection(tmp_path, monkeypatch, played):
     from tuning.evaluation import WorkerPool
-    from tuning.evolution.engine import EvolutionResult, Score
-    from tuning.evolution.runner import best_of, settings_from_spec, spec_identity
+    from tuning.evolution._engine import EvolutionResult, Score
+    from tuning.evolution._runner import best_of, settings_from_spec, spec_identity
 
     monkeypatch.setenv("TABLETUNE_GAMES", str(TOY_EVOLVE))
     text = TOY_EVOLVE.read_text().split('SPEC = """', 1)[1].split('"""', 1)[0]

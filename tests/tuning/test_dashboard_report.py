@@ -12,12 +12,12 @@ from wsgiref.simple_server import WSGIRequestHandler, make_server
 import pytest
 
 from games.core import InputError
+from tuning._spec import load_spec
 from tuning.commands.study import resolve_dashboard_storage
-from tuning.reporting.page import markdown_table
-from tuning.reporting.study import build_study_report
-from tuning.spec import load_spec
-from tuning.study.runner import run_study
-from tuning.study.storage import open_storage
+from tuning.reporting._page import markdown_table
+from tuning.reporting._study import build_study_report
+from tuning.study._runner import run_study
+from tuning.study._storage import open_storage
 
 
 class _Quiet(WSGIRequestHandler):
@@ -113,7 +113,7 @@ def test_overhead_counts_a_process_overlapping_trials_once_and_processes_apart()
     from optuna.distributions import FloatDistribution
     from optuna.trial import FrozenTrial, TrialState
 
-    from tuning.reporting.study import overhead_share
+    from tuning.reporting._study import overhead_share
 
     t0 = dt.datetime(2026, 11, 25, 9, 0, 0)
 

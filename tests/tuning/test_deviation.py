@@ -1,4 +1,4 @@
-"""The one-step deviation check of a study's best (tuning/study/deviation.py and
+"""The one-step deviation check of a study's best (tuning/study/_deviation.py and
 `tabletune deviation`)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from tuning._spec import ParamSpec
 from tuning.evaluation import Evaluation
-from tuning.spec import ParamSpec
-from tuning.study.deviation import check, neighbours
+from tuning.study._deviation import check, neighbours
 
 SPACE = (ParamSpec("x", "float", 0.0, 1.0), ParamSpec("k", "int", 1, 9),
          ParamSpec("lr", "float", 1e-3, 1e-1, log=True),

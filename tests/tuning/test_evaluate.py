@@ -128,7 +128,7 @@ def test_a_pruned_evaluation_splits_blocks_but_sees_the_same_blocks_for_any_jobs
 
 
 def test_split_block_covers_the_block_in_order():
-    from tuning.evaluation.evaluator import split_block
+    from tuning.evaluation._evaluator import split_block
     assert split_block(10, 7, 3) == [(10, 3), (13, 2), (15, 2)]
     assert split_block(0, 2, 5) == [(0, 1), (1, 1)]
     assert split_block(4, 9, 1) == [(4, 9)]
@@ -151,7 +151,7 @@ def test_an_unknown_start_method_is_an_input_error(monkeypatch):
 
 
 def test_tapered_blocks_cover_every_game_once_with_small_ones_last():
-    from tuning.evaluation.match import tapered_blocks
+    from tuning.evaluation._match import tapered_blocks
 
     for games, size, jobs in ((20000, 2000, 2), (100, 40, 2), (7, 40, 4), (5000, 2, 2)):
         blocks = list(tapered_blocks(games, size, jobs))
@@ -163,7 +163,7 @@ def test_tapered_blocks_cover_every_game_once_with_small_ones_last():
 
 
 def _match_data(game_name, bot_names, games, pool):
-    from tuning.evaluation.match import run_match
+    from tuning.evaluation._match import run_match
 
     game = registry.get(game_name)
     bots = [game.parse_bot(b) for b in bot_names]
@@ -178,7 +178,7 @@ def _match_data(game_name, bot_names, games, pool):
                          ids=["pooled", "played-here", "probed-then-pooled"])
 def test_a_match_with_tapered_blocks_is_the_match_of_one_job(share_seconds, games,
                                                              monkeypatch):
-    from tuning.evaluation import match
+    from tuning.evaluation import _match as match
 
     # 0: the first game already says "share"; 1e9: every match is short enough to play
     # here; 0.2 s: the timed games decide (20,000 games take longer on any machine)
@@ -196,7 +196,7 @@ def test_a_match_with_tapered_blocks_is_the_match_of_one_job(share_seconds, game
 
 @pytest.mark.parametrize("backend", ["loky", "threading"])
 def test_a_short_match_is_played_here_without_starting_workers(backend, monkeypatch):
-    from tuning.evaluation import match
+    from tuning.evaluation import _match as match
 
     monkeypatch.setattr(match, "SHARE_SECONDS", 1e9)
     with WorkerPool(1) as pool:
@@ -213,7 +213,7 @@ def test_a_short_match_is_played_here_without_starting_workers(backend, monkeypa
 @pytest.mark.parametrize("share_seconds", [0.0, 1e9])
 def test_probes_keep_each_solo_bot_its_own_tally(share_seconds, monkeypatch):
     """A one-seat game plays one run per bot: the probe games belong to the first bot's."""
-    from tuning.evaluation import match
+    from tuning.evaluation import _match as match
 
     monkeypatch.setattr(match, "SHARE_SECONDS", share_seconds)
     with WorkerPool(1) as pool:
@@ -223,7 +223,7 @@ def test_probes_keep_each_solo_bot_its_own_tally(share_seconds, monkeypatch):
 
 
 def test_merged_blocks_join_neighbours_of_one_line_up_only():
-    from tuning.evaluation.match import DEFAULT_BLOCK, _merged
+    from tuning.evaluation._match import DEFAULT_BLOCK, _merged
 
     def task(start, count, line_up="a"):
         return ("g", line_up, {}, 1, start, count, True)

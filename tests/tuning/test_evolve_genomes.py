@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.core import BotSpec, InputError
-from tuning.evolution.genomes import make_kind
+from tuning.evolution._genomes import make_kind
 
 DOMINION = make_kind("dominion", "dominion-buylist", {"max_entries": 6, "max_limit": 4})
 
@@ -32,7 +32,7 @@ def _walk(kind, rng, steps):
 @settings(max_examples=60, deadline=None)
 @given(rng=st.randoms(use_true_random=False), steps=st.integers(1, 40))
 def test_dominion_operators_keep_genomes_valid_and_texts_parse(rng, steps):
-    from games.dominion.buylist import format_buylist, parse_buylist
+    from games.dominion._buylist import format_buylist, parse_buylist
 
     for genes in _walk(DOMINION, rng, steps):
         text = DOMINION.to_text(genes)
@@ -78,8 +78,8 @@ def test_dominion_mutation_reaches_every_operator():
 
 
 def test_dominion_genome_expresses_smithy_big_money():
-    from games.dominion.bots import NAMED
-    from games.dominion.buylist import parse_buylist
+    from games.dominion._bots import NAMED
+    from games.dominion._buylist import parse_buylist
 
     text = "province@<=8@money>=16 | " + NAMED["smithy-big-money"][0].split(" | ", 1)[1]
     genes = DOMINION.from_text(text)
@@ -96,7 +96,7 @@ def test_dominion_genome_plays_like_the_bot_it_writes():
     import numpy as np
 
     from games import registry
-    from games.dominion.bots import spec_from_text
+    from games.dominion._bots import spec_from_text
 
     text = ("province@<=8@money>=16 | duchy@gains<=4 | estate@gains<=2 | gold | "
             "duchy@gains<=6 | smithy:1 | smithy:2@cards>=16 | silver")
@@ -134,7 +134,7 @@ DECKBUILDER = make_kind("deckbuilder", "deckbuilder-buylist",
 @settings(max_examples=60, deadline=None)
 @given(rng=st.randoms(use_true_random=False), steps=st.integers(1, 40))
 def test_deckbuilder_operators_keep_genomes_valid_and_texts_parse(rng, steps):
-    from games.deckbuilder.rules import BuyRule
+    from games.deckbuilder._rules import BuyRule
 
     for genes in _walk(DECKBUILDER, rng, steps):
         text = DECKBUILDER.to_text(genes)
@@ -175,9 +175,9 @@ def test_deckbuilder_exact_fitness_orders_known_rules():
 
 
 def test_deckbuilder_evolution_climbs_towards_the_optimum(tmp_path):
+    from tuning._spec import load_spec
     from tuning.evaluation import WorkerPool
-    from tuning.evolution.runner import build_evolution
-    from tuning.spec import load_spec
+    from tuning.evolution._runner import build_evolution
 
     spec_path = tmp_path / "db.toml"
     spec_path.write_text('[study]\ngame = "deckbuilder"\noptimizer = "deap"\n'

@@ -124,9 +124,9 @@ def _strip(rows):
 
 
 def test_one_and_two_jobs_give_identical_evolutions(toy_spec, tmp_path):
+    from tuning._spec import load_spec
     from tuning.evaluation import WorkerPool
-    from tuning.evolution.runner import build_evolution
-    from tuning.spec import load_spec
+    from tuning.evolution._runner import build_evolution
 
     results = []
     for jobs in (1, 2):
@@ -170,10 +170,10 @@ def test_cli_json_resume_and_refusals(toy_spec, tmp_path):
 
 
 def test_report_of_an_evolution(toy_spec, tmp_path):
+    from tuning._spec import load_spec
     from tuning.evaluation import WorkerPool
-    from tuning.evolution.runner import build_evolution
-    from tuning.reporting.evolution import build_evolution_report
-    from tuning.spec import load_spec
+    from tuning.evolution._runner import build_evolution
+    from tuning.reporting._evolution import build_evolution_report
 
     spec = load_spec(toy_spec)
     ck = tmp_path / "r" / "c.ckpt"

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from games.core import InputError
-from games.dominion.yardstick import targets as _dominion_targets
-from tuning.reporting.evolution import (
+from games.dominion._yardstick import targets as _dominion_targets
+from tuning.reporting._evolution import (
     take_time_share,
     time_share_commands,
     time_share_note,
@@ -72,7 +72,7 @@ def test_time_share_is_taken_from_a_given_file_not_written_by_the_benchmark(tmp_
 
 
 def test_deckbuilder_targets_name_the_fraction_and_the_gaps():
-    from games.deckbuilder.yardstick import targets as _deckbuilder_targets
+    from games.deckbuilder._yardstick import targets as _deckbuilder_targets
 
     rows = [{"strategy": "evolved", "turns": 31, "fraction": 0.9997, "gap": 0.02},
             {"strategy": "picky", "turns": 31, "fraction": 0.867, "gap": 9.7},

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from games.core import InputError, game_seeds
-from tuning.evolution.checkpoint import MAGIC
-from tuning.evolution.engine import Evolution, EvolutionInterrupted, EvolveSettings, Score
+from tuning.evolution._checkpoint import MAGIC
+from tuning.evolution._engine import Evolution, EvolutionInterrupted, EvolveSettings, Score
 
 
 class ToyKind:

@@ -31,9 +31,9 @@ def _stop_at(generation: int):
 
 
 def test_resume_alone_continues_with_the_started_settings(toy_spec, tmp_path):
-    from tuning.evolution.engine import EvolutionInterrupted
-    from tuning.evolution.runner import build_evolution
-    from tuning.spec import load_spec
+    from tuning._spec import load_spec
+    from tuning.evolution._engine import EvolutionInterrupted
+    from tuning.evolution._runner import build_evolution
 
     spec = load_spec(toy_spec)
     full = build_evolution(spec, WorkerPool(), generations=5, population=4, seed=7,
@@ -71,7 +71,7 @@ def test_fingerprint_mismatch_names_the_setting(toy_spec, tmp_path):
 
 
 def test_stop_messages(toy_spec, tmp_path, monkeypatch):
-    from tuning.evolution.engine import Evolution, EvolutionInterrupted
+    from tuning.evolution._engine import Evolution, EvolutionInterrupted
 
     ck = tmp_path / "c.ckpt"
 
@@ -210,9 +210,9 @@ def test_checkpoint_on_a_directory_is_refused(toy_spec, tmp_path):
 
 
 def test_checkpoint_settings_give_the_report_its_command_and_seed(toy_spec, tmp_path):
-    from tuning.evolution.checkpoint import load_checkpoint
-    from tuning.evolution.runner import checkpoint_result, run_flags
-    from tuning.spec import load_spec
+    from tuning._spec import load_spec
+    from tuning.evolution._checkpoint import load_checkpoint
+    from tuning.evolution._runner import checkpoint_result, run_flags
 
     ck = tmp_path / "ck.pkl"
     assert _invoke("evolve", str(toy_spec), "-g", "2", "-P", "4", "-s", "11",

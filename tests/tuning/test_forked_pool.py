@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tuning.evaluation import WorkerPool
-from tuning.evaluation.forked import WorkerDied
+from tuning.evaluation._forked import WorkerDied
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forks workers")
 

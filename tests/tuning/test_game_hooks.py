@@ -111,7 +111,7 @@ def test_report_notes_state_results_in_the_games_terms():
 
 def test_report_yardsticks_come_from_the_game_description():
     from games.yardstick import Yardstick
-    from tuning.reporting.baselines import baselines_for
+    from tuning.reporting._baselines import baselines_for
 
     assert type(baselines_for("thegame").yardstick) is Yardstick  # no yardstick: default
     notes = baselines_for("dominion").yardstick.notes
@@ -126,7 +126,7 @@ def test_report_yardsticks_come_from_the_game_description():
 
 
 def test_a_train_table_needs_a_game_with_a_trainer(tmp_path):
-    from tuning.spec import load_spec
+    from tuning._spec import load_spec
 
     assert offers(dominion, "trainer") and not offers(deckbuilder, "trainer")
     assert isinstance(dominion.trainer(), Trainer)

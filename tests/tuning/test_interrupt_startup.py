@@ -20,7 +20,7 @@ START = ("import sys; from tuning.cli import main; sys.stderr.write('started\\n'
 def compiled_kernels():
     """Dominion's kernels in numba's cache first: the signal is meant to land in the
     imports of start-up, not in a first compile of minutes on a fresh checkout."""
-    subprocess.run([sys.executable, "-c", "import games.dominion.kernel"], check=True,
+    subprocess.run([sys.executable, "-c", "import games.dominion._kernel"], check=True,
                    timeout=900)
 
 

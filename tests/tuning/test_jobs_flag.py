@@ -55,7 +55,7 @@ def test_minus_one_is_every_core(tmp_path, capsys, monkeypatch):
 
 
 def test_a_train_spec_takes_jobs_as_the_flag_does():
-    from tuning.train.config import parse_train
+    from tuning.train._config import parse_train
 
     assert parse_train("s.toml", {"jobs": -1}, "dominion").jobs == -1
     assert parse_train("s.toml", {"jobs": 3}, "dominion").jobs == 3
@@ -83,7 +83,7 @@ high = 20.0
 
 
 def test_a_study_spec_takes_evaluation_jobs_as_the_flag_does(tmp_path):
-    from tuning.spec import load_spec
+    from tuning._spec import load_spec
 
     def load(jobs: str):
         path = tmp_path / "s.toml"
@@ -95,9 +95,9 @@ def test_a_study_spec_takes_evaluation_jobs_as_the_flag_does(tmp_path):
     assert load("jobs = 1024").evaluation.jobs == 1024
     every_core = load("jobs = -1")
     assert every_core.evaluation.jobs == (os.cpu_count() or 1)  # resolved as -j -1 is
-    # -j -1 is resolved by the command (one check, tuning.limits), which the spec takes
-    from tuning import limits
-    from tuning.spec import Flags
+    # -j -1 is resolved by the command (one check, tuning._limits), which the spec takes
+    from tuning import _limits as limits
+    from tuning._spec import Flags
     given = load_spec(tmp_path / "s.toml", Flags(jobs=limits.workers(-1)))
     assert given.evaluation.jobs == (os.cpu_count() or 1)
     for bad, says in (("0", "at least 1 (or -1: every core), got 0"),

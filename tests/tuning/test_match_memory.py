@@ -15,7 +15,7 @@ import pytest
 from games import registry
 from games.core import InputError
 from tuning.evaluation import WorkerPool
-from tuning.evaluation.match import run_match
+from tuning.evaluation._match import run_match
 
 #: bytes a match a thousand times longer may hold beyond the shorter one (the lists of
 #: blocks and tasks this rules out held 200-370 MB for a billion games)

@@ -1,4 +1,4 @@
-"""NTBEA as an Optuna sampler (:mod:`tuning.study.ntbea`): it finds the optimum of a small
+"""NTBEA as an Optuna sampler (:mod:`tuning.study._ntbea`): it finds the optimum of a small
 noisy problem whose answer is known, reproduces for a seed, runs as a study's sampler from
 a spec, and refuses what it cannot search with one line."""
 
@@ -10,8 +10,8 @@ import pytest
 from optuna.distributions import CategoricalDistribution, FloatDistribution, IntDistribution
 
 from games.core import InputError
-from tuning.spec import NtbeaSettings, load_spec
-from tuning.study.ntbea import NTBEASampler, grid_values
+from tuning._spec import NtbeaSettings, load_spec
+from tuning.study._ntbea import NTBEASampler, grid_values
 
 SPACE = {"x": IntDistribution(0, 4), "y": IntDistribution(0, 4),
          "z": FloatDistribution(0.0, 1.0, step=0.25),

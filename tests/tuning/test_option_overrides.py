@@ -8,10 +8,10 @@ import optuna
 import pytest
 
 from games.core import InputError
-from tuning.best import resolve_best
-from tuning.overrides import apply_items, parse_items, split_derived, with_game_options
-from tuning.spec import load_spec
-from tuning.study.storage import open_storage, study_names
+from tuning._best import resolve_best
+from tuning._overrides import apply_items, parse_items, split_derived, with_game_options
+from tuning._spec import load_spec
+from tuning.study._storage import open_storage, study_names
 
 
 def test_other_options_name_a_study_of_their_own(make_spec):

@@ -19,9 +19,9 @@ import pytest
 from optuna.trial import TrialState
 
 from games.core import InputError
-from tuning.spec import load_spec
-from tuning.study import storage as st
-from tuning.study.runner import open_study, run_study
+from tuning._spec import load_spec
+from tuning.study import _storage as st
+from tuning.study._runner import open_study, run_study
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("postgres")]
 #: seconds a test waits for its worker processes: starting one (imports, and compiling the

@@ -11,8 +11,8 @@ import pytest
 from rich.console import Console
 
 from games.core import InputError
+from tuning.commands._progress import MatchProgress, Throttle, duration, progress_seconds
 from tuning.commands.evolve import EvolutionProgress
-from tuning.commands.progress import MatchProgress, Throttle, duration, progress_seconds
 from tuning.commands.study import StudyProgress
 
 

@@ -19,13 +19,13 @@ from wsgiref.simple_server import WSGIRequestHandler, make_server
 import optuna
 import pytest
 
-from tuning.reporting.page import html_page
-from tuning.reporting.readme_page import is_readme_page
-from tuning.reporting.stored import read_stored, stored_evaluations
-from tuning.reporting.study import build_study_report, history_axes, value_limits
-from tuning.spec import load_spec
-from tuning.study.runner import run_study
-from tuning.study.storage import open_storage
+from tuning._spec import load_spec
+from tuning.reporting._page import html_page
+from tuning.reporting._readme_page import is_readme_page
+from tuning.reporting._stored import read_stored, stored_evaluations
+from tuning.reporting._study import build_study_report, history_axes, value_limits
+from tuning.study._runner import run_study
+from tuning.study._storage import open_storage
 
 ROOT = Path(__file__).resolve().parents[2]
 REPORTS = ROOT / "reports"
@@ -96,7 +96,7 @@ def test_dashboard_note_and_attributes_state_the_reevaluated_value(finished):
     assert f"{best['mean']:.4f}" in note
     assert f"search value (200 games, seed {spec.evaluation.seed})" in note
     # a note the user adds below is kept when the block is rewritten
-    from tuning.study.note import show_reevaluation
+    from tuning.study._note import show_reevaluation
     optuna_dashboard.save_note(study, note + "my own remark\n")
     assert not show_reevaluation(study)
     assert optuna_dashboard.get_note(study).endswith("my own remark\n")
@@ -105,7 +105,7 @@ def test_dashboard_note_and_attributes_state_the_reevaluated_value(finished):
 def test_dashboard_command_writes_the_note_of_an_older_study(finished, tmp_path):
     import optuna_dashboard
 
-    from tuning.study.note import HEADING, note_reevaluations
+    from tuning.study._note import HEADING, note_reevaluations
     spec, journal, _ = finished
     copy = tmp_path / "old.journal"
     shutil.copy(journal, copy)
@@ -201,7 +201,7 @@ def test_committed_pages_show_their_stored_evaluations(folder):
                                         if (p.parent / "importances.png").is_file()),
                          ids=lambda p: p.parent.name)
 def test_committed_pages_name_the_importance_evaluator(page):
-    from tuning.reporting.study import IMPORTANCE_NAME
+    from tuning.reporting._study import IMPORTANCE_NAME
     caption = re.search(r"<figcaption>([^<]*)\(<code>importances.png</code>\)",
                         page.read_text(encoding="utf-8")).group(1)
     assert IMPORTANCE_NAME in caption or "fANOVA, seed 0" in caption

@@ -34,7 +34,7 @@ from pathlib import Path
 
 import pytest
 
-from tuning.reporting.readme_page import (
+from tuning.reporting._readme_page import (
     INDEX,
     README,
     is_readme_page,
@@ -243,7 +243,7 @@ def test_page_renders_a_readme_with_its_figures_and_files(tmp_path: Path) -> Non
     linked; a study's folder is refused."""
     import shutil
 
-    from tuning.reporting.readme_page import write_readme_page
+    from tuning.reporting._readme_page import write_readme_page
 
     folder = tmp_path / "demo"
     folder.mkdir()
@@ -268,8 +268,8 @@ def test_publish_states_a_confirmed_best_on_the_study_page(tmp_path: Path) -> No
     import json
     import shutil
 
-    from tuning.reporting.published import confirm_published
-    from tuning.spec import load_spec
+    from tuning._spec import load_spec
+    from tuning.reporting._published import confirm_published
 
     folder = tmp_path / "thegame-penalty-d2"
     shutil.copytree(REPORTS / "thegame-penalty-d2", folder)
@@ -291,7 +291,7 @@ def test_publish_states_a_confirmed_best_on_the_study_page(tmp_path: Path) -> No
 def test_an_exact_evolution_says_what_generation_0_already_held() -> None:
     """A figure generation 0 already reached (a seed genome's) is not credited to the
     evolution; a noisy fitness gets no such note (generation 0 played other games)."""
-    from tuning.reporting.evolution import start_note
+    from tuning.reporting._evolution import start_note
 
     rows = [{"best": 278.11716063}, {"best": 278.11716063}]
     held = start_note(rows, 278.1171606329368, 3, exact=True)
@@ -308,7 +308,7 @@ def test_page_lists_only_what_a_clone_has(tmp_path: Path) -> None:
     import shutil
     import subprocess
 
-    from tuning.reporting.readme_page import write_readme_page
+    from tuning.reporting._readme_page import write_readme_page
 
     if shutil.which("git") is None:
         pytest.skip("git is not installed")

@@ -11,7 +11,7 @@ import pytest
 
 from games.core import InputError
 from tuning.reproduce import game_module, parse_sizes, reproduce_game, reproductions
-from tuning.reproduce.common import outside_reports
+from tuning.reproduce._common import outside_reports
 
 ROOT = Path(__file__).resolve().parents[2]
 PARAMS = {"alpha": "4.1", "form": "inner"}

@@ -12,15 +12,16 @@ import pytest
 
 from games import capabilities, registry
 from games.core import InputError
-from tuning import limits, spec_checks
-from tuning import spec as spec_mod
+from tuning import _limits as limits
+from tuning import _spec as spec_mod
+from tuning import _spec_checks as spec_checks
+from tuning._overrides import apply_items
+from tuning._spec import load_spec
 from tuning.commands import study as study_command
-from tuning.evaluation import scoring
-from tuning.evolution.runner import settings_from_spec, spec_fingerprint
-from tuning.overrides import apply_items
-from tuning.spec import load_spec
-from tuning.study.opening import fingerprint
-from tuning.study.storage import open_storage
+from tuning.evaluation import _scoring as scoring
+from tuning.evolution._runner import settings_from_spec, spec_fingerprint
+from tuning.study._opening import fingerprint
+from tuning.study._storage import open_storage
 
 
 @pytest.fixture
@@ -144,4 +145,30 @@ def test_an_evolution_with_a_seed_settles_its_options_once(toy_spec, tmp_path, m
     assert code == 0, err
     assert counted["game options checked"] == 1
     assert counted["game options settled"] == 1
+    assert counted["spec parsed"] == 1
+
+
+def test_a_resumed_evolution_settles_its_options_once_with_its_checkpoint_seed(
+        toy_spec, tmp_path, main, counted):
+    """``evolve --resume`` with no ``--seed`` takes the seed its checkpoint's run was started
+    with (9 here, not the spec's) and settles the options once, with that seed."""
+    ckpt = str(tmp_path / "e.ckpt")
+    code, _, err = main("evolve", str(toy_spec), "-g", "1", "-P", "4", "--seed", "9",
+                        "--checkpoint", ckpt)
+    assert code == 0, err
+    counted.clear()
+    seeds = []
+    original = capabilities.Neutral.settle_options
+
+    def settle(self, options, seed):
+        seeds.append(seed)
+        return original(self, options, seed)
+
+    with pytest.MonkeyPatch.context() as patch:  # over the fixture's: records the seed
+        patch.setattr(capabilities.Neutral, "settle_options", settle)
+        code, out, err = main("evolve", str(toy_spec), "-g", "2", "--resume", "--checkpoint",
+                              ckpt)
+    assert code == 0, err
+    assert seeds == [9]
+    assert counted["game options checked"] == 1
     assert counted["spec parsed"] == 1

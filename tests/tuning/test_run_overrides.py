@@ -3,9 +3,9 @@ reads it back as that study; a finished study says so and how to extend it."""
 
 from __future__ import annotations
 
-from tuning.reporting.study import build_study_report
-from tuning.spec import load_spec
-from tuning.study.runner import RUN_ATTR, load_study, run_study
+from tuning._spec import load_spec
+from tuning.reporting._study import build_study_report
+from tuning.study._runner import RUN_ATTR, load_study, run_study
 
 
 def test_report_reads_a_study_run_with_another_seed(make_spec, tmp_path, main):
@@ -45,7 +45,7 @@ def test_older_study_without_run_record_uses_its_seed_attribute(make_spec, tmp_p
     assert summary.trials_run_here == 2
     import optuna
 
-    from tuning.study.storage import open_storage
+    from tuning.study._storage import open_storage
     study = optuna.load_study(study_name="older", storage=open_storage(journal).storage)
     study.set_user_attr(RUN_ATTR, None)  # as a study made before the record existed
     assert load_study(spec, journal).spec.evaluation.seed == 9

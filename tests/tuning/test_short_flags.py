@@ -9,7 +9,7 @@ import typer
 from typer.testing import CliRunner
 
 from tuning.cli import app
-from tuning.commands.apps import LEGACY_SHORT_FLAGS
+from tuning.commands._apps import LEGACY_SHORT_FLAGS
 
 
 def _commands(group: Any, path: tuple[str, ...] = ()) -> list[tuple[str, Any]]:

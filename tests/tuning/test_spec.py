@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from games.core import InputError
-from tuning import spec as spec_mod
-from tuning.spec import list_specs, load_spec
+from tuning import _spec as spec_mod
+from tuning._spec import list_specs, load_spec
 
 GOOD = """
 [study]
@@ -134,7 +134,7 @@ def test_unknown_study_name_lists_known_ones():
 
 
 def test_bad_cli_override_is_refused(tmp_path):
-    """Numbers are checked once, by the command (tuning.limits; test_bad_inputs); the
+    """Numbers are checked once, by the command (tuning._limits; test_bad_inputs); the
     backend when the study is resolved with the command line's flags."""
     with pytest.raises(InputError, match="--backend"):
         load_spec(write(tmp_path, GOOD), spec_mod.Flags(backend="spark"))

@@ -1,5 +1,5 @@
 """Loading a spec reads and checks a file; its ``best:`` opponents are resolved when a run
-starts (:func:`tuning.best.resolve_opponents`), never while it is loaded or listed."""
+starts (:func:`tuning._best.resolve_opponents`), never while it is loaded or listed."""
 
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-import tuning.best
+import tuning._best
 from games.core import InputError
-from tuning.best import resolve_opponents
-from tuning.spec import load_spec
+from tuning._best import resolve_opponents
+from tuning._spec import load_spec
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNNERS = ("tuning.best", "tuning.study.runner", "tuning.evolution.runner", "optuna")
+RUNNERS = ("tuning._best", "tuning.study._runner", "tuning.evolution._runner", "optuna")
 
 
 def _against(path: Path, ref: str, name: str) -> Path:
@@ -34,14 +34,14 @@ def no_resolving(monkeypatch: pytest.MonkeyPatch) -> None:
     """Any resolution of a ``best:`` reference fails the test."""
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError(f"best: resolved while loading: {args}")
-    monkeypatch.setattr(tuning.best, "resolve_best", refuse)
+    monkeypatch.setattr(tuning._best, "resolve_best", refuse)
 
 
 def test_loading_keeps_a_reference_as_text_and_imports_no_runner(make_spec, tmp_path):
     # the study named has never run: resolving it now would fail (no journal)
     unrun = make_spec(name="unrun")
     against = _against(unrun, f"best:{unrun}", "against")
-    code = ("import sys; from tuning.spec import load_spec; "
+    code = ("import sys; from tuning._spec import load_spec; "
             f"s = load_spec({str(against)!r}); "
             f"print(list(s.evaluation.opponents), [m for m in {RUNNERS!r} if m in sys.modules])")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -68,7 +68,7 @@ def test_loading_checks_only_the_reference_text(make_spec, no_resolving):
 def test_an_unresolved_reference_cannot_reach_a_run(make_spec):
     unrun = make_spec(name="unrun")
     spec = load_spec(_against(unrun, f"best:{unrun}", "against"))
-    from tuning.study.runner import fingerprint
+    from tuning.study._runner import fingerprint
     for use in (spec.scorer, lambda: fingerprint(spec)):
         with pytest.raises(InputError, match="is not resolved yet"):
             use()
@@ -80,12 +80,12 @@ def test_studies_lists_a_spec_with_a_reference_without_resolving_it(make_spec, m
     unrun = make_spec(name="unrun")
     selfish = _against(unrun, f"best:{unrun.parent}/selfish.toml", "selfish")
     against = _against(unrun, f"best:{unrun}", "against")
-    import tuning.spec
+    import tuning._spec
     listed = [against, selfish]
-    monkeypatch.setattr(tuning.spec, "list_specs", lambda *a: listed)
+    monkeypatch.setattr(tuning._spec, "list_specs", lambda *a: listed)
     try:  # where the listing finds the spec files, once it reads them without loading them
-        import tuning.spec_files
-        monkeypatch.setattr(tuning.spec_files, "list_specs", lambda *a: listed)
+        import tuning._spec_files
+        monkeypatch.setattr(tuning._spec_files, "list_specs", lambda *a: listed)
     except ImportError:
         pass
     code, out, err = main("studies", "--json")

@@ -17,10 +17,10 @@ import optuna
 import pytest
 from optuna.trial import TrialState
 
+from tuning._spec import load_spec
 from tuning.evaluation import WorkerPool
-from tuning.spec import load_spec
-from tuning.study import storage as st
-from tuning.study.runner import open_study, run_study
+from tuning.study import _storage as st
+from tuning.study._runner import open_study, run_study
 
 
 def _study(journal: Path) -> optuna.Study | None:
@@ -174,11 +174,11 @@ def test_a_stopped_run_says_how_to_continue_and_continues_exactly(tmp_path, make
 
 
 # `run` above meets both signals; every long command turns SIGTERM into the same stop as
-# Ctrl-C (tuning/stopping.py), so the evolution meets SIGTERM and the training Ctrl-C.
+# Ctrl-C (tuning/_stopping.py), so the evolution meets SIGTERM and the training Ctrl-C.
 @pytest.mark.parametrize("sig", [signal.SIGTERM])
 def test_a_stopped_evolution_says_how_to_continue_and_continues_exactly(tmp_path, toy_spec,
                                                                         cli, monkeypatch, sig):
-    from tuning.evolution.runner import build_evolution
+    from tuning.evolution._runner import build_evolution
 
     path = toy_spec
     whole = build_evolution(load_spec(path), WorkerPool(), generations=6,
@@ -238,7 +238,7 @@ def _train_spec(tmp_path: Path, games: int) -> Path:
 
 def test_a_stop_before_the_first_checkpoint_keeps_the_rounds_and_resumes_exactly(tmp_path):
     from games.core import BotSpec
-    from games.dominion.cards import DEFAULT_KINGDOM
+    from games.dominion._cards import DEFAULT_KINGDOM
     from tuning.train import (
         TrainingStopped,
         TrainSpec,

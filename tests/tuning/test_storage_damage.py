@@ -9,9 +9,9 @@ import optuna
 import pytest
 
 from games.core import InputError
-from tuning.spec import load_spec
-from tuning.study.runner import run_study
-from tuning.study.storage import open_storage
+from tuning._spec import load_spec
+from tuning.study._runner import run_study
+from tuning.study._storage import open_storage
 
 
 @pytest.fixture

@@ -15,9 +15,9 @@ import pytest
 from optuna.trial import TrialState
 
 from games.core import InputError
-from tuning.spec import load_spec
-from tuning.study import storage as st
-from tuning.study.runner import open_study, run_study
+from tuning._spec import load_spec
+from tuning.study import _storage as st
+from tuning.study._runner import open_study, run_study
 
 pytest.importorskip("grpc", reason="the gRPC storage proxy needs grpcio (dev extra)")
 if not hasattr(optuna.storages, "GrpcStorageProxy"):
@@ -30,7 +30,7 @@ PROCESS_SECONDS = 240  # starting a process can take a minute on two busy cores
 def proxy(postgres, cli):
     """(database URL, proxy URL) of a `tabletune storage-proxy` process on a fresh database;
     heartbeat 1 s and grace 3 s for the workers it serves."""
-    from tuning.cluster.local_postgres import free_port
+    from tuning.cluster._local_postgres import free_port
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("TABLETUNE_HEARTBEAT_SECONDS", "1")
         mp.setenv("TABLETUNE_GRACE_SECONDS", "3")
@@ -124,7 +124,7 @@ def test_proxy_that_does_not_answer_is_one_line(make_spec, free_port, monkeypatc
 
 @pytest.mark.parametrize("case", ["journal", "port taken", "database down", "port"])
 def test_storage_proxy_refuses_bad_settings_in_one_line(case, free_port, tmp_path):
-    from tuning.study.grpc_proxy import serve
+    from tuning.study._grpc_proxy import serve
     taken = socket.socket()
     taken.bind(("127.0.0.1", 0))
     taken.listen()

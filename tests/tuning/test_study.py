@@ -9,9 +9,9 @@ import optuna
 import pytest
 
 from games.core import InputError
+from tuning._spec import load_spec
 from tuning.evaluation import derived_seed
-from tuning.spec import load_spec
-from tuning.study.runner import open_study, run_study
+from tuning.study._runner import open_study, run_study
 
 
 def test_same_seed_and_spec_give_the_same_best_parameters(make_spec, tmp_path):

@@ -64,9 +64,9 @@ def test_threads_are_gone_after_the_run():
         time.sleep(0.01)
 
 
-@pytest.mark.parametrize("module, kernel", [("games.dominion.play", "run_games"),
-                                            ("games.splendor.kernel", "play_batch"),
-                                            ("games.thegame.engine", "play_batch")])
+@pytest.mark.parametrize("module, kernel", [("games.dominion._play", "run_games"),
+                                            ("games.splendor._kernel", "play_batch"),
+                                            ("games.thegame._engine", "play_batch")])
 def test_the_block_kernels_release_the_interpreter_lock(module, kernel):
     import importlib
 
@@ -87,7 +87,7 @@ def test_which_line_ups_release_the_lock():
 def test_a_threaded_kernel_runs_beside_this_thread():
     """While a thread plays a Dominion block, this thread keeps running Python: the kernel
     does not hold the lock (with the lock held, the counter would stand still)."""
-    from tuning.evaluation.match import play_block
+    from tuning.evaluation._match import play_block
 
     game = registry.get("dominion")
     bots = (game.parse_bot("big-money"), game.parse_bot("big-money"))

@@ -207,7 +207,7 @@ def _write_plain_checkpoint(state: Any, path: Path) -> None:
 
 
 def test_a_checkpoint_is_checked_and_one_of_the_plain_format_still_resumes(tmp_path):
-    from tuning.train.loop import HEADER
+    from tuning.train._loop import HEADER
 
     rival = {"rival": BotSpec("rival")}
     whole_spec, part_spec = _spec(tmp_path / "whole"), _spec(tmp_path / "part")

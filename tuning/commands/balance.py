@@ -15,8 +15,8 @@ from pathlib import Path
 import typer
 
 from games.errors import check_seed
-from tuning import limits
-from tuning.commands.apps import (
+from tuning import _limits as limits
+from tuning.commands._apps import (
     app,
     clean_errors,
     console,
@@ -46,10 +46,9 @@ def balance_command(
     as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
 ) -> None:
     """Tune a game's rules towards a balance target; report against the printed rules."""
-    from tuning.balance.report import write_report
-    from tuning.balance.runner import BalanceInterrupted, run_balance
-    from tuning.commands.progress import given_command
-    from tuning.stopping import stop_signals
+    from tuning._stopping import stop_signals
+    from tuning.balance import BalanceInterrupted, run_balance, write_report
+    from tuning.commands._progress import given_command
 
     limits.TRIALS.check_optional(trials, "--trials")
     workers = None if jobs is None else limits.workers(jobs)

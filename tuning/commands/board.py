@@ -1,4 +1,4 @@
-"""`tabletune board GAME --kingdom K`: what wins on this board (:mod:`tuning.board`).
+"""`tabletune board GAME --kingdom K`: what wins on this board (:mod:`tuning._board`).
 
 Games offer it through their ``board`` part (:mod:`games.capabilities`); the command
 searches for the budget given, confirms the winner against the board's ladder on fresh
@@ -14,8 +14,8 @@ from pathlib import Path
 import typer
 
 from games.errors import check_seed
-from tuning import limits
-from tuning.commands.apps import app, clean_errors, console, err_console, print_json
+from tuning import _limits as limits
+from tuning.commands._apps import app, clean_errors, console, err_console, print_json
 
 
 @app.command("board")
@@ -45,7 +45,7 @@ def board_command(
     as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
 ) -> None:
     """What wins on this board: search, then confirm against the board's ladder."""
-    from tuning.board import BoardInterrupted, BoardRequest, board_part, find, folder
+    from tuning._board import BoardInterrupted, BoardRequest, board_part, find, folder
 
     check_seed(seed, "--seed")
     jobs = limits.workers(jobs)

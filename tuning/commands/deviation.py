@@ -1,5 +1,5 @@
 """`tabletune deviation STUDY`: the one-step deviation check of a study's best
-(:mod:`tuning.study.deviation`), on seeds of its own, with a table and a verdict."""
+(:mod:`tuning.study._deviation`), on seeds of its own, with a table and a verdict."""
 
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ import typer
 from rich.table import Table
 
 from games.errors import InputError, check_seed
-from tuning import limits
-from tuning.commands.apps import OPTION_HELP, app, clean_errors, console, load_study, print_json
-from tuning.stopping import stop_signals
+from tuning import _limits as limits
+from tuning._stopping import stop_signals
+from tuning.commands._apps import OPTION_HELP, app, clean_errors, console, load_study, print_json
 
 
 def _published_best(spec: Any) -> dict[str, Any] | None:
     """The best of the committed report (``reports/STUDY/run.json``) where this machine has
     no run of the study (a fresh clone), as ``best:`` reads it; None otherwise."""
-    from tuning.study.storage import default_location
+    from tuning.study import default_location
 
     if Path(default_location(spec.name)).exists():
         return None
@@ -56,12 +56,10 @@ def deviation_command(
 
     The best is the local run's (its journal or --storage), else the committed report's.
     """
-    from tuning.best import resolve_opponents
-    from tuning.evaluation import WorkerPool, candidate_bot, evaluate_many
-    from tuning.evaluation.evaluator import derived_seed
-    from tuning.study.deviation import check
-    from tuning.study.reevaluate import best_result
-    from tuning.study.runner import load_study as open_study
+    from tuning._best import resolve_opponents
+    from tuning.evaluation import WorkerPool, candidate_bot, derived_seed, evaluate_many
+    from tuning.study import best_result, check
+    from tuning.study import load_study as open_study
 
     limits.GAMES.check(games, "--games")
     jobs = limits.workers(jobs)

@@ -12,9 +12,10 @@ from typing import Any
 import typer
 
 from games.errors import InputError, check_seed
-from tuning import limits
-from tuning.commands import places
-from tuning.commands.apps import (
+from tuning import _limits as limits
+from tuning._stopping import stop_signals
+from tuning.commands import _places as places
+from tuning.commands._apps import (
     BACKEND_HELP,
     OPTION_HELP,
     app,
@@ -24,8 +25,7 @@ from tuning.commands.apps import (
     load_study,
     print_json,
 )
-from tuning.commands.progress import Reporter, duration, stop_line
-from tuning.stopping import stop_signals
+from tuning.commands._progress import Reporter, duration, stop_line
 
 
 def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
@@ -33,7 +33,7 @@ def resume_command(study: str, spec: Any, evo: Any, checkpoint: Path | None,
                    options: Sequence[str] = ()) -> str:
     """The full command that continues ``evo``: every setting that differs from the spec
     (``spec``: the run's, its ``--option`` game options applied)."""
-    from tuning.evolution.runner import RUN_SETTINGS, default_checkpoint, run_flags
+    from tuning.evolution import RUN_SETTINGS, default_checkpoint, run_flags
 
     words = ["tabletune", "evolve", study, "--resume"]
     for item in options:
@@ -60,7 +60,7 @@ class EvolutionProgress(Reporter):
         self.resuming = False  # a resumed run starts with the checkpoint's next generation
 
     def describe(self) -> str:
-        from tuning.evolution.engine import format_row
+        from tuning.evolution import format_row
 
         now = self.clock()
         spent = duration(now - self.since)
@@ -122,10 +122,15 @@ def evolve_command(
     settings the run was started with; `--resume -g N` extends it to N generations.
     Game options given with --option make an evolution of their own (STUDY.HASH).
     """
-    from tuning.best import resolve_opponents
+    from tuning._best import resolve_opponents
     from tuning.evaluation import WorkerPool
-    from tuning.evolution.engine import EvolutionInterrupted
-    from tuning.evolution.runner import best_of, build_evolution, default_checkpoint
+    from tuning.evolution import (
+        EvolutionInterrupted,
+        best_of,
+        build_evolution,
+        checkpoint_seed,
+        default_checkpoint,
+    )
 
     if resume and restart:
         raise InputError("--resume and --restart exclude each other")
@@ -136,9 +141,12 @@ def evolve_command(
     if seed is not None:
         check_seed(seed, "--seed")
     # a --seed is the study's from the start (its options settled once, with it); a resumed
-    # run without one takes its checkpoint's, which build_evolution applies
+    # run without one takes its checkpoint's, read as soon as the study is named, so its
+    # options are settled once, with the seed the run was started with
+    seed_of = (lambda named: checkpoint_seed(checkpoint or default_checkpoint(named))) \
+        if resume else None
     spec = load_study(study, option, "deap", jobs=workers, backend=backend, address=address,
-                      seed=seed)
+                      seed=seed, seed_of=seed_of)
     given_spec = spec
     places.output_file(checkpoint or default_checkpoint(spec), "--checkpoint")
     spec = resolve_opponents(spec)  # best: opponents, now that the run starts

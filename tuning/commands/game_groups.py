@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from games.names import known_names
-from tuning.commands.apps import app, new_typer
-from tuning.commands.flags import CheckedGroup, _refuse
+from tuning.commands._apps import app, new_typer
+from tuning.commands._flags import CheckedGroup, _refuse
 
 
 class GameGroup(CheckedGroup):
@@ -77,7 +77,7 @@ class PlayGroup(GameGroup):
     """`tabletune play GAME`: a match between named bots of one game."""
 
     def build(self, game: Any) -> tuple[Callable[..., Any], str | None]:
-        from tuning.commands.play import make_play_command
+        from tuning.commands._play import make_play_command
 
         return make_play_command(game), f"Play {game.summary}."
 
@@ -86,7 +86,7 @@ class BotsGroup(GameGroup):
     """`tabletune bots GAME`: a game's bots and their parameters."""
 
     def build(self, game: Any) -> tuple[Callable[..., Any], str | None]:
-        from tuning.commands.bots import make_bots_command
+        from tuning.commands._bots import make_bots_command
 
         return make_bots_command(game), None
 
@@ -100,7 +100,7 @@ class SolveGroup(GameGroup):
         return offers(game, "solver")
 
     def build(self, game: Any) -> tuple[Callable[..., Any], str | None]:
-        from tuning.commands.solve import make_solve_command
+        from tuning.commands._solve import make_solve_command
 
         return make_solve_command(game), None
 

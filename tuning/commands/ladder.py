@@ -13,8 +13,8 @@ from pathlib import Path
 import typer
 
 from games.errors import InputError, check_seed
-from tuning import limits
-from tuning.commands.apps import app, clean_errors, console, err_console, print_json
+from tuning import _limits as limits
+from tuning.commands._apps import app, clean_errors, console, err_console, print_json
 
 
 @app.command("ladder")
@@ -44,11 +44,11 @@ def ladder_command(
     as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
 ) -> None:
     """A round robin of bots: score matrix, Elo-scale ratings with intervals, Alpha-Rank."""
-    from tuning.commands.play import split_bots
+    from tuning._overrides import parse_items
+    from tuning._stopping import stop_signals
+    from tuning.commands._play import split_bots
     from tuning.evaluation import BACKENDS
     from tuning.ladder import LadderInterrupted, LadderRequest, run_ladder
-    from tuning.overrides import parse_items
-    from tuning.stopping import stop_signals
 
     check_seed(seed, "--seed")
     limits.GAMES.check(games, "--games")

@@ -7,8 +7,8 @@ from pathlib import Path
 import typer
 
 from games.errors import InputError
-from tuning.commands import places
-from tuning.commands.apps import app, console, print_json
+from tuning.commands import _places as places
+from tuning.commands._apps import app, console, print_json
 
 
 @app.command("page")
@@ -24,7 +24,7 @@ def page_command(
     The page is the README rendered, its PNGs embedded, every file of the folder linked.
     A study's page is made by `tabletune report STUDY --publish` instead.
     """
-    from tuning.reporting.readme_page import readme_folders, write_readme_page
+    from tuning.reporting import readme_folders, write_readme_page
 
     if all_folders and folders:
         raise InputError("give folders or --all, not both")

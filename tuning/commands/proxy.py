@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from tuning import limits
-from tuning.commands.apps import app, err_console
+from tuning import _limits as limits
+from tuning.commands._apps import app, err_console
 
 
 @app.command("storage-proxy")
@@ -22,7 +22,7 @@ def storage_proxy_command(
     Workers then run with --storage grpc://HOST:PORT and open no database connection of
     their own; the proxy does the SQL work once, with Optuna's trial cache.
     """
-    from tuning.study.grpc_proxy import serve
+    from tuning.study import serve
 
     limits.PORT.check(port, "--port")
     limits.THREADS.check(threads, "--threads")

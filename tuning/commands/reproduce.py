@@ -6,11 +6,11 @@ from pathlib import Path
 
 import typer
 
-from tuning import limits
-from tuning.commands import places
-from tuning.commands.apps import app, console, print_json
-from tuning.commands.progress import given_command, stop_line
-from tuning.stopping import stop_signals
+from tuning import _limits as limits
+from tuning._stopping import stop_signals
+from tuning.commands import _places as places
+from tuning.commands._apps import app, console, print_json
+from tuning.commands._progress import given_command, stop_line
 
 
 @app.command("reproduce")

@@ -10,9 +10,10 @@ from typing import Any
 import typer
 
 from games.errors import InputError, check_seed
-from tuning import limits
-from tuning.commands import places
-from tuning.commands.apps import (
+from tuning import _limits as limits
+from tuning._stopping import stop_signals
+from tuning.commands import _places as places
+from tuning.commands._apps import (
     BACKEND_HELP,
     OPTION_HELP,
     app,
@@ -22,8 +23,7 @@ from tuning.commands.apps import (
     print_json,
     say_options,
 )
-from tuning.commands.progress import Reporter, duration, given_command, stop_line
-from tuning.stopping import stop_signals
+from tuning.commands._progress import Reporter, duration, given_command, stop_line
 
 
 def _fmt(value: Any, digits: int = 4) -> str:
@@ -41,13 +41,13 @@ def studies_command(json_out: bool = typer.Option(False, "--json", help="Print J
     A listing reads what each file states and checks that it names a known game, without
     importing any game; ``--check`` validates each spec as a run would.
     """
-    from tuning import spec_files
+    from tuning import _spec_files as spec_files
 
     rows = []
     for path in spec_files.list_specs():
         try:
             if check:
-                from tuning.spec import load_spec
+                from tuning._spec import load_spec
 
                 spec = load_spec(path)
                 row = {"name": spec.name, "game": spec.game, "optimizer": spec.optimizer,
@@ -167,7 +167,7 @@ class StudyProgress(Reporter):
 
 def _stopped(stop: KeyboardInterrupt) -> str:
     """The line a stopped ``run`` leaves: what the storage keeps, and how to go on."""
-    from tuning.study.runner import StudyStopped
+    from tuning.study import StudyStopped
 
     again = given_command()
     if not isinstance(stop, StudyStopped):
@@ -205,8 +205,8 @@ def run_command(
     Several processes may run the same command on one storage: they share the budget.
     Game options given with --option make a study of their own (STUDY.HASH).
     """
-    from tuning.best import resolve_opponents
-    from tuning.study.runner import run_study
+    from tuning._best import resolve_opponents
+    from tuning.study import run_study
 
     limits.TRIALS.check_optional(trials, "--trials")
     jobs = limits.workers(jobs)
@@ -247,7 +247,7 @@ def run_command(
                       f"overhead {100 * summary.optuna_share:.1f}%)", highlight=False,
                       soft_wrap=True)
     if best:
-        from tuning.study.confirm import describe
+        from tuning.study import describe
 
         lo, hi = best["ci95"]
         how = describe(best)
@@ -272,8 +272,8 @@ def report_command(
     json_out: bool = typer.Option(False, "--json", help="Print a JSON summary."),
 ) -> None:
     """Write index.html, README.md and PNG figures for a study or an evolution."""
-    from tuning.best import resolve_opponents
-    from tuning.reporting.published import describe_published
+    from tuning._best import resolve_opponents
+    from tuning.reporting import describe_published
 
     spec = load_study(study, option, say=False)  # said once the report is written
     if out is not None and publish:
@@ -286,7 +286,7 @@ def report_command(
     if time_share is not None:
         places.input_file(time_share, "--time-share")
     spec = resolve_opponents(spec)  # best: opponents, as the run resolved them
-    from tuning.reporting.published import confirm_published, published_only
+    from tuning.reporting import confirm_published, published_only
     if publish and storage is None and published_only(spec, out_dir):
         # no journal or checkpoint here: confirm the published best from its run.json
         run = confirm_published(spec, out_dir)
@@ -298,8 +298,8 @@ def report_command(
                           highlight=False, soft_wrap=True)
         return
     if spec.optimizer == "deap":
-        from tuning.evolution.runner import default_checkpoint
-        from tuning.reporting.evolution import build_evolution_report
+        from tuning.evolution import default_checkpoint
+        from tuning.reporting import build_evolution_report
         path = Path(storage) if storage else default_checkpoint(spec)
         if not path.exists():
             flags = "".join(f" --option {shlex.quote(o)}" for o in option)
@@ -310,7 +310,7 @@ def report_command(
     else:
         if time_share is not None:
             raise InputError("--time-share applies to evolutions (study.optimizer = deap)")
-        from tuning.reporting.study import build_study_report
+        from tuning.reporting import build_study_report
         result = build_study_report(spec, storage, out_dir)
     index = out_dir / "index.html"
     say_options(spec, option)
@@ -345,8 +345,7 @@ def dashboard_command(
     """Serve optuna-dashboard on a study storage (Ctrl-C to stop)."""
     import optuna_dashboard
 
-    from tuning.study.note import note_reevaluations
-    from tuning.study.storage import open_storage
+    from tuning.study import note_reevaluations, open_storage
 
     location = resolve_dashboard_storage(storage)
     limits.PORT.check(port, "--port")

@@ -10,9 +10,10 @@ from typing import Any
 import typer
 
 from games.errors import InputError, check_seed
-from tuning import limits
-from tuning.commands import places
-from tuning.commands.apps import (
+from tuning import _limits as limits
+from tuning._stopping import stop_signals
+from tuning.commands import _places as places
+from tuning.commands._apps import (
     app,
     clean_errors,
     console,
@@ -20,8 +21,7 @@ from tuning.commands.apps import (
     print_json,
     require_optimizer,
 )
-from tuning.commands.progress import Reporter, duration, given_command, stop_line
-from tuning.stopping import stop_signals
+from tuning.commands._progress import Reporter, duration, given_command, stop_line
 
 
 def _interval(est: dict[str, Any]) -> str:
@@ -79,9 +79,9 @@ def train_command(
     """Train the learned player (self-play and a pool of opponents), checkpointing as it goes."""
     from games import registry
     from games.capabilities import use
-    from tuning.best import train_bot
+    from tuning._best import train_bot
+    from tuning._spec import load_spec
     from tuning.evaluation import WorkerPool, resolve_jobs
-    from tuning.spec import load_spec
     from tuning.train import (
         SELF,
         SNAPSHOT,

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from games.errors import InputError, check_seed
-from tuning import limits
-from tuning.commands.apps import app, clean_errors, console, err_console
-from tuning.commands.play import line_up
+from tuning import _limits as limits
+from tuning.commands._apps import app, clean_errors, console, err_console
+from tuning.commands._play import line_up
 
 if TYPE_CHECKING:
     from games import registry

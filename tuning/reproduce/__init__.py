@@ -17,7 +17,7 @@ from types import ModuleType
 from games.capabilities import use
 from games.core import InputError
 from games.reproduction import Settings
-from tuning.reproduce.common import outside_reports, parse_sizes, settings_for
+from tuning.reproduce._common import outside_reports, parse_sizes, settings_for
 
 __all__ = ["Settings", "game_module", "outside_reports", "parse_sizes", "reproduce_game",
            "reproductions", "settings_for"]
@@ -49,8 +49,7 @@ def reproduce_game(game: str, out_dir: Path | str | None = None, **request) -> l
 
     ``request`` takes the keywords of ``settings_for`` (jobs, seed, from_json, scale,
     sizes, parts, params, benchmark); returns the files written."""
-    from tuning.evaluation import WorkerPool
-    from tuning.evaluation.match import run_match
+    from tuning.evaluation import WorkerPool, run_match
 
     module = game_module(game)
     settings = settings_for(module, game, **request)
@@ -64,8 +63,8 @@ def reproduce_game(game: str, out_dir: Path | str | None = None, **request) -> l
 
 def with_page(out: Path, written: list[Path]) -> list[Path]:
     """``written`` and the folder's index.html, rendered from the README just written (the
-    page states what the README states; see :mod:`tuning.reporting.readme_page`)."""
-    from tuning.reporting.readme_page import builds_own_page, write_readme_page
+    page states what the README states; see :mod:`tuning.reporting._readme_page`)."""
+    from tuning.reporting import builds_own_page, write_readme_page
 
     if (out / "README.md").is_file() and not builds_own_page(out):
         return [*written, write_readme_page(out)]

@@ -43,7 +43,7 @@ README_TURNS = 100  # the text quotes exact values up to T = 100
 
 def tuned():
     """The hand-set heuristic rule the report shows (chosen for T = 31)."""
-    from games.deckbuilder.strategies import HeuristicParams
+    from games.deckbuilder._strategies import HeuristicParams
 
     return HeuristicParams(province_left=22, duchy_over_gold_left=11, duchy_left=15,
                            estate_over_silver_left=6, estate_left=9)
@@ -51,7 +51,7 @@ def tuned():
 
 def _mc_block(strategy: str, turns: int | None, seed: int, alpha: float | None,
               params: dict | None, start: int, games: int) -> np.ndarray:
-    from games.deckbuilder.api import simulate
+    from games.deckbuilder._api import simulate
 
     return simulate(strategy, turns=turns or 0, games=games, seed=seed, start=start,
                     end_chance=alpha, params=params)
@@ -71,7 +71,7 @@ def simulated(pool: Any, strategy: str, turns: int | None, games: int, seed: int
 def exact_curves(tmax: int) -> dict[str, list[float]]:
     """Exact expected score for every T = 0..tmax: one backward sweep per strategy."""
     from games.deckbuilder import DEFAULT, evaluate_random, evaluate_rule, heuristic_rule, solve
-    from games.deckbuilder.rules import expensive_rule, greedy_rule, picky_rule
+    from games.deckbuilder._rules import expensive_rule, greedy_rule, picky_rule
 
     out = {"optimal": solve(tmax, keep_policy=False).by_turns.tolist(),
            "random": evaluate_random(tmax, all_turns=True).tolist()}
@@ -84,8 +84,8 @@ def exact_curves(tmax: int) -> dict[str, list[float]]:
 
 def geometric(settings: Settings, simple: list[str]) -> list[dict]:
     """Exact (truncated) and simulated values when each turn ends the game with chance a."""
-    from games.deckbuilder.geometric import geometric_values
-    from games.deckbuilder.strategies import get_strategy
+    from games.deckbuilder._geometric import geometric_values
+    from games.deckbuilder._strategies import get_strategy
 
     strats = [get_strategy(n) for n in ["optimal"] + simple]
     rows = []
@@ -106,10 +106,10 @@ def geometric(settings: Settings, simple: list[str]) -> list[dict]:
 def collect(out_dir: Path, settings: Settings) -> dict:
     """Compute every section's data and draw the figures into ``out_dir``."""
     from games.deckbuilder import DEFAULT, action_shares, solve
-    from games.deckbuilder.reproduce import figures as figs
+    from games.deckbuilder._states import state_space
+    from games.deckbuilder._strategies import HeuristicParams
+    from games.deckbuilder.reproduce import _figures as figs
     from games.deckbuilder.reproduce.cost import dp_run, fit_power
-    from games.deckbuilder.states import state_space
-    from games.deckbuilder.strategies import HeuristicParams
 
     n, jobs, tmax, pool = settings.n, settings.jobs, settings.n("turns"), settings.pool
     simple = figs.SIMPLE
@@ -172,7 +172,7 @@ def collect(out_dir: Path, settings: Settings) -> dict:
 def reproduce(out_dir: Path, settings: Settings) -> list[Path]:
     """Compute everything (or read data.json with ``from_json``, taking in a new
     ``--benchmark``); write data.json, and README.md when the data reach T = 100."""
-    from games.deckbuilder.reproduce.readme import readme_text
+    from games.deckbuilder.reproduce._readme import readme_text
 
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -37,7 +37,7 @@ def peak_mb() -> float:
 def solve_here(turns: int, keep: bool) -> dict:
     """Solve T = ``turns`` in this process after a warm-up; time, CPU time and memory."""
     from games.deckbuilder import solve
-    from games.deckbuilder.states import state_space
+    from games.deckbuilder._states import state_space
 
     solve(3)  # load compiled kernels
     state_space.cache_clear()

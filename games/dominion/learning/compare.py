@@ -19,8 +19,8 @@ import time
 import numpy as np
 
 from games.core import BotSpec
-from games.dominion.cards import NC
-from games.dominion.features import (
+from games.dominion._cards import NC
+from games.dominion._features import (
     NCOUNT,
     NDRAW,
     NGAINS,
@@ -43,9 +43,9 @@ from games.dominion.features import (
     OFF_TERM,
     OFF_VILL,
 )
-from games.dominion.learned import load_model
-from games.dominion.learning.estimators import AverageRewardValue, RidgeValue, SGDValue
-from games.dominion.learning.selfplay import play_block
+from games.dominion._learned import load_model
+from games.dominion.learning._estimators import AverageRewardValue, RidgeValue, SGDValue
+from games.dominion.learning._selfplay import play_block
 
 
 def dense(feats: np.ndarray) -> np.ndarray:

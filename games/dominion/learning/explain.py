@@ -12,9 +12,9 @@ import json
 
 import numpy as np
 
-from games.dominion.cards import CARDS, INDEX, IS_ACTION, IS_TREASURE, KINGDOM_KEYS, VP
-from games.dominion.feature_names import describe
-from games.dominion.features import (
+from games.dominion._cards import CARDS, INDEX, IS_ACTION, IS_TREASURE, KINGDOM_KEYS, VP
+from games.dominion._feature_names import describe
+from games.dominion._features import (
     NCOUNT,
     NGAINS,
     NPROV,
@@ -27,7 +27,7 @@ from games.dominion.features import (
     layout_of,
     slot_cards,
 )
-from games.dominion.learned import load_model
+from games.dominion._learned import load_model
 
 STAGES = (0, 2, 4, 6)  # turns 1-3, 7-9, 13-15, 19-21
 
@@ -90,13 +90,13 @@ def final_decks(model_path: str, opponent: str, games: int = 400, seed: int = 5
     """Mean copies of each card owned at the end of ``games`` games of the model against
     ``opponent`` (seats alternating, 100 rounds at most), for both: what the model actually
     buys, in the engine's own games."""
-    from games.dominion.bots import compile_bots
-    from games.dominion.cards import NC, initial_supply
-    from games.dominion.engine import END_STANDARD, LP_END_RULE, LP_TIEBREAK, OWNED
+    from games.dominion._bots import compile_bots
+    from games.dominion._cards import NC, initial_supply
+    from games.dominion._engine import END_STANDARD, LP_END_RULE, LP_TIEBREAK, OWNED
+    from games.dominion._kernel import new_record, new_state
+    from games.dominion._learned import load_model
+    from games.dominion._play import run_games
     from games.dominion.game import GAME
-    from games.dominion.kernel import new_record, new_state
-    from games.dominion.learned import load_model
-    from games.dominion.play import run_games
 
     model = load_model(model_path)
     supply = initial_supply(2, model.kingdom)

@@ -1,11 +1,11 @@
 """The learned Dominion player's trainer: the protocol of :mod:`games.learning`, which the
 game-neutral loop of `tabletune train` drives.
 
-A model is a linear value of the engine's indicator features (``games.dominion.features``)
+A model is a linear value of the engine's indicator features (``games.dominion._features``)
 over the kingdom it is trained for, in that kingdom's layout (the sources' cards for their
 kingdoms, else the kingdom's own cards); the samples are (features after a buy, final reward)
-pairs from the games of :mod:`games.dominion.learning.selfplay`; the value models are those
-of :mod:`games.dominion.learning.estimators`.
+pairs from the games of :mod:`games.dominion.learning._selfplay`; the value models are those
+of :mod:`games.dominion.learning._estimators`.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from typing import Any
 import numpy as np
 
 from games.core import BotSpec
-from games.dominion.features import FEATURE_SET, GENERAL, NF, SOURCES, Layout, layout_for
-from games.dominion.kingdoms import draw_random, parse_kingdom
-from games.dominion.learned import LearnedModel
-from games.dominion.learned import save_model as _save_model
-from games.dominion.learning import selfplay
-from games.dominion.learning.estimators import make_estimator
-from games.dominion.learning.options import TrainOptions, check_option, check_options
+from games.dominion._features import FEATURE_SET, GENERAL, NF, SOURCES, Layout, layout_for
+from games.dominion._kingdoms import draw_random, parse_kingdom
+from games.dominion._learned import LearnedModel
+from games.dominion._learned import save_model as _save_model
+from games.dominion.learning import _selfplay as selfplay
+from games.dominion.learning._estimators import make_estimator
+from games.dominion.learning._options import TrainOptions, check_option, check_options
 
 __all__ = [
     "DEFAULTS", "FEATURE_SET", "MOVED", "N_FEATURES", "OPTIONS", "check_option",
@@ -32,7 +32,7 @@ __all__ = [
 ]
 
 #: the sources' layout; a kingdom with other cards has the kingdom layout's size
-#: (``games.dominion.features.layout_for``)
+#: (``games.dominion._features.layout_for``)
 N_FEATURES = NF
 OPTIONS = TrainOptions
 DEFAULTS: Mapping[str, Any] = {
@@ -42,7 +42,7 @@ DEFAULTS: Mapping[str, Any] = {
     "checkpoint": "runs/dominion-learned/checkpoint.pkl",
 }
 #: where the value models were pickled from before they moved beside the game
-MOVED: Mapping[str, str] = {"tuning.train.estimators": "games.dominion.learning.estimators"}
+MOVED: Mapping[str, str] = {"tuning.train.estimators": "games.dominion.learning._estimators"}
 
 
 def setup(game_options: Mapping[str, Any]) -> tuple[str, ...]:
@@ -77,7 +77,7 @@ def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
                opp_weights: np.ndarray | None, seed: int, start: int, count: int,
                setup: tuple[str, ...], options: TrainOptions
                ) -> tuple[np.ndarray, np.ndarray, float]:
-    """Training games of the learner: see :func:`games.dominion.learning.selfplay.play_block`
+    """Training games of the learner: see :func:`games.dominion.learning._selfplay.play_block`
     (the general layout plays a random kingdom of its own, see :func:`block_kingdom`)."""
     return selfplay.play_block(weights, eps, opponent, opp_weights, seed, start, count,
                                block_kingdom(setup, options, seed, start),

@@ -27,7 +27,7 @@ TABLES = ("two_player", "solo", "stanford", "blog", "speed")
 
 def collect(settings: Settings) -> dict:
     """Play every table; the data the README and the figure are written from."""
-    from games.dominion.reproduce import tables
+    from games.dominion.reproduce import _tables as tables
 
     t0 = time.perf_counter()
     g, j = settings.n("games"), settings.jobs

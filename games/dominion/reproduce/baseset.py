@@ -23,8 +23,14 @@ from typing import Any
 
 from games.blocks import map_blocks
 from games.core import BotSpec, InputError
-from games.dominion.crosscheck import compare
-from games.dominion.crosscheck.lineup import BOTS, EXTRA_MATCHUPS, MATCHUPS, kingdom_of
+from games.dominion.crosscheck import (
+    BOTS,
+    EXTRA_MATCHUPS,
+    MATCHUPS,
+    kingdom_of,
+    side_by_side,
+    summary,
+)
 from games.outcomes import Outcomes
 from games.reproduction import Settings, data_or_collect, say, text_file
 
@@ -68,10 +74,10 @@ def timed_pyminion(bots: Sequence[str], seed: int, kingdom: Sequence[str], stock
                    start: int, count: int) -> tuple[Outcomes, float]:
     """One block of pyminion games and the CPU seconds of the thread that played it
     (``stock``: pyminion's own kingdom piles, 10 cards each)."""
-    from games.dominion.crosscheck import runner
+    from games.dominion.crosscheck import play as play_pyminion
 
     c0 = time.thread_time()
-    out = runner.play(bots, seed, start, count, kingdom=kingdom, stock_piles=stock)
+    out = play_pyminion(bots, seed, start, count, kingdom=kingdom, stock_piles=stock)
     return out, time.thread_time() - c0
 
 
@@ -81,14 +87,14 @@ def calibration(games: int, seed: int) -> dict[str, float]:
     import random
 
     from games.core import game_seeds
-    from games.dominion.crosscheck import runner
+    from games.dominion.crosscheck import CrossGame, big_money_pair, play_one
 
     out = {}
     for own, name in ((True, "pyminion_big_money"), (False, "buylist_big_money")):
         c0 = time.thread_time()
         for s in game_seeds(seed, games):
-            players = runner.big_money_pair(random.Random(int(s)), own)
-            runner.play_one(runner.CrossGame(players, ()), 100)
+            players = big_money_pair(random.Random(int(s)), own)
+            play_one(CrossGame(players, ()), 100)
         out[name] = games / (time.thread_time() - c0)
     return out
 
@@ -115,10 +121,10 @@ def matchup_row(m: int, bots: tuple[str, str], settings: Settings, seed: int,
         ours, our_cpu = _run(timed_ours, ([s for s, _ in specs], options, seed + m),
                              settings.n("games"), settings.pool)
     except InputError as exc:  # a card or bot our engine does not play yet
-        row.update(ours_error=str(exc), pyminion=compare.summary(theirs),
+        row.update(ours_error=str(exc), pyminion=summary(theirs),
                    pyminion_games_per_s=theirs.count / their_cpu)
         return row
-    row.update(compare.side_by_side(ours, theirs))
+    row.update(side_by_side(ours, theirs))
     row["our_bots"] = [kind for _, kind in specs]
     row["ours_games_per_s"] = ours.count / our_cpu
     row["pyminion_games_per_s"] = theirs.count / their_cpu

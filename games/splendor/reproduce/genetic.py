@@ -29,7 +29,7 @@ from typing import Any
 from games import registry
 from games.reproduction import Settings, play_and_write_readme, say
 from games.reproduction_table import load_table, play_part
-from games.splendor.heuristics import SPLENDOR_HEURISTIC
+from games.splendor._heuristics import SPLENDOR_HEURISTIC
 
 FOLDER = "reports/splendor-genetic"
 SIZES = {"games": 200, "stats-games": 4, "start-games": 2000, "start-side-games": 400}
@@ -57,7 +57,7 @@ def record(candidate: str, opponent: str, games: int, seed: int) -> list[Any]:
     against ``opponent`` (seats rotated; the same games a match plays)."""
     from games.core import game_seeds
     from games.registry import get, seating_for
-    from games.splendor.online import play_online
+    from games.splendor._online import play_online
 
     game = get("splendor")
     specs = [game.parse_bot(candidate), game.parse_bot(opponent)]
@@ -134,6 +134,6 @@ def collect(out_dir: Path, settings: Settings) -> list[Path]:
 def reproduce(out_dir: Path, settings: Settings) -> list[Path]:
     """Play the requested parts (none with ``from_json``), then write README.md from every
     results file present; return the files written."""
-    from games.splendor.reproduce.genetic_readme import readme_text
+    from games.splendor.reproduce._genetic_readme import readme_text
 
     return play_and_write_readme(out_dir, settings, collect, PARTS, FOLDER, readme_text)

@@ -20,7 +20,7 @@ from typing import Any
 
 from games.reproduction import Settings, play_and_write_readme
 from games.reproduction_table import collect, load_table
-from games.splendor.players import AIDS_FROM
+from games.splendor._players import AIDS_FROM
 
 FOLDER = "reports/splendor"
 SIZES = {"fast-games": 2000, "d3-games": 2000, "d4-games": 2000, "d5-games": 1000,

@@ -19,7 +19,7 @@ from games.blocks import map_blocks
 from games.core import InputError, wilson_interval
 from games.reproduction import Settings, read_json, text_file
 from games.thegame import build_params, play_block, summarize
-from games.thegame.simulate import GameBatch
+from games.thegame._simulate import GameBatch
 
 FOLDER = "reports/thegame-penalty-d2/d0-weights"
 SEED: int | None = None  # 2021: the d = 2 row of reports/thegame (its seed + 2)

@@ -21,7 +21,7 @@ from games.blocks import map_blocks
 from games.core import Z95
 from games.reproduction import Settings, play_parts, say, text_file
 from games.thegame import play_block, summarize
-from games.thegame.simulate import GameBatch
+from games.thegame._simulate import GameBatch
 
 FOLDER = "reports/thegame"
 SEED: int | None = 2019

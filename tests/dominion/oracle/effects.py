@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.dominion.cards import (
+from games.dominion._cards import (
     ARTISAN,
     BANDIT,
     BUREAUCRAT,
@@ -49,7 +49,7 @@ from games.dominion.cards import (
     WITCH,
     WORKSHOP,
 )
-from games.dominion.moves import BY_CARD, DONE, STEWARD_OPTIONS, Move
+from games.dominion._moves import BY_CARD, DONE, STEWARD_OPTIONS, Move
 from tests.dominion.oracle.table import (
     COST,
     IS_ACTION,

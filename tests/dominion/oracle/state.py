@@ -1,5 +1,5 @@
 """The oracle: an independent pure-Python Dominion, written from the printed rules and kept
-only to check the rule machine (:mod:`games.dominion.rules`) move for move. Dominion's
+only to check the rule machine (:mod:`games.dominion._rules`) move for move. Dominion's
 turn-level API: :class:`DominionState`, a :class:`games.state.State` for search
 players, 2-4 players (or solo) over any kingdom of the 2nd-edition base set and the sources'
 cards.
@@ -46,9 +46,9 @@ import numpy as np
 
 from games import registry
 from games.core import InputError, game_seeds
-from games.dominion.cards import CARDS, COIN, COPPER, ESTATE, INDEX, NC, SILVER, card_key
-from games.dominion.moves import END_ACTIONS, END_TURN, PLAY_TREASURES, Move
-from games.dominion.options import DominionOptions
+from games.dominion._cards import CARDS, COIN, COPPER, ESTATE, INDEX, NC, SILVER, card_key
+from games.dominion._moves import END_ACTIONS, END_TURN, PLAY_TREASURES, Move
+from games.dominion._options import DominionOptions
 from games.state import State
 from tests.dominion.oracle.effects import AUTO, BUY, DECISIONS, PLAY, distinct, push
 from tests.dominion.oracle.table import (

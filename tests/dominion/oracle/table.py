@@ -3,7 +3,7 @@ the table of a turn-level Dominion game: supply, every player's zones, the turn'
 counters and the pending steps, with the rules helpers that card effects share (draw,
 reveal, gain, trash, scoring, the end of the game).
 
-Zones are plain lists of card indices (:mod:`games.dominion.cards`); the top of a draw pile
+Zones are plain lists of card indices (:mod:`games.dominion._cards`); the top of a draw pile
 and of a discard pile is the end of its list. Set-up follows the printed rules: 7 Copper and
 3 Estate each; Copper 60 - 7 per player, Silver 40, Gold 30; Estate, Duchy, Province and
 victory kingdom piles 8 with one or two players, 12 with three or four; other kingdom piles
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.dominion.cards import (
+from games.dominion._cards import (
     CARDS,
     COPPER,
     CURSE,
@@ -77,7 +77,7 @@ def start_supply(players: int, kingdom: Sequence[int]) -> list[int]:
 
 
 class Table:
-    """Everything on the table; :class:`games.dominion.state.DominionState` adds the
+    """Everything on the table; :class:`games.dominion._state.DominionState` adds the
     turn-level protocol. ``stack`` holds the steps still to resolve (last = next)."""
 
     n: int
