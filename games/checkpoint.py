@@ -8,7 +8,9 @@ its own header (``b"TABLETUNE-EVOLUTION-CHECKPOINT v1\\n"``) and then checks wha
 payload holds itself. Here, in ``games``, so that both the tuning layer and the trainers
 that live beside their game use the same format (games may not import tuning). A payload
 that pickles classes of its own (a trainer's value model) names, in ``moved``, the modules
-they were pickled from before they moved, so an older file still reads.
+they were pickled from before they moved, so an older file still reads; a module of ours
+that has since become private (``games.x.runner`` -> ``games.x._runner``) is found without
+being named.
 """
 
 from __future__ import annotations
@@ -38,22 +40,27 @@ def save_checked(path: str | Path, payload: Any, header: bytes) -> None:
 
 class _MovedUnpickler(pickle.Unpickler):
     """Finds the classes of modules that moved (``old module -> new module``) where they
-    live now."""
+    live now, and those of a module of ours that became private under its private name."""
 
     def __init__(self, fh: Any, moved: Mapping[str, str]) -> None:
         super().__init__(fh)
         self.moved = moved
 
     def find_class(self, module: str, name: str) -> Any:
-        return super().find_class(self.moved.get(module, module), name)
+        module = self.moved.get(module, module)
+        try:
+            return super().find_class(module, name)
+        except ModuleNotFoundError:
+            package, _, stem = module.rpartition(".")
+            if not package.startswith(("games", "tuning")) or stem.startswith("_"):
+                raise
+            return super().find_class(f"{package}._{stem}", name)
 
 
 def unpickle(body: bytes, moved: Mapping[str, str] | None = None) -> Any:
     """``pickle.loads(body)``, reading classes of a module named in ``moved`` from the
-    module it maps to."""
-    if not moved:
-        return pickle.loads(body)
-    return _MovedUnpickler(io.BytesIO(body), moved).load()
+    module it maps to (and those of a module made private from its private name)."""
+    return _MovedUnpickler(io.BytesIO(body), moved or {}).load()
 
 
 def load_checked(path: str | Path, header: bytes, kind: str,

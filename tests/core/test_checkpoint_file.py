@@ -77,3 +77,22 @@ def test_a_payload_pickled_from_a_module_that_moved_reads_with_moved(tmp_path):
         load_checked(path, HEADER, "toy checkpoint")
     moved = {"old_home.fractions": "fractions"}
     assert load_checked(path, HEADER, "toy checkpoint", moved) == {"value": Fraction(1, 3)}
+
+
+def test_a_payload_pickled_before_its_module_became_private_still_reads(tmp_path):
+    import hashlib
+    import pickle
+
+    from tuning.evolution import EvolveSettings
+
+    path = tmp_path / "old.ckpt"
+    body = pickle.dumps({"settings": EvolveSettings()}, protocol=0)
+    assert b"tuning.evolution._engine" in body
+    body = body.replace(b"tuning.evolution._engine", b"tuning.evolution.engine")
+    path.write_bytes(HEADER + hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+    assert load_checked(path, HEADER, "toy checkpoint") == {"settings": EvolveSettings()}
+    foreign = pickle.dumps({"value": 1}, protocol=0).replace(b"(dp0", b"cno_such.module\nX\n(dp0")
+    other = tmp_path / "foreign.ckpt"
+    other.write_bytes(HEADER + hashlib.sha256(foreign).hexdigest().encode() + b"\n" + foreign)
+    with pytest.raises(InputError, match="corrupt"):
+        load_checked(other, HEADER, "toy checkpoint")

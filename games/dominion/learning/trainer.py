@@ -42,7 +42,9 @@ DEFAULTS: Mapping[str, Any] = {
     "checkpoint": "runs/dominion-learned/checkpoint.pkl",
 }
 #: where the value models were pickled from before they moved beside the game
-MOVED: Mapping[str, str] = {"tuning.train.estimators": "games.dominion.learning._estimators"}
+MOVED: Mapping[str, str] = {"tuning.train.estimators": "games.dominion.learning._estimators",
+                            "games.dominion.learning.estimators":
+                                "games.dominion.learning._estimators"}
 
 
 def setup(game_options: Mapping[str, Any]) -> tuple[str, ...]:
