@@ -2,7 +2,7 @@
 compact int array, a numba batch kernel, the turn-level :class:`SplendorState`, the
 random / Greedy / Minimax / RandomSearch players with the thesis's heuristic terms, and the
 online genetic players IndexMove / ExactMove / BuyOrder / BuyAndDeny (a DEAP evolution
-every move over numba-simulated plans: ``plans``, ``evolve``, ``genetic``, ``online``).
+every move over numba-simulated plans: ``_plans``, ``_evolve``, ``_genetic``, ``_online``).
 
 Public API: ``SplendorState`` (turn-level state), ``make_bot`` (bots that play it),
 ``Heuristic``, ``AllEval``, ``AllEval2`` (F's weights; ``ALL_EVAL``/``ALL_EVAL2`` their

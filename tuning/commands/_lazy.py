@@ -64,14 +64,14 @@ COMMANDS: dict[str, Entry] = {
 
 
 def command_modules() -> list[str]:
-    """The modules of ``tuning.commands`` by name, but for ``apps`` and private ones:
+    """The public modules of ``tuning.commands`` by name (the private ones are helpers):
     importing one attaches its commands to the app (helpers attach none)."""
     import pkgutil
 
     import tuning.commands
 
     names = sorted(m.name for m in pkgutil.iter_modules(tuning.commands.__path__))
-    return [n for n in names if n != "apps" and not n.startswith("_")]
+    return [n for n in names if not n.startswith("_")]
 
 
 class LazyGroup(CheckedGroup):
