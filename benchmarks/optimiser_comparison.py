@@ -15,8 +15,9 @@ The Game's d = 0 penalty weights (thegame-penalty-d0). A repeat r of every optim
 the same seeds (root seed + r): the same games per candidate, no pruner, no start from the
 defaults. Each repeat's recommended point (the best candidate by its search value) and its
 incumbents at a quarter and half of the budget are confirmed on one common fresh seed set.
-Repeats are stored one file each (runs/PROBLEM/OPTIMISER/rNN.json; the Optuna ones keep a
-journal beside it, so a stopped repeat resumes); a rerun skips what is done.
+Repeats are stored one file each (repeats/PROBLEM/OPTIMISER/rNN.json, committed with the
+report); an Optuna repeat keeps its journal under runs/ while it runs, so a stopped repeat
+resumes; a rerun skips what is done.
 """
 
 from __future__ import annotations
@@ -180,13 +181,20 @@ def available(optimiser: str, args: argparse.Namespace) -> str | None:
     return None
 
 
+def repeat_file(out: Path, name: str, optimiser: str, repeat: int) -> Path:
+    """Where a finished repeat's row is kept (committed with the report: the summary is
+    rebuilt from these files alone, ``--summary``)."""
+    return out / "repeats" / name / optimiser / f"r{repeat:02d}.json"
+
+
 def run_repeat(name: str, optimiser: str, repeat: int, args: argparse.Namespace,
                pool: Any) -> dict[str, Any]:
-    where = args.out / "runs" / name / optimiser / f"r{repeat:02d}"
-    done = where.with_suffix(".json")
+    done = repeat_file(args.out, name, optimiser, repeat)
     if done.exists():
         return json.loads(done.read_text())
+    where = args.out / "runs" / name / optimiser / f"r{repeat:02d}"  # a journal while it runs
     where.parent.mkdir(parents=True, exist_ok=True)
+    done.parent.mkdir(parents=True, exist_ok=True)
     spec = problem_spec(name, optimiser, repeat, args)
     t0 = time.monotonic()
     history, recommended = ((run_ga(spec, args.seed + repeat, pool), None)
@@ -252,13 +260,18 @@ def write_report(out: Path, rows: list[dict[str, Any]], args: argparse.Namespace
     summary = table(rows)
     (out / "summary.json").write_text(json.dumps({"summary": summary, "skipped": skipped},
                                                  indent=1) + "\n")
+    counts = sorted({e["repeats"] for v in summary.values() for e in v["optimisers"].values()})
+    done = (f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}") \
+        if counts else "none"
+    rest = " (the rest still to run: it resumes)" if not counts or counts[0] < args.repeats \
+        else ""
     lines = ["# Optimisers compared at equal games", "",
              "Each optimiser tunes the same problem with the same budget of games per "
              "repeat; its recommended point is confirmed on one common fresh seed set "
-             f"({args.confirm_games:,} games). Medians over repeats: {args.repeats} per "
-             "optimiser here (the full comparison is 30, an overnight run of the command "
-             "below with `--repeats 30`); with few repeats, read the tables as a first look, "
-             "not a ranking. Games to a share of the best are counted at the incumbents "
+             f"({args.confirm_games:,} games). Medians over repeats: {done} per optimiser "
+             f"here, of the {args.repeats} the command below asks for{rest}; with few "
+             "repeats, read the tables as a first look, not a ranking. Games to a share of "
+             "the best are counted at the incumbents "
              "confirmed at a quarter, half and all of the budget. The incumbent is the best "
              "search value so far, except for NTBEA, which plays points again and again: "
              f"its model's recommendation. NTBEA searches {NTBEA_GRID} values of each float "
@@ -282,10 +295,14 @@ def write_report(out: Path, rows: list[dict[str, Any]], args: argparse.Namespace
         lines += ["", f"![best so far]({name}.png)", ""]
         _plot(out, name, [r for r in rows if r["problem"] == name])
     absent = [o for o in OPTIMISERS if o not in args.optimisers]
+    unrun = [o for o in args.optimisers if o not in skipped
+             and not any(o in v["optimisers"] for v in summary.values())]
+    absent += unrun
     if skipped or absent:
         lines += ["Not run here: " + "; ".join(
             [f"{k}: {v}" for k, v in skipped.items()]
-            + [f"{o}: not asked for in this run" for o in absent]), ""]
+            + [f"{o}: " + ("no repeat finished yet" if o in unrun else "not asked for in this "
+                           "run") for o in absent]), ""]
     lines += ["Made by:", "", f"    python benchmarks/optimiser_comparison.py --repeats "
               f"{args.repeats} --problems {','.join(args.problems)} --optimisers "
               f"{','.join(args.optimisers)} --seed {args.seed} --confirm-games "
@@ -347,7 +364,7 @@ def main() -> None:
                     for opt in args.optimisers:
                         if opt in skipped:
                             continue
-                        path = args.out / "runs" / name / opt / f"r{r:02d}.json"
+                        path = repeat_file(args.out, name, opt, r)
                         if args.summary and not path.exists():
                             continue
                         t0 = time.monotonic()

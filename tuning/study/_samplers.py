@@ -100,7 +100,7 @@ def make_sampler(spec: StudySpec) -> optuna.samplers.BaseSampler:
         try:
             import torch  # noqa: F401
         except ImportError:
-            raise InputError("sampler 'gp' needs PyTorch (pip install torch)") from None
+            raise InputError("sampler 'gp' needs PyTorch: pip install -e '.[gp]'") from None
     factories: dict[str, Callable[[int], optuna.samplers.BaseSampler]] = {
         "tpe": lambda r: s.TPESampler(seed=r % 2**32, n_startup_trials=startup,
                                       multivariate=True, constant_liar=True),
