@@ -8,9 +8,10 @@ from pathlib import Path
 
 from games import kernel_cache
 
-_SOURCES = ("_cards.py", "_rules.py", "_deal.py", "_heuristics.py", "_search.py", "_minimax.py",
-            "_ttable.py", "_kernel.py", "_plans.py", "_payment.py", "_goal_seeds.py", "_seeded.py",
-            "_cache.py", "data/splendor_cards.csv", "data/splendor_nobles.csv")
+_SOURCES = ("_cards.py", "_rules.py", "_deal.py", "_heuristics.py", "_features.py", "_search.py",
+            "_minimax.py", "_ttable.py", "_kernel.py", "_plans.py", "_payment.py", "_goal_seeds.py",
+            "_seeded.py", "_recording.py", "_cache.py", "data/splendor_cards.csv",
+            "data/splendor_nobles.csv")
 
 
 def invalidate_stale_cache(here: Path | None = None) -> None:

@@ -17,7 +17,7 @@ import numpy as np
 
 from games.splendor._genetic_params import GeneticParams
 from games.splendor._goal_seeds import goal_rows, rank_goals
-from games.splendor._heuristics import named_heuristic
+from games.splendor._heuristics import N_COEF, named_heuristic
 from games.splendor._kernel import CFG_W, decide
 from games.splendor._plans import (
     ENC_INDEX,
@@ -138,7 +138,7 @@ class GeneticBot:
         self.name = name
         self.params = params
         self.row = row  # Greedy's kernel row with this bot's F: return and noble decisions
-        self.w = np.ascontiguousarray(row[CFG_W:])
+        self.w = np.ascontiguousarray(row[CFG_W:CFG_W + N_COEF])  # F's weights
         self.sampled = sampled
         self.rng = rng or np.random.default_rng(0)
         self.recorder = recorder

@@ -179,6 +179,9 @@ def score(s: np.ndarray, p: int, w: np.ndarray) -> float:
 
 LEAF_ROOT, LEAF_DIFFERENCE, LEAF_MOVER = 0, 1, 2
 LEAF_MODES = ("root", "difference", "mover")
+#: a learned player's leaves: the learned value of :mod:`games.splendor._features` (not one
+#: of F's modes: only the learned bots use it)
+LEAF_LEARNED = 3
 
 
 @njit(cache=True)

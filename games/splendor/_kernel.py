@@ -15,6 +15,7 @@ from numba import njit
 
 from games.splendor._cards import COLOUR, POINTS
 from games.splendor._deal import rand_below, setup
+from games.splendor._features import NV
 from games.splendor._heuristics import N_COEF
 from games.splendor._minimax import minimax
 from games.splendor._payment import pay_as
@@ -64,7 +65,9 @@ from games.splendor._ttable import C_GEN, N_COUNTERS, table_bits, tables
 
 K_RANDOM, K_GREEDY, K_MINIMAX, K_ALPHABETA, K_RSEARCH = 0, 1, 2, 3, 4
 CFG_KIND, CFG_DEPTH, CFG_K, CFG_SAMPLED, CFG_LEAF, CFG_TT, CFG_DEEPEN, CFG_PAY, CFG_W = range(9)
-CFG_SIZE = CFG_W + N_COEF
+#: F's weights, then a learned value's (:data:`games.splendor._features.NV`; zeros for every
+#: bot that is not learned)
+CFG_SIZE = CFG_W + N_COEF + NV
 BOT_STREAM = np.uint64(0x5DEECE66D2545F49)
 
 # invariant failure codes (bits)

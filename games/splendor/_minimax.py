@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from games.splendor._heuristics import leaf
+from games.splendor._features import search_leaf as leaf
 from games.splendor._rules import O_CUR, O_DONE, apply_move, copy_state, legal_main
 from games.splendor._search import NEG, POS, resolve
 from games.splendor._ttable import (

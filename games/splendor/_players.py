@@ -7,7 +7,8 @@ in the thesis's table), ``random-search:10,1000`` giving depth and k. The online
 players (``index-move``, ``exact-move``, ``buy-order``, ``buy-and-deny``) have their
 parameters in :mod:`games.splendor._genetic_params` and play through
 :mod:`games.splendor._genetic`; their kernel row is Greedy's with their F (for the return
-and noble decisions).
+and noble decisions). ``learned`` and ``expert`` search with the learned value at their
+leaves (:mod:`games.splendor._learned`, a model file; ``expert:PATH`` names another).
 
 Every searching kernel bot carries ``pay``, the payment policy of the buy it chooses
 (:mod:`games.splendor._payment`): ``gold-last`` by default (what these bots always did, so
@@ -24,7 +25,15 @@ import numpy as np
 
 from games.core import tunable
 from games.splendor._genetic_params import GENETIC_PARAMS
-from games.splendor._heuristics import LEAF_MODES, AllEval, AllEval2, Heuristic, named_heuristic
+from games.splendor._heuristics import (
+    LEAF_LEARNED,
+    LEAF_MODES,
+    N_COEF,
+    AllEval,
+    AllEval2,
+    Heuristic,
+    named_heuristic,
+)
 from games.splendor._kernel import (
     CFG_DEEPEN,
     CFG_DEPTH,
@@ -43,6 +52,7 @@ from games.splendor._kernel import (
     K_RSEARCH,
     decide,
 )
+from games.splendor._learned import ExpertParams, LearnedParams
 from games.splendor._payment import PAY_POLICIES
 
 PAY_DOC = "how a chosen buy is paid: gold-last, gold-first or keep-target"
@@ -95,6 +105,32 @@ class Minimax2Params(Greedy2Params):
 
 
 @dataclass(frozen=True)
+class NoviceParams(GreedyParams):
+    """The novice: Greedy(allEval), one turn deep."""
+
+
+@dataclass(frozen=True)
+class IntermediateParams(Minimax2Params):
+    """The intermediate: today's best searching player before the learned ones, the
+    Minimax(2) whose F the study ``splendor-minimax-heuristic`` fitted (its published best,
+    ``reports/splendor-minimax-heuristic/run.json``; a test holds the two together)."""
+
+    depth: int = tunable(2, 1, 8, integer=True, doc="turns searched (1 = Greedy)")
+    leaf: str = tunable("difference", choices=LEAF_MODES,
+                        doc="leaf value: root, difference, mover")
+    win_loss: float = tunable(119.07186326145155, 0.0, 200.0, doc="weight of WinLoss")
+    points: float = tunable(0.15688702171943336, 0.0, 10.0, doc="weight of Points")
+    nobles: float = tunable(9.601401310560991, 0.0, 10.0, doc="weight of noble progress")
+    prestige: float = tunable(9.057232078056904, 0.0, 10.0, doc="weight of cards bought")
+    gems: float = tunable(3.5673189003386625, 0.0, 10.0, doc="weight of tokens held")
+    buys: float = tunable(0.4612017028430816, 0.0, 10.0, doc="weight of legal buys")
+    lead: float = tunable(4.0821835843184795, 0.0, 10.0,
+                          doc="weight of the lead over the best opponent")
+    best_buy: float = tunable(4.13583843347345, 0.0, 10.0,
+                              doc="weight of the best affordable card's points")
+
+
+@dataclass(frozen=True)
 class RandomSearchParams(Greedy2Params):
     """RandomSearch(depth, k) with allEval2 weights by default."""
 
@@ -102,10 +138,13 @@ class RandomSearchParams(Greedy2Params):
     k: int = tunable(1000, 1, 100000, integer=True, log=True, doc="continuations per move")
 
 
+#: the learned players (games.splendor._learned): their rows read a model file
+LEARNED_PARAMS: dict[str, type] = {"learned": LearnedParams, "expert": ExpertParams}
 PARAMS: dict[str, type | None] = {
     "random": None, "greedy": GreedyParams, "greedy2": Greedy2Params,
     "minimax": MinimaxParams, "minimax2": Minimax2Params,
-    "random-search": RandomSearchParams,
+    "random-search": RandomSearchParams, **LEARNED_PARAMS,
+    "novice": NoviceParams, "intermediate": IntermediateParams,
 }
 SUMMARIES = {
     "random": "uniformly random legal moves (baseline, fuzzing)",
@@ -116,9 +155,13 @@ SUMMARIES = {
     "minimax2": "Minimax(depth) with alpha-beta over whole turns (table and deepening from "
                 "depth 4), allEval2",
     "random-search": "RandomSearch(depth, k): k random lines, opponents Greedy, allEval2",
+    "learned": "the learned value (self-play) at the leaves of a one-turn search",
+    "expert": "the learned value at the leaves of a three-turn alpha-beta search",
+    "novice": "the easiest level: Greedy(allEval)",
+    "intermediate": "the middle level: the tuned Minimax(2) of splendor-minimax-heuristic",
 }
 POSITIONAL = {"minimax": ("depth",), "minimax2": ("depth",),
-              "random-search": ("depth", "k")}
+              "random-search": ("depth", "k"), "learned": ("model",), "expert": ("model",)}
 
 
 AIDS_FROM = 4  # depth from which ``tt`` and ``deepen`` are on unless set
@@ -140,17 +183,21 @@ def bot_row(name: str, params: Any, sampled: bool = False) -> np.ndarray:
     row[CFG_SAMPLED] = float(sampled)
     if name == "random":
         row[CFG_KIND] = K_RANDOM
-        row[CFG_W:] = Heuristic().array()
+        row[CFG_W:CFG_W + N_COEF] = Heuristic().array()
         return row
     if name in GENETIC_PARAMS:  # the row of its return and noble decisions: Greedy's
         row[CFG_KIND] = K_GREEDY
-        row[CFG_W:] = named_heuristic(params.heuristic).array()
+        row[CFG_W:CFG_W + N_COEF] = named_heuristic(params.heuristic).array()
         return row
-    row[CFG_W:] = weights(params)
+    if name in LEARNED_PARAMS:
+        from games.splendor._learned import load_model
+
+        return learned_row(load_model(params.model).weights, params.depth, params.pay, sampled)
+    row[CFG_W:CFG_W + N_COEF] = weights(params)
     row[CFG_PAY] = PAY_POLICIES.index(params.pay)
-    if name in ("greedy", "greedy2"):
+    if name in ("greedy", "greedy2", "novice"):
         row[CFG_KIND] = K_GREEDY
-    elif name in ("minimax", "minimax2"):
+    elif name in ("minimax", "minimax2", "intermediate"):
         row[CFG_KIND] = K_ALPHABETA if params.prune else K_MINIMAX
         row[CFG_DEPTH] = params.depth
         row[CFG_LEAF] = LEAF_MODES.index(params.leaf)
@@ -162,6 +209,24 @@ def bot_row(name: str, params: Any, sampled: bool = False) -> np.ndarray:
         row[CFG_K] = params.k
     else:
         raise ValueError(f"unknown Splendor bot {name!r}")
+    return row
+
+
+def learned_row(value: np.ndarray, depth: int = 1, pay: str = "gold-last",
+                sampled: bool = False) -> np.ndarray:
+    """The kernel row of a learned player with the learned value's weights ``value``
+    (:data:`games.splendor._features.NV`): alpha-beta over ``depth`` whole turns, leaves
+    scored by the value, returns and nobles by allEval's F."""
+    row = np.zeros(CFG_SIZE, dtype=np.float64)
+    row[CFG_SAMPLED] = float(sampled)
+    row[CFG_KIND] = K_ALPHABETA
+    row[CFG_DEPTH] = depth
+    row[CFG_LEAF] = LEAF_LEARNED
+    row[CFG_TT] = float(_aid_on("auto", depth))
+    row[CFG_DEEPEN] = float(_aid_on("auto", depth))
+    row[CFG_PAY] = PAY_POLICIES.index(pay)
+    row[CFG_W:CFG_W + N_COEF] = AllEval().array()
+    row[CFG_W + N_COEF:] = value
     return row
 
 

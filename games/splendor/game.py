@@ -125,6 +125,12 @@ class SplendorGame(Game):
                         out["capped"].astype(bool))
 
     rollout_bot = "greedy"
+    has_trainer = True  # the learned player (tabletune train)
+
+    def trainer(self) -> Any:
+        """The learned player's trainer (:mod:`games.splendor.learning.trainer`)."""
+        from games.splendor.learning import trainer
+        return trainer
 
     def state_player(self, spec: BotSpec, options: Mapping[str, Any],
                      rng: np.random.Generator) -> Any:

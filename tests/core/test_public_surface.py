@@ -37,6 +37,7 @@ PUBLIC: dict[str, set[str]] = {
     "games.thegame.reproduce": {"tables", "d2_weights"},
     # the trainer found through ``DominionGame.trainer()``; the two ``python -m`` tools
     "games.dominion.learning": {"trainer", "compare", "explain"},
+    "games.splendor.learning": {"trainer"},
     # the bridges a game's codec and dealer subclass, and the two worlds a user opens
     "games.interop": {"bridge", "chance", "openspiel", "pettingzoo", "seats"},
     # the console script's entry point
