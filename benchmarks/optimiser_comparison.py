@@ -46,6 +46,18 @@ OPTIMISERS = ("random", "tpe", "cmaes", "ntbea", "gp", "deap-ga")
 CHECKPOINTS = (0.25, 0.5, 1.0)
 #: values of each float parameter on NTBEA's grid (ends included)
 NTBEA_GRID = 11
+#: the published studies each problem speaks for: the same game, strategy and parameters
+#: (other studies keep TPE: no comparison measured their kind of space)
+STUDIES: dict[str, tuple[str, ...]] = {
+    "dominion-heuristic": ("dominion-heuristic", "dominion-attack-heuristic"),
+    "splendor-heuristic": ("splendor-heuristic",),
+    "thegame-penalty-d0": ("thegame-penalty-d0", "thegame-penalty-d2")}
+#: the samplers a published study may name: Optuna samplers that need no optional extra
+#: (GP needs PyTorch, the gp extra; the GA is not a sampler)
+PLAIN_SAMPLERS = ("tpe", "cmaes", "random", "ntbea")
+#: the incumbent default, changed only on evidence: a one-sided Mann-Whitney test at this
+#: level that the challenger's confirmed values are higher
+INCUMBENT, LEVEL = "tpe", 0.05
 
 
 def problem_spec(name: str, optimiser: str, repeat: int, args: argparse.Namespace) -> Any:
@@ -255,11 +267,55 @@ def table(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def choose_sampler(values: dict[str, list[float]]) -> dict[str, Any]:
+    """The default sampler one problem's repeats support: the plain sampler with the highest
+    median confirmed value, if it beats the incumbent (TPE) beyond noise (one-sided
+    Mann-Whitney U, p < LEVEL); else the incumbent. The test's p-value is returned too."""
+    from scipy.stats import mannwhitneyu
+
+    plain = {o: v for o, v in values.items() if o in PLAIN_SAMPLERS and v}
+    if INCUMBENT not in plain:
+        return {"sampler": INCUMBENT, "challenger": None, "p_value": None,
+                "why": "no repeats of the incumbent"}
+    challenger = max(plain, key=lambda o: (float(np.median(plain[o])), o == INCUMBENT))
+    if challenger == INCUMBENT:
+        return {"sampler": INCUMBENT, "challenger": None, "p_value": None,
+                "why": f"{INCUMBENT} has the highest median"}
+    p = float(mannwhitneyu(plain[challenger], plain[INCUMBENT], alternative="greater").pvalue)
+    better = p < LEVEL
+    return {"sampler": challenger if better else INCUMBENT, "challenger": challenger,
+            "p_value": p,
+            "why": (f"{challenger}'s median is higher and the difference is beyond noise "
+                    f"(p = {p:.3f})") if better else
+                   (f"{challenger}'s median is higher, but not beyond noise (p = {p:.3f} "
+                    f">= {LEVEL}): {INCUMBENT} stays")}
+
+
+def defaults(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per problem: the sampler its published studies should name (:func:`choose_sampler`)
+    and the studies it speaks for."""
+    out: dict[str, Any] = {}
+    for name in sorted({r["problem"] for r in rows}):
+        values = {opt: [r["confirmed"] for r in rows
+                        if r["problem"] == name and r["optimiser"] == opt]
+                  for opt in OPTIMISERS}
+        out[name] = {**choose_sampler(values), "studies": list(STUDIES.get(name, ()))}
+        if values.get("gp") and values.get(INCUMBENT):  # what the gp extra would buy
+            from scipy.stats import mannwhitneyu
+            p = float(mannwhitneyu(values["gp"], values[INCUMBENT],
+                                   alternative="greater").pvalue)
+            out[name]["gp_over_incumbent"] = {
+                "median_gain": float(np.median(values["gp"]) - np.median(values[INCUMBENT])),
+                "p_value": p}
+    return out
+
+
 def write_report(out: Path, rows: list[dict[str, Any]], args: argparse.Namespace,
                  skipped: dict[str, str]) -> None:
     summary = table(rows)
-    (out / "summary.json").write_text(json.dumps({"summary": summary, "skipped": skipped},
-                                                 indent=1) + "\n")
+    chosen = defaults(rows)
+    (out / "summary.json").write_text(json.dumps({"summary": summary, "defaults": chosen,
+                                                  "skipped": skipped}, indent=1) + "\n")
     counts = sorted({e["repeats"] for v in summary.values() for e in v["optimisers"].values()})
     done = (f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}") \
         if counts else "none"
@@ -294,6 +350,21 @@ def write_report(out: Path, rows: list[dict[str, Any]], args: argparse.Namespace
                          f"| {reach(e['games_to_99'])} |")
         lines += ["", f"![best so far]({name}.png)", ""]
         _plot(out, name, [r for r in rows if r["problem"] == name])
+    lines += ["## The default sampler of each published study", "",
+              f"A study keeps {INCUMBENT} unless the plain sampler (no optional extra: "
+              f"{', '.join(PLAIN_SAMPLERS)}) with the highest median beats it beyond noise "
+              f"(one-sided Mann-Whitney U over the repeats' confirmed values, p < {LEVEL}). "
+              "Studies of other kinds of parameter space keep TPE: nothing here measured "
+              "them. `tests/tuning/test_published_samplers.py` holds the studies to this "
+              "table.", "",
+              "| problem | studies | sampler | why |", "|---|---|---|---|"]
+    for name, c in chosen.items():
+        gp = c.get("gp_over_incumbent")
+        extra = (f"; with the gp extra, GP's median is {gp['median_gain']:+.4f} against "
+                 f"{INCUMBENT}'s (one-sided p = {gp['p_value']:.3f})") if gp else ""
+        lines.append(f"| {name} | {', '.join(c['studies'])} | {c['sampler']} | "
+                     f"{c['why']}{extra} |")
+    lines.append("")
     absent = [o for o in OPTIMISERS if o not in args.optimisers]
     unrun = [o for o in args.optimisers if o not in skipped
              and not any(o in v["optimisers"] for v in summary.values())]
