@@ -143,6 +143,53 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "seconds_mean": sum(r["result"]["seconds"] for r in rows) / n if rows else None}
 
 
+def bought(text: str, kingdom: list[str]) -> set[str]:
+    """The kingdom cards a strategy's buy list names (its plan: treasures, Victory cards,
+    gains and play order left aside)."""
+    from games.dominion._strategy import parse_strategy
+
+    return {c for c in parse_strategy(text).buylist.cards if c in kingdom}
+
+
+def misses(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each board and opponent where a per-board goal is missed: by how much, whether the
+    goal lies inside the score's 95% interval, and why, as far as the result shows it (the
+    found strategy's plan against the opponent's: the same kingdom cards make a near-mirror,
+    decided by buy rules alone)."""
+    from games.dominion._named_bots import NAMED
+
+    out = []
+    for r in rows:
+        lad = r["result"]["ladder"]
+        goals = [(r["best_community"], GOALS["community"], "best community bot")]
+        if "witch" in r["kingdom"]:
+            goals += [("double-witch", GOALS["dw"], "Double Witch"),
+                      ("double-witch-ultimate", GOALS["dwu"], "Double Witch Ultimate")]
+        goals += [("big-money-ultimate", GOALS["bmu_min"], "Big Money Ultimate")]
+        seen = set()
+        for name, goal, what in goals:
+            got = lad.get(name)
+            if got is None or got["score"] >= goal or name in seen:
+                continue
+            seen.add(name)
+            ours = bought(r["result"]["strategy"], r["kingdom"])
+            theirs = bought(NAMED[name][0], r["kingdom"]) if name in NAMED else None
+            if theirs is None:
+                why = "the opponent is not a buy list; no plan to compare"
+            elif ours == theirs:
+                why = ("the same plan as the opponent (" + (", ".join(sorted(ours)) or
+                       "money only") + "): a near-mirror that buy rules alone decide; the "
+                       "search found no card of this board that beats it by more")
+            else:
+                why = (f"a different plan ({', '.join(sorted(ours)) or 'money only'} against "
+                       f"{', '.join(sorted(theirs)) or 'money only'}) that still falls short")
+            out.append({"board": r["index"], "goal": what, "opponent": name,
+                        "target": goal, "score": got["score"], "score_ci": got["score_ci"],
+                        "short_by": goal - got["score"],
+                        "within_noise": got["score_ci"][1] >= goal, "why": why})
+    return out
+
+
 def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
@@ -151,8 +198,10 @@ def write_report(out: Path, rows: list[dict[str, Any]], args: argparse.Namespace
     """README.md, summary.json and scores.png from the finished boards."""
     s = summary(rows)
     learned_done = s["learned_bmu_mean"] is not None
+    missed = misses(rows)
     (out / "summary.json").write_text(json.dumps({"summary": s, "goals": GOALS,
-                                                  "boards": rows}, indent=1) + "\n")
+                                                  "misses": missed, "boards": rows},
+                                                 indent=1) + "\n")
     lines = ["# What wins on this board: a ladder of random base-set boards", "",
              f"{s['boards']} of the boards listed in boards.json (seed {args.seed}) are done; "
              "each row is `tabletune board`'s strategy confirmed on fresh seeds "
@@ -185,6 +234,18 @@ def write_report(out: Path, rows: list[dict[str, Any]], args: argparse.Namespace
         lines.append(f"| {r['index']} | {', '.join(r['kingdom'])} | "
                      f"{cell('big-money-ultimate')} | {best} | {cell(best)} | "
                      f"{cell('double-witch')} | {cell('double-witch-ultimate')} | `{text}` |")
+    if missed:
+        lines += ["", "## Where a goal is missed", "",
+                  "Per board and opponent: the goal, the score with its 95% interval, the "
+                  "shortfall, and what the result shows of why (the kingdom cards each buy "
+                  "list names).", "",
+                  "| # | against | goal | score | short by | why |", "|---|---|---|---|---|---|"]
+        for m in missed:
+            noise = " (goal inside the interval)" if m["within_noise"] else ""
+            lines.append(f"| {m['board']} | {m['opponent']} | {100 * m['target']:.0f}% | "
+                         f"{100 * m['score']:.1f}% [{100 * m['score_ci'][0]:.1f}, "
+                         f"{100 * m['score_ci'][1]:.1f}] | {100 * m['short_by']:.1f} "
+                         f"points{noise} | {m['why']} |")
     lines += ["", "Made by:", "",
               f"    python benchmarks/dominion_boards.py --boards {args.boards} --seed "
               f"{args.seed} --minutes {args.minutes:g} --jobs {args.jobs} --games "
