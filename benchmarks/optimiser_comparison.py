@@ -325,9 +325,9 @@ def write_report(out: Path, rows: list[dict[str, Any]], args: argparse.Namespace
              "Each optimiser tunes the same problem with the same budget of games per "
              "repeat; its recommended point is confirmed on one common fresh seed set "
              f"({args.confirm_games:,} games). Medians over repeats: {done} per optimiser "
-             f"here, of the {args.repeats} the command below asks for{rest}; with few "
-             "repeats, read the tables as a first look, not a ranking. Games to a share of "
-             "the best are counted at the incumbents "
+             f"here, of the {args.repeats} the command below asks for{rest}"
+             + ("; with few repeats, read the tables as a first look, not a ranking" if rest
+                else "") + ". Games to a share of the best are counted at the incumbents "
              "confirmed at a quarter, half and all of the budget. The incumbent is the best "
              "search value so far, except for NTBEA, which plays points again and again: "
              f"its model's recommendation. NTBEA searches {NTBEA_GRID} values of each float "
