@@ -91,13 +91,15 @@ def learned_row(kingdom: list[str], games: int, seed: int) -> dict[str, Any] | N
             "games": games}
 
 
-def run_board(row: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
-    """One board: the optimiser (or its stored result), the round robin, learned-general."""
+def run_board(row: dict[str, Any], args: argparse.Namespace, redo: bool = False
+              ) -> dict[str, Any]:
+    """One board: the optimiser (or its stored result), the round robin, learned-general;
+    ``redo``: search again a board whose result the earlier search made."""
     from tuning._board import BoardRequest, find
 
     where = args.out / "boards" / f"{row['index']:03d}"
     result_path = where / "result.json"
-    if result_path.exists() and args.redo_older_search and not args.summary and older_search(
+    if result_path.exists() and redo and older_search(
             json.loads(result_path.read_text())):
         result_path.rename(where / "result.earlier.json")  # kept until the new one is written
     if result_path.exists():
@@ -335,26 +337,27 @@ def main() -> None:
     args = ap.parse_args()
     try:
         listed = board_list(args.out, args.boards, args.seed)
-        done: list[dict[str, Any]] = []
+        # every finished board is in each report, also those this run has not reached
+        done: dict[int, dict[str, Any]] = {
+            row["index"]: run_board(row, args) for row in listed
+            if (args.out / "boards" / f"{row['index']:03d}" / "result.json").exists()
+            and (args.out / "boards" / f"{row['index']:03d}" / "ladder_extra.json").exists()}
+        wanted = [] if args.summary else _indices(args.only, args.boards)
         for row in listed:
-            where = args.out / "boards" / f"{row['index']:03d}"
-            finished = (where / "result.json").exists() and (where / "ladder_extra.json").exists()
-            if args.summary or row["index"] not in _indices(args.only, args.boards):
-                if finished:
-                    done.append(run_board(row, args))
+            if row["index"] not in wanted:
                 continue
             t0 = time.monotonic()
             print(f"board {row['index']} of {len(listed)}: {', '.join(row['kingdom'])}",
                   file=sys.stderr)
             try:
-                done.append(run_board(row, args))
+                done[row["index"]] = run_board(row, args, redo=args.redo_older_search)
             except InputError as exc:  # one board's failure is reported, the rest go on
                 print(f"board {row['index']}: failed: {exc}", file=sys.stderr)
                 continue
             print(f"board {row['index']}: done in {time.monotonic() - t0:.0f} s",
                   file=sys.stderr)
-            write_report(args.out, sorted(done, key=lambda r: r["index"]), args)
-        write_report(args.out, sorted(done, key=lambda r: r["index"]), args)
+            write_report(args.out, [done[i] for i in sorted(done)], args)
+        write_report(args.out, [done[i] for i in sorted(done)], args)
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
