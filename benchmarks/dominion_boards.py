@@ -91,17 +91,12 @@ def learned_row(kingdom: list[str], games: int, seed: int) -> dict[str, Any] | N
             "games": games}
 
 
-def run_board(row: dict[str, Any], args: argparse.Namespace, redo: bool = False
-              ) -> dict[str, Any]:
-    """One board: the optimiser (or its stored result), the round robin, learned-general;
-    ``redo``: search again a board whose result the earlier search made."""
+def run_board(row: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """One board: the optimiser (or its stored result), the round robin, learned-general."""
     from tuning._board import BoardRequest, find
 
     where = args.out / "boards" / f"{row['index']:03d}"
     result_path = where / "result.json"
-    if result_path.exists() and redo and older_search(
-            json.loads(result_path.read_text())):
-        result_path.rename(where / "result.earlier.json")  # kept until the new one is written
     if result_path.exists():
         result = json.loads(result_path.read_text())
     else:
@@ -111,7 +106,7 @@ def run_board(row: dict[str, Any], args: argparse.Namespace, redo: bool = False
                            address=args.address)
         result = find(req, progress=lambda line: print(f"  [{row['index']}] {line}",
                                                         file=sys.stderr))
-        for name in ("search.ckpt", "search.log", "result.earlier.json"):  # the search is done
+        for name in ("search.ckpt", "search.log"):  # the result is kept; the search is done
             (where / name).unlink(missing_ok=True)
     extra_path = where / "ladder_extra.json"
     if extra_path.exists():
@@ -125,13 +120,6 @@ def run_board(row: dict[str, Any], args: argparse.Namespace, redo: bool = False
         from tuning.reporting._readme_page import render_page
         (where / "index.html").write_text(render_page(where), encoding="utf-8")  # its files
     return {**row, "result": result, **extra}
-
-
-def older_search(result: dict[str, Any]) -> bool:
-    """A result of the earlier board search (aimed at the mean over the strongest bots and
-    selected by that mean), before the search aimed at the strongest and the selection took
-    the best worst score."""
-    return "selected_against" not in result
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -202,17 +190,6 @@ def misses(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _ranges(indices: list[int]) -> str:
-    """``0-18, 21`` for [0, 1, ..., 18, 21]."""
-    parts: list[str] = []
-    for i in sorted(indices):
-        if parts and int(parts[-1].split("-")[-1]) == i - 1:
-            parts[-1] = f"{parts[-1].split('-')[0]}-{i}"
-        else:
-            parts.append(str(i))
-    return ", ".join(parts)
-
-
 def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
@@ -257,13 +234,6 @@ def write_report(out: Path, rows: list[dict[str, Any]], args: argparse.Namespace
         lines.append(f"| {r['index']} | {', '.join(r['kingdom'])} | "
                      f"{cell('big-money-ultimate')} | {best} | {cell(best)} | "
                      f"{cell('double-witch')} | {cell('double-witch-ultimate')} | `{text}` |")
-    older = [r["index"] for r in rows if older_search(r["result"])]
-    if older:
-        lines += ["", f"Boards {_ranges(older)} ran with the earlier search, aimed at the mean "
-                  "over the four strongest bots and selected by that mean; the others aim "
-                  "at the strongest bot and keep the best worst score against the four "
-                  "strongest (`tabletune board` today). `--redo-older-search` searches them "
-                  "again."]
     if missed:
         lines += ["", "## Where a goal is missed", "",
                   "Per board and opponent: the goal, the score with its 95% interval, the "
@@ -331,8 +301,6 @@ def main() -> None:
     ap.add_argument("--address", default=None)
     ap.add_argument("--only", default=None, help="boards I-J of the list (default: all)")
     ap.add_argument("--summary", action="store_true", help="only rewrite the report")
-    ap.add_argument("--redo-older-search", action="store_true",
-                    help="search again the boards whose result the earlier search made")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args()
     try:
@@ -350,7 +318,7 @@ def main() -> None:
             print(f"board {row['index']} of {len(listed)}: {', '.join(row['kingdom'])}",
                   file=sys.stderr)
             try:
-                done[row["index"]] = run_board(row, args, redo=args.redo_older_search)
+                done[row["index"]] = run_board(row, args)
             except InputError as exc:  # one board's failure is reported, the rest go on
                 print(f"board {row['index']}: failed: {exc}", file=sys.stderr)
                 continue

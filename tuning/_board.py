@@ -7,12 +7,10 @@ it evolves. A round robin of the ladder first names its strongest bots (beating 
 easy; beating the board's best bots is the question). The search is an evolution
 (:mod:`tuning.evolution`) of that genome against those, seats rotated, generation by
 generation while the budget leaves room for the rest (a checkpoint after each: Ctrl-C keeps
-the best so far, ``--resume`` continues). It aims at the strongest bot alone, where the
-answer is hardest. Then the hall of fame's best and the game's candidates (whole
-strategies, such as community bots) are re-evaluated on fresh seeds against each of the
-strongest few, the one with the best worst score there is chosen (a strategy that beats
-every strong bot, not one that trades one match-up for another; ties by the mean), and it
-is confirmed against each ladder bot on further fresh seeds that no selection played.
+the best so far, ``--resume`` continues). Then the hall of fame's best and the game's
+candidates (whole strategies, such as community bots) are re-evaluated on fresh seeds
+against the strongest, the best is chosen by its mean score there, and it is confirmed
+against each ladder bot on further fresh seeds that no selection played.
 
 The result (``result.json``, ``README.md`` and ``index.html`` in the board's folder,
 ``runs/boards/<board>/`` by default) names the strategy as one playable text;
@@ -35,14 +33,11 @@ from games.core import InputError
 
 #: where boards are written unless told otherwise
 BOARDS = Path("runs") / "boards"
-#: games per candidate in the search, and per candidate and selection bot in the selection
-SEARCH_GAMES, SELECT_GAMES = 1200, 3000
-#: the ladder's strongest bots by a round robin of STRENGTH_GAMES a pair (beating Big Money
-#: is easy, beating the board's best bots is not): the search aims at the AIM strongest, the
-#: selection weighs the TOP strongest. Aimed at the single strongest, the search lifted the
-#: weakest match-up on two Witch boards (Double Witch Ultimate 56.9% -> 60.7% and 59.4% ->
-#: 76.0%, 10 minutes on one worker); reports/dominion-boards/ compares the two aims pairwise.
-AIM, TOP, STRENGTH_GAMES = 1, 4, 1000
+#: games per candidate in the search, and per candidate in the selection
+SEARCH_GAMES, SELECT_GAMES = 1200, 6000
+#: the ladder bots the search and the selection aim at (the strongest by a round robin of
+#: STRENGTH_GAMES a pair): beating Big Money is easy, beating the board's best bots is not
+TOP, STRENGTH_GAMES = 4, 1000
 #: seconds between two progress lines of the search
 PROGRESS_SECONDS = 5.0
 
@@ -200,15 +195,12 @@ def _search_and_confirm(req: BoardRequest, game: registry.Game, part: Any,
         strength = strengths(game, ladder, lambda b: spec.scorer([b]), STRENGTH_GAMES,
                              derived_seed(req.seed, "board-strength"), pool)
         top = sorted(ladder, key=lambda b: -strength[b])[:TOP]
-        aim = top[:AIM]
         _say(progress, "strongest on the ladder: " + ", ".join(
-            f"{b} ({strength[b]:.2f})" for b in top) + f"; the search aims at "
-            f"{', '.join(aim)}")
-        spec = run["spec"] = _spec(game, part, board, req, where, aim)
+            f"{b} ({strength[b]:.2f})" for b in top))
+        spec = run["spec"] = _spec(game, part, board, req, where, top)
         # ---- search: one generation at a time, while the budget leaves time for the
         # selection and the confirmation after it (timed at the search's games per second)
-        after = (SELECT_GAMES * len(top) * (5 + len(part.candidates(board)))
-                 + req.ladder_games * len(ladder))
+        after = SELECT_GAMES * (5 + len(part.candidates(board))) + req.ladder_games * len(ladder)
         goal, result, per_gen, said = 1, None, 0.0, -PROGRESS_SECONDS
         resume = req.resume
         if resume:  # one generation past where the stopped search got to
@@ -239,16 +231,12 @@ def _search_and_confirm(req: BoardRequest, game: registry.Game, part: Any,
             if text not in texts:
                 texts.append(text)
         _say(progress, f"selection: {len(texts)} strategies, {SELECT_GAMES:,} games each "
-                       f"against each of {', '.join(top)}")
-        bots = [candidate_bot({"genome": t}) for t in texts]
-        by_bot = {name: evaluate_many(spec.scorer([name]), bots, games=SELECT_GAMES,
-                                      block=max(200, SELECT_GAMES // (4 * req.jobs)),
-                                      seed=derived_seed(req.seed, f"board-select:{name}"),
-                                      pool=pool)
-                  for name in top}
-        worst = [min(by_bot[b][k].mean for b in top) for k in range(len(texts))]
-        mean = [sum(by_bot[b][k].mean for b in top) / len(top) for k in range(len(texts))]
-        i = max(range(len(texts)), key=lambda k: (round(worst[k], 3), mean[k], -k))
+                       f"against the strongest")
+        scorer = spec.scorer(top)
+        evals = evaluate_many(scorer, [candidate_bot({"genome": t}) for t in texts],
+                              games=SELECT_GAMES, block=max(200, SELECT_GAMES // (4 * req.jobs)),
+                              seed=derived_seed(req.seed, "board-select"), pool=pool)
+        i = max(range(len(texts)), key=lambda k: (evals[k].mean, -k))
         winner = texts[i]
         # ---- confirmation: each ladder bot on further fresh seeds
         rows: dict[str, dict[str, Any]] = {}
@@ -264,18 +252,15 @@ def _search_and_confirm(req: BoardRequest, game: registry.Game, part: Any,
     out = {"game": game.name, part.noun: list(board), "board": part.slug(board),
            "strategy": winner, "in_words": part.describe(winner),
            "opening": part.opening(board, winner),
-           "selection": sorted(
-               [{"strategy": t, "worst": worst[k], "score": mean[k],
-                 "per_bot": {b: by_bot[b][k].mean for b in top},
-                 "games": sum(by_bot[b][k].games for b in top)}
-                for k, t in enumerate(texts)],
-               key=lambda r: (-round(r["worst"], 3), -r["score"])),
-           "ladder": rows, "strength": strength, "aimed_at": aim, "selected_against": top,
+           "selection": [{"strategy": t, "score": e.mean, "games": e.games}
+                         for t, e in sorted(zip(texts, evals, strict=True),
+                                            key=lambda x: -x[1].mean)],
+           "ladder": rows, "strength": strength, "aimed_at": top,
            "search_generations": result.generation,
            "seed": req.seed, "minutes": req.minutes, "jobs": req.jobs,
            "seconds": seconds,
            "games": (sum(int(row.get("games", 0)) for row in result.logbook)
-                     + sum(e.games for v in by_bot.values() for e in v)
+                     + sum(e.games for e in evals)
                      + sum(r["games"] for r in rows.values()))}
     write(where, out)
     return out
@@ -305,21 +290,13 @@ def markdown(out: dict[str, Any]) -> str:
         lo, hi = r["score_ci"]
         lines.append(f"| {name} | {100 * r['score']:.1f}% | [{100 * lo:.1f}, {100 * hi:.1f}] "
                      f"| {r['games']:,} |")
-    against = out.get("selected_against", out.get("aimed_at", []))
-    aimed = ", ".join(against) or "the ladder"
-    worst = bool(out["selection"]) and "worst" in out["selection"][0]  # older results: mean
-    rule = (f"the best worst score against {aimed} wins, then the best mean" if worst
-            else f"mean score against {aimed}")
-    lines += ["", f"## Selection (fresh seeds; {rule})", "",
-              "| strategy | " + ("worst | " if worst else "") + "mean | games |",
-              "|---|---|---|" + ("---|" if worst else "")]
+    aimed = ", ".join(out.get("aimed_at", [])) or "the ladder"
+    lines += ["", f"## Selection (mean score against {aimed}, fresh seeds)", "",
+              "| strategy | score | games |", "|---|---|---|"]
     for r in out["selection"]:
         text = r["strategy"].replace("|", "\\|")
-        cells = [f"`{text}`", *([f"{100 * r['worst']:.1f}%"] if worst else []),
-                 f"{100 * r['score']:.1f}%", f"{r['games']:,}"]
-        lines.append("| " + " | ".join(cells) + " |")
-    aim = ", ".join(out.get("aimed_at", []))
-    lines += ["", f"Search: {out['search_generations'] + 1} generations against {aim}; "
+        lines.append(f"| `{text}` | {100 * r['score']:.1f}% | {r['games']:,} |")
+    lines += ["", f"Search: {out['search_generations'] + 1} generations; "
                   f"{out['games']:,} games in all; {out['seconds']:.0f} s "
                   f"({out['minutes']:g} min budget, {out['jobs']} worker(s), seed "
                   f"{out['seed']}).", "",

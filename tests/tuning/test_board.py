@@ -81,15 +81,6 @@ def test_a_short_board_search_writes_its_report_and_plays_again(main, tmp_path: 
         lo, hi = row["score_ci"]
         assert row["games"] == 200 and lo <= row["score"] <= hi
     assert data["seconds"] > 0 and data["strategy"]
-    # the search aims at the strongest bot; the selection takes the best worst score
-    assert data["aimed_at"] == data["selected_against"][:1]
-    sel = data["selection"]
-    assert sel[0]["strategy"] == data["strategy"]
-    for r in sel:
-        assert set(r["per_bot"]) == set(data["selected_against"])
-        assert r["worst"] == min(r["per_bot"].values())
-    assert [round(r["worst"], 3) for r in sel] == sorted((round(r["worst"], 3) for r in sel),
-                                                         reverse=True)
     where = tmp_path / "runs" / "boards" / BOARD.slug(BOARD.board("random:7"))
     assert {"result.json", "README.md", "index.html", "search.ckpt"} <= {
         p.name for p in where.iterdir()}
