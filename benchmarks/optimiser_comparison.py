@@ -267,12 +267,17 @@ def table(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def p_greater(a: list[float], b: list[float]) -> float:
+    """One-sided Mann-Whitney U p-value that ``a``'s values are higher than ``b``'s."""
+    from scipy.stats import mannwhitneyu
+
+    return float(mannwhitneyu(a, b, alternative="greater").pvalue)
+
+
 def choose_sampler(values: dict[str, list[float]]) -> dict[str, Any]:
     """The default sampler one problem's repeats support: the plain sampler with the highest
     median confirmed value, if it beats the incumbent (TPE) beyond noise (one-sided
     Mann-Whitney U, p < LEVEL); else the incumbent. The test's p-value is returned too."""
-    from scipy.stats import mannwhitneyu
-
     plain = {o: v for o, v in values.items() if o in PLAIN_SAMPLERS and v}
     if INCUMBENT not in plain:
         return {"sampler": INCUMBENT, "challenger": None, "p_value": None,
@@ -281,7 +286,7 @@ def choose_sampler(values: dict[str, list[float]]) -> dict[str, Any]:
     if challenger == INCUMBENT:
         return {"sampler": INCUMBENT, "challenger": None, "p_value": None,
                 "why": f"{INCUMBENT} has the highest median"}
-    p = float(mannwhitneyu(plain[challenger], plain[INCUMBENT], alternative="greater").pvalue)
+    p = p_greater(plain[challenger], plain[INCUMBENT])
     better = p < LEVEL
     return {"sampler": challenger if better else INCUMBENT, "challenger": challenger,
             "p_value": p,
@@ -301,12 +306,9 @@ def defaults(rows: list[dict[str, Any]]) -> dict[str, Any]:
                   for opt in OPTIMISERS}
         out[name] = {**choose_sampler(values), "studies": list(STUDIES.get(name, ()))}
         if values.get("gp") and values.get(INCUMBENT):  # what the gp extra would buy
-            from scipy.stats import mannwhitneyu
-            p = float(mannwhitneyu(values["gp"], values[INCUMBENT],
-                                   alternative="greater").pvalue)
             out[name]["gp_over_incumbent"] = {
                 "median_gain": float(np.median(values["gp"]) - np.median(values[INCUMBENT])),
-                "p_value": p}
+                "p_value": p_greater(values["gp"], values[INCUMBENT])}
     return out
 
 
