@@ -306,14 +306,14 @@ def treasure_money(p, zones):
     return s
 
 
-@njit(void(Int, Z, D, PI, R), cache=True)
-def cleanup(p, zones, draw, pinfo, rng):
-    """Discard hand and play area, then draw a new hand of five."""
+@njit(void(Int, Int, Z, D, PI, R), cache=True)
+def cleanup(p, hand, zones, draw, pinfo, rng):
+    """Discard hand and play area, then draw a new hand of ``hand`` cards (five, printed)."""
     for c in range(NC):
         zones[p, DISCARD, c] += zones[p, HAND, c] + zones[p, PLAY, c]
         zones[p, HAND, c] = 0
         zones[p, PLAY, c] = 0
-    draw_cards(p, 5, zones, draw, pinfo, rng)
+    draw_cards(p, hand, zones, draw, pinfo, rng)
 
 
 # ----------------------------------------------------------------------------- measurements

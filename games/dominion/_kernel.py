@@ -238,9 +238,10 @@ def learned_buy(p, g, w, lp, zones, pinfo, piles, ts, rng, rec_idx):
     return best
 
 
-@njit(void(u8, I1, Z, D, PI, PI, R), cache=True)
-def setup_game(seed, supply0, zones, draw, pinfo, piles, rng):
-    """Fresh supply; each player gets 7 Copper and 3 Estate, shuffles and draws five."""
+@njit(void(u8, I1, Int, Z, D, PI, PI, R), cache=True)
+def setup_game(seed, supply0, hand, zones, draw, pinfo, piles, rng):
+    """Fresh supply; each player gets 7 Copper and 3 Estate, shuffles and draws ``hand``
+    cards (five, printed)."""
     rng[0] = seed
     players = zones.shape[0]
     for c in range(NC):  # plain loops: cheaper to compile than slice assignment
@@ -256,7 +257,7 @@ def setup_game(seed, supply0, zones, draw, pinfo, piles, rng):
         zones[p, DISCARD, 3] = 3   # Estate
         zones[p, OWNED, 0] = 7
         zones[p, OWNED, 3] = 3
-        draw_cards(p, 5, zones, draw, pinfo, rng)
+        draw_cards(p, hand, zones, draw, pinfo, rng)
 
 
 @njit(void(Z, PI, Bool, O1, I1), cache=True)

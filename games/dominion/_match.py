@@ -100,7 +100,7 @@ def _play_games(bots: Sequence[BotSpec], seed: int, start: int, count: int,
     run_games(seeds, seating, comp.rules, comp.nrules, comp.amode, comp.bmode, comp.fparams,
               comp.weights, comp.lparams, comp.dparams, comp.porder, supply,
               END_RULES[cfg.end_rule], cfg.tiebreak,
-              cfg.cap, cfg.solo_provinces, outcome, vp, turns, plies, capped,
+              cfg.cap, cfg.solo_provinces, cfg.hand_size, outcome, vp, turns, plies, capped,
               *new_state(players, supply), *rec)
     kept = int(rec[2][0]) if record_rows > 0 else 0
     return _KernelRun(start, seating, outcome, vp, turns, plies, capped, rec[0][:kept],

@@ -36,6 +36,8 @@ class DominionOptions(GameOptions):
                                         "the first", low=0, high=30, rule=True)
     kingdom_pile: int = option(10, "a rule: cards in each kingdom pile that is not a "
                                    "Victory card", low=1, high=30, rule=True)
+    hand_size: int = option(5, "a rule: cards drawn for each hand (at the start and at every "
+                               "clean-up)", low=1, high=10, rule=True)
 
     @property
     def supply_rules(self) -> tuple[int, int, int]:
@@ -60,13 +62,17 @@ class GameConfig:
     provinces: int = 0
     curses_per_player: int = 10
     kingdom_pile: int = 10
+    #: cards drawn at the start and at every clean-up (five, printed)
+    hand_size: int = 5
 
     def checked(self) -> GameConfig:
         if self.end_rule not in END_RULES:
             raise InputError(f"end rule {self.end_rule!r}: use one of {', '.join(END_RULES)}")
         if self.cap < 1:
             raise InputError("the turn cap must be at least 1")
+        if not 1 <= self.hand_size <= 10:
+            raise InputError(f"hand size must be 1-10 cards, got {self.hand_size}")
         return GameConfig(parse_kingdom(self.kingdom), self.end_rule, self.tiebreak, self.cap,
                           self.solo_provinces, self.provinces, self.curses_per_player,
-                          self.kingdom_pile)
+                          self.kingdom_pile, self.hand_size)
 

@@ -137,13 +137,13 @@ def settle(buf):
     return _mover(n, mach)
 
 
-@njit(Int(U64, I1, Int, Int, Int, Int, BUF), cache=True)
-def new_game(seed, supply0, end_rule, cap, solo, tiebreak, buf):
+@njit(Int(U64, I1, Int, Int, Int, Int, Int, BUF), cache=True)
+def new_game(seed, supply0, end_rule, cap, solo, tiebreak, hand, buf):
     """:func:`games.dominion._rules.new_game` on the buffer's arrays, then
     :func:`games.dominion._rules.settle`: a fresh game's first decision."""
     zones, draw, pinfo, piles, ts, rng, mach, opts = _arrays(buf)
-    _new_game(seed, supply0, end_rule, cap, solo, tiebreak, mach, zones, draw, pinfo, piles,
-              ts, rng)
+    _new_game(seed, supply0, end_rule, cap, solo, tiebreak, hand, mach, zones, draw, pinfo,
+              piles, ts, rng)
     n = _settle(mach, zones, draw, pinfo, piles, ts, rng, opts)
     return _mover(n, mach)
 

@@ -59,6 +59,7 @@ from games.dominion._steps import (
     M_ACTIVE,
     M_CAP,
     M_CAPPED,
+    M_HAND,
     M_OVER,
     M_PHASE,
     M_SIZE,
@@ -133,10 +134,10 @@ def playable_order(porder, supply0):
     return order
 
 
-@njit(void(U1, PI, F3, I1, I1, I1, F2, F2, F2, F2, PI, I1, Int, Bool, Int, Int, O2, PI, I1, I1,
-           B1, Z, D, PI, PI, TS, R, PI, PI, I1), cache=True, nogil=True)
+@njit(void(U1, PI, F3, I1, I1, I1, F2, F2, F2, F2, PI, I1, Int, Bool, Int, Int, Int, O2, PI, I1,
+           I1, B1, Z, D, PI, PI, TS, R, PI, PI, I1), cache=True, nogil=True)
 def run_games(seeds, seating, rules, nrules, amode, bmode, fparams, weights, lparams, dparams,
-              porder, supply0, end_rule, tiebreak, cap, solo_target, out_outcome, out_vp,
+              porder, supply0, end_rule, tiebreak, cap, solo_target, hand, out_outcome, out_vp,
               out_turns, out_plies, out_capped, zones, draw, pinfo, piles, ts, rng, rec_idx,
               rec_meta, rec_n):
     """Play len(seeds) games (game i seats bot ``seating[i, k]`` in seat k): the arguments
@@ -147,8 +148,8 @@ def run_games(seeds, seating, rules, nrules, amode, bmode, fparams, weights, lpa
     opts = np.zeros(MAX_OPTIONS, dtype=np.int64)
     for i in range(seeds.shape[0]):
         rec_n[1] = i
-        new_game(seeds[i], supply0, end_rule, cap, solo_target, 1 if tiebreak else 0, mach,
-                 zones, draw, pinfo, piles, ts, rng)
+        new_game(seeds[i], supply0, end_rule, cap, solo_target, 1 if tiebreak else 0, hand,
+                 mach, zones, draw, pinfo, piles, ts, rng)
         play_out(mach, opts, seating[i], rules, nrules, amode, bmode, fparams, weights, lparams,
                  dparams, order, zones, draw, pinfo, piles, ts, rng, rng, rec_idx, rec_meta,
                  rec_n, UNTIL_OVER)
@@ -179,6 +180,7 @@ def take_turn(p, b, rules, nrules, amode, bmode, fparams, weights, lparams, dpar
     opts = np.zeros(MAX_OPTIONS, dtype=np.int64)
     mach[M_ACTIVE] = p
     mach[M_CAP] = 1 << 40
+    mach[M_HAND] = 5  # parts of games play the printed hand
     start_turn(mach, ts)
     bots = seats.copy()
     bots[p] = b
@@ -219,6 +221,7 @@ def _one_bot(p, c, until, mode, k, wa, dp, po, dps, seats, rules, nrule, zones, 
     opts = np.zeros(MAX_OPTIONS, dtype=np.int64)
     mach[M_ACTIVE] = p
     mach[M_CAP] = 1 << 40
+    mach[M_HAND] = 5  # parts of games play the printed hand
     rec_idx = np.zeros((1, 1), dtype=np.int64)
     rec_meta = np.zeros((1, 2), dtype=np.int64)
     rec_n = np.zeros(2, dtype=np.int64)

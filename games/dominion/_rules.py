@@ -136,6 +136,7 @@ from games.dominion._steps import (
     M_CAP,
     M_CAPPED,
     M_END_RULE,
+    M_HAND,
     M_IMMUNE,
     M_OVER,
     M_PHASE,
@@ -217,18 +218,19 @@ def start_turn(mach, ts):
     ts[MERCHANTS] = 0
 
 
-@njit(void(u8, I1, Int, Int, Int, Int, I1, Z, D, PI, PI, TS, R), cache=True)
-def new_game(seed, supply0, end_rule, cap, solo, tiebreak, mach, zones, draw, pinfo, piles, ts,
-             rng):
+@njit(void(u8, I1, Int, Int, Int, Int, Int, I1, Z, D, PI, PI, TS, R), cache=True)
+def new_game(seed, supply0, end_rule, cap, solo, tiebreak, hand, mach, zones, draw, pinfo, piles,
+             ts, rng):
     """A fresh game in the work arrays: supply, starting decks dealt as the engine deals
     them (same seed, same game), the first player's turn begun."""
-    setup_game(seed, supply0, zones, draw, pinfo, piles, rng)
+    setup_game(seed, supply0, hand, zones, draw, pinfo, piles, rng)
     for i in range(M_SIZE):
         mach[i] = 0
     mach[M_END_RULE] = end_rule
     mach[M_CAP] = cap
     mach[M_SOLO] = solo
     mach[M_TIEBREAK] = tiebreak
+    mach[M_HAND] = hand
     start_turn(mach, ts)
 
 
@@ -237,7 +239,7 @@ def end_turn(mach, zones, draw, pinfo, piles, ts, rng):
     """Clean-up, then the end of the game or the next player's turn."""
     p = mach[M_ACTIVE]
     players = zones.shape[0]
-    cleanup(p, zones, draw, pinfo, rng)
+    cleanup(p, mach[M_HAND], zones, draw, pinfo, rng)
     pinfo[p, TURNS] += 1
     if mach[M_SOLO] > 0 and zones[p, OWNED, PROVINCE] >= mach[M_SOLO]:
         mach[M_OVER] = 1
@@ -701,10 +703,11 @@ def step(code, mach, zones, draw, pinfo, piles, ts, rng, opts):
 
 @njit(Int(I1, Z, D, PI, PI, TS, R, I1), cache=True)
 def deal_hands(mach, zones, draw, pinfo, piles, ts, rng, opts):
-    """Every player draws five from its pile and the first turn begins again (the opening
-    deal of a game whose piles were set by hand, as OpenSpiel's chance dealer does)."""
+    """Every player draws a hand (five, printed) from its pile and the first turn begins
+    again (the opening deal of a game whose piles were set by hand, as OpenSpiel's chance
+    dealer does)."""
     for p in range(zones.shape[0]):
-        draw_cards(p, 5, zones, draw, pinfo, rng)
+        draw_cards(p, mach[M_HAND], zones, draw, pinfo, rng)
     mach[M_ACTIVE] = 0
     mach[M_SP] = 0
     start_turn(mach, ts)

@@ -149,15 +149,18 @@ class DominionState(State):
             rng: np.random.Generator | None = None, seed: int | None = None,
             end_rule: str = _RULES.end_rule, tiebreak: bool = _RULES.tiebreak,
             cap: int = _RULES.cap, solo: int = _RULES.solo,
-            rules: tuple[int, int, int] = _RULES.supply_rules) -> DominionState:
-        """A fresh game: kingdom cards by key, starting decks shuffled and 5 cards drawn
-        each. ``seed`` is the game's 64-bit seed (the engine's game seed); without it one
-        is drawn from ``rng`` (seed 0 when neither is given). The rules default to the
-        game's options (:class:`games.dominion._options.DominionOptions`)."""
+            rules: tuple[int, int, int] = _RULES.supply_rules,
+            hand_size: int = _RULES.hand_size) -> DominionState:
+        """A fresh game: kingdom cards by key, starting decks shuffled and a hand drawn each
+        (``hand_size`` cards, five printed). ``seed`` is the game's 64-bit seed (the engine's
+        game seed); without it one is drawn from ``rng`` (seed 0 when neither is given). The
+        rules default to the game's options (:class:`games.dominion._options.DominionOptions`)."""
         if not 1 <= players <= 4:
             raise InputError(f"dominion is played by 1 (solo) or 2-4 players, got {players}")
         if end_rule not in END_RULES:
             raise InputError(f"end rule {end_rule!r}: use {' or '.join(END_RULES)}")
+        if not 1 <= hand_size <= 10:
+            raise InputError(f"hand size must be 1-10 cards, got {hand_size}")
         cards, supply0, piles, total, where = _table(players, tuple(kingdom), tuple(rules))
         if seed is None:
             seed = int((rng or np.random.default_rng(0)).integers(2**63))
@@ -169,7 +172,7 @@ class DominionState(State):
         from games.dominion._packed import empty
         st.buf, st._where = empty(players, total, 2), where
         st._settled(_NEW(np.uint64(seed), supply0, END_RULES[end_rule], st.cap, st.solo,
-                         1 if st.tiebreak else 0, st.buf))
+                         1 if st.tiebreak else 0, int(hand_size), st.buf))
         return st
 
     @classmethod
@@ -182,7 +185,7 @@ class DominionState(State):
         opts: DominionOptions = registry.typed(registry.get("dominion"), options)
         return cls.new(players, tuple(opts.kingdom or ()), seed=int(game_seeds(seed, 1, 0)[0]),
                        end_rule=opts.end_rule, tiebreak=opts.tiebreak, cap=opts.cap,
-                       solo=opts.solo, rules=opts.supply_rules)
+                       solo=opts.solo, rules=opts.supply_rules, hand_size=opts.hand_size)
 
     def __init__(self) -> None:
         State.__init__(self)

@@ -60,7 +60,7 @@ GAIN_CAPPED, GAIN_TREASURE = 0, -1
 
 # ---- the machine array
 (M_PHASE, M_SILVER, M_ACTIVE, M_OVER, M_CAPPED, M_IMMUNE, M_SP, M_END_RULE, M_CAP, M_SOLO,
- M_TIEBREAK) = range(11)
+ M_TIEBREAK, M_HAND) = range(12)  # M_HAND: cards drawn at clean-up (a rule, five printed)
 M_ASIDE = 16                      # Library's set-aside cards: M_ASIDE + p * NC + card
 MAX_PLAYERS = 4
 SW = 6                            # one step: kind, player, a, b, c, d

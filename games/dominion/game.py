@@ -25,7 +25,7 @@ def config_of(options: Mapping[str, Any]) -> GameConfig:
     return GameConfig(kingdom=opts.kingdom, end_rule=opts.end_rule, tiebreak=opts.tiebreak,
                       cap=opts.cap, solo_provinces=opts.solo, provinces=opts.provinces,
                       curses_per_player=opts.curses_per_player,
-                      kingdom_pile=opts.kingdom_pile).checked()
+                      kingdom_pile=opts.kingdom_pile, hand_size=opts.hand_size).checked()
 
 
 class DominionGame(registry.Game):

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from games import kernel_cache
 
-_SOURCES = ("_rules.py", "_values.py", "_search.py", "_endgame.py", "_engine.py", "_signatures.py",
-            "_cache.py", "../rng.py")
+_SOURCES = ("_rules.py", "_values.py", "_search.py", "_endgame.py", "_engine.py", "_variant.py",
+            "_signatures.py", "_cache.py", "../rng.py")
 
 
 def fingerprint(folder: Path) -> str:

@@ -14,12 +14,21 @@ from typing import Any
 
 import numpy as np
 
-from games.core import Estimate, InputError, game_seeds, seed_blocks, wilson_interval
+from games.core import (
+    Estimate,
+    InputError,
+    game_seeds,
+    make_params,
+    seed_blocks,
+    wilson_interval,
+)
 from games.thegame import _signatures as signatures
 from games.thegame._engine import play_batch
+from games.thegame._gap_greedy import GAP_GREEDY, GapGreedyParams, play_gap_greedy
 from games.thegame._players import build_params, encode
-from games.thegame._rules import hand_size_for
+from games.thegame._rules import N_PILES, hand_size_for
 from games.thegame._search import table_bits
+from games.thegame._state import BACKWARDS_STEP, check_table
 
 
 @dataclass
@@ -51,19 +60,31 @@ def _check(depth: int, players: int) -> None:
 
 def play_block(player: str, params: Mapping[str, Any] | None, depth: int, seed: int,
                start: int, count: int, players: int = 1, expert: bool = False,
-               short_turn: bool = True, hand_size: int = 0) -> GameBatch:
+               short_turn: bool = True, hand_size: int = 0, piles: int = N_PILES,
+               step: int = BACKWARDS_STEP) -> GameBatch:
     """Play games start..start+count-1 of the run with root ``seed`` in this process
-    (``hand_size`` 0: the rules' hand for the players)."""
+    (``hand_size`` 0: the rules' hand for the players; ``piles`` and the backwards trick's
+    ``step`` other than printed: gap-greedy alone plays them)."""
     _check(depth, players)
-    vec = encode(player, build_params(player, params))
+    check_table(int(piles), int(step))
     seeds = game_seeds(seed, count, start)
+    hand = int(hand_size) or hand_size_for(int(players))
+    if player == GAP_GREEDY:
+        if int(depth):
+            raise InputError(f"{GAP_GREEDY} plays without search: depth must be 0, got {depth}")
+        return GameBatch(*play_gap_greedy(params, seeds, int(players), hand, bool(expert),
+                                          bool(short_turn), int(piles), int(step)))
+    if (int(piles), int(step)) != (N_PILES, BACKWARDS_STEP):
+        raise InputError(f"{player} is built for the printed table ({N_PILES} piles, a "
+                         f"backwards trick of {BACKWARDS_STEP}); under other piles or trick "
+                         f"only {GAP_GREEDY} plays")
+    vec = encode(player, build_params(player, params))
     left = np.zeros(count, dtype=np.int64)
     back = np.zeros(count, dtype=np.int64)
     turns = np.zeros(count, dtype=np.int64)
     tmin = 3 if expert else 2
     signatures.fix()
-    play_batch(seeds, vec, int(depth), int(players),
-               int(hand_size) or hand_size_for(int(players)), bool(expert),
+    play_batch(seeds, vec, int(depth), int(players), hand, bool(expert),
                bool(short_turn), table_bits(int(depth), tmin), left, back, turns,
                np.zeros((0, 98, 3), dtype=np.int64))
     return GameBatch(left, back, turns)
@@ -95,7 +116,10 @@ def simulate(player: str, params: Mapping[str, Any] | None = None, depth: int = 
     _check(depth, players)
     if count < 0:
         raise InputError(f"number of games must be >= 0, got {count}")
-    build_params(player, params)  # validate before spawning workers
+    if player == GAP_GREEDY:  # validate before spawning workers
+        make_params(GapGreedyParams, params)
+    else:
+        build_params(player, params)
     blocks = [(start + s, c) for s, c in seed_blocks(count, max(1, block))] if count else []
     args = (player, dict(params or {}), depth, seed)
     kw = {"players": players, "expert": expert, "short_turn": short_turn}

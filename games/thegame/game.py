@@ -10,9 +10,18 @@ import numpy as np
 
 from games import registry
 from games.capabilities import Neutral
-from games.core import BotSpec
+from games.core import BotSpec, InputError
+from games.thegame._gap_greedy import GAP_GREEDY, SUMMARY, GapGreedyParams
 from games.thegame._players import PLAYERS
+from games.thegame._rules import N_PILES
 from games.thegame._simulate import play_block
+from games.thegame._state import BACKWARDS_STEP
+
+
+def _even_piles(piles: int) -> int:
+    if int(piles) % 2:
+        raise InputError(f"piles must be even (half ascending, half descending), got {piles}")
+    return int(piles)
 
 
 @dataclass(frozen=True, eq=False)
@@ -30,13 +39,21 @@ class TheGameOptions(registry.GameOptions):
     hand_size: int = registry.option(
         0, "a rule: cards in each hand (0, the rules: 8 solo, 7 with two players, 6 with "
         "three to five)", low=0, high=8, rule=True)
+    piles: int = registry.option(
+        N_PILES, "a rule: piles on the table, even, 2-8 (half ascend from 1, half descend "
+        "from 100); other than 4, gap-greedy alone plays", low=2, high=8, check=_even_piles,
+        rule=True)
+    backwards: int = registry.option(
+        BACKWARDS_STEP, "a rule: the backwards trick's step (0: no trick); other than 10, "
+        "gap-greedy alone plays", low=0, high=30, rule=True)
 
 
 class TheGame(registry.Game):
     """The Game (Benndorf): the table wins when every card is laid."""
 
     name = "thegame"
-    summary = "The Game (Benndorf): value-function players with depth-d search, 1-5 players"
+    summary = ("The Game (Benndorf): value-function players with depth-d search, 1-5 players; "
+               "any piles and backwards trick with gap-greedy")
     player_counts = (1,)
     objectives = ("win_rate", "cards_left", "under_10")
     options_type = TheGameOptions
@@ -47,8 +64,10 @@ class TheGame(registry.Game):
                      "thegame-d2-weights": "games.thegame.reproduce.d2_weights"}
 
     def bots(self) -> dict[str, registry.BotInfo]:
-        return {name: registry.BotInfo(name, spec.summary, spec.params_type)
-                for name, spec in PLAYERS.items()}
+        out = {name: registry.BotInfo(name, spec.summary, spec.params_type)
+               for name, spec in PLAYERS.items()}
+        out[GAP_GREEDY] = registry.BotInfo(GAP_GREEDY, SUMMARY, GapGreedyParams)
+        return out
 
     def releases_gil(self, bots: Sequence[BotSpec], options: TheGameOptions) -> bool:
         return True  # every player and search depth runs inside engine.play_batch
@@ -59,7 +78,8 @@ class TheGame(registry.Game):
         opts: TheGameOptions = registry.typed(self, options)
         batch = play_block(bot.name, dict(bot.params), opts.depth, int(seed), int(start),
                            int(count), players=opts.players, expert=opts.expert,
-                           short_turn=opts.short_turn, hand_size=opts.hand_size)
+                           short_turn=opts.short_turn, hand_size=opts.hand_size,
+                           piles=opts.piles, step=opts.backwards)
         left = batch.cards_left
         outcome = np.where(left == 0, 1, -1).astype(np.int8)[:, None]
         return registry.Outcomes(start, np.zeros((count, 1), dtype=np.int64), outcome,
@@ -110,7 +130,7 @@ class TheGame(registry.Game):
         from games.thegame._state import TheGameState
         opts: TheGameOptions = registry.typed(self, options)
         return TheGameState(int(game_seeds(seed, 1)[0]), opts.players, opts.expert,
-                            opts.hand_size)
+                            opts.hand_size, opts.piles, opts.backwards)
 
     def invariants(self, options: Mapping[str, Any], seed: int, count: int) -> None:
         """Cards left lie in 0..98 and a won game has none left."""

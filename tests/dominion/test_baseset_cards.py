@@ -387,7 +387,7 @@ def _play_mirror(buylist: str, kingdom: tuple[str, ...], games: int, players: in
     total[INDEX["copper"]] += 7 * players
     total[INDEX["estate"]] += 3 * players
     for game in range(games):
-        setup_game(np.uint64(500 + game), supply, zones, draw, pinfo, piles, rng)
+        setup_game(np.uint64(500 + game), supply, 5, zones, draw, pinfo, piles, rng)
         for turn in range(100 * players):
             p = turn % players
             take_turn(p, p, comp.rules, comp.nrules, comp.amode, comp.bmode, comp.fparams,

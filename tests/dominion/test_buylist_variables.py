@@ -122,7 +122,7 @@ def test_smithies_are_bought_only_under_the_treasure_ratio(seed):
                         supply)
     zones, draw, pinfo, piles, ts, rng = new_state(1, supply)
     rec_idx, rec_meta, rec_n = new_record(1)
-    setup_game(np.uint64(seed), supply, zones, draw, pinfo, piles, rng)
+    setup_game(np.uint64(seed), supply, 5, zones, draw, pinfo, piles, rng)
     smithy, bought = INDEX["smithy"], 0
     for _ in range(40):
         before, treasures = int(zones[0, OWNED, smithy]), _treasures(zones)

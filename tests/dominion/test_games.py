@@ -134,7 +134,7 @@ def test_cards_conserved_turn_by_turn(players):
     seats = np.arange(players, dtype=np.int64)
     ended = 0
     for game in range(40):
-        setup_game(np.uint64(1000 + game), supply, zones, draw, pinfo, piles, rng)
+        setup_game(np.uint64(1000 + game), supply, 5, zones, draw, pinfo, piles, rng)
         for turn in range(60 * players):
             p = turn % players
             take_turn(p, p, comp.rules, comp.nrules, comp.amode, comp.bmode, comp.fparams,

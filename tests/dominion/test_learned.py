@@ -59,7 +59,7 @@ def test_existing_bots_play_the_same_games_as_before():
 def test_encode_scores_a_gain_without_changing_the_state():
     supply = initial_supply(2, DEFAULT_KINGDOM)
     zones, draw, pinfo, piles, _, rng = new_state(2, supply)
-    setup_game(np.uint64(5), supply, zones, draw, pinfo, piles, rng)
+    setup_game(np.uint64(5), supply, 5, zones, draw, pinfo, piles, rng)
     before = (zones.copy(), piles.copy())
     w = np.random.default_rng(0).normal(size=NF)
     lp = np.zeros(NLP)  # the sources' layout

@@ -76,7 +76,7 @@ def test_the_kingdom_layout_describes_the_kingdoms_cards_curses_and_attacks():
                          BotSpec("double-witch")], supply)
     lp = comp.lparams[0]
     zones, draw, pinfo, piles, _, rng = new_state(2, supply)
-    setup_game(np.uint64(3), supply, zones, draw, pinfo, piles, rng)
+    setup_game(np.uint64(3), supply, 5, zones, draw, pinfo, piles, rng)
     w = np.random.default_rng(1).normal(size=NF_KINGDOM)
 
     def active(c: int) -> tuple[float, np.ndarray]:

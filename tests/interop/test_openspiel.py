@@ -14,6 +14,8 @@ Python, about 10x slower per step), 400 in all, about 25 s on one core.
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -23,14 +25,16 @@ from games.interop import openspiel  # noqa: E402  (registers the games)
 from games.interop.bridge import codec_for, codec_games  # noqa: E402
 
 SIMS = [("thegame", '{}', 100), ("deckbuilder", '{"turns": 6}', 100),
-        ("splendor", '{"cap": 8}', 100), ("dominion", '{"cap": 6}', 100)]
+        ("splendor", '{"cap": 8}', 100), ("dominion", '{"cap": 6}', 100),
+        ("thegame", '{"piles": 6}', 30)]
 
 
-@pytest.mark.parametrize(("game", "options", "sims"), SIMS, ids=[s[0] for s in SIMS])
+@pytest.mark.parametrize(("game", "options", "sims"), SIMS,
+                         ids=["thegame", "deckbuilder", "splendor", "dominion", "thegame-6-piles"])
 def test_random_simulation(game: str, options: str, sims: int) -> None:
     loaded = pyspiel.load_game(openspiel.PREFIX + game, {"options": options, "seed": 3})
     pyspiel.random_sim_test(loaded, num_sims=sims, serialize=True, verbose=False)
-    bridge = codec_for(game)({}, loaded.num_players())
+    bridge = codec_for(game)(json.loads(options), loaded.num_players())
     assert loaded.num_distinct_actions() == bridge.num_actions()
 
 

@@ -86,9 +86,10 @@ def parse_balance(where: str, raw: Any, check_bot: Any, solo: bool = False) -> B
             raise fail(where, "balance.target", "give a target or a matrix, not both")
     elsewhere = []
     for i, text in enumerate(table.get("elsewhere", [])):
-        if not isinstance(text, str) or "," not in text:
+        if not isinstance(text, str) or not text.strip():
             raise fail(where, f"balance.elsewhere[{i}]", "expected a line-up of bot texts "
-                       'separated by commas, such as "smithy-big-money,big-money"')
+                       'separated by commas, such as "smithy-big-money,big-money" (one bot '
+                       "for a game of one seat)")
         line_up = tuple(t.strip() for t in text.split(","))
         for bot in line_up:
             try:

@@ -114,7 +114,7 @@ def final_decks(model_path: str, opponent: str, games: int = 400, seed: int = 5
         seating = np.array([[i % 2, 1 - i % 2]], dtype=np.int64)  # seat p: bot (p + i) % 2
         run_games(np.array([seed * 1_000_003 + i], dtype=np.uint64), seating, comp.rules,
                   comp.nrules, comp.amode, comp.bmode, comp.fparams, comp.weights,
-                  comp.lparams, comp.dparams, comp.porder, supply, END_STANDARD, True, 100, 0,
+                  comp.lparams, comp.dparams, comp.porder, supply, END_STANDARD, True, 100, 0, 5,
                   outcome, vp, turns, plies, capped, *work, *rec)
         for b in range(2):
             totals[b] += work[0][(b + i) % 2, OWNED]
