@@ -49,10 +49,12 @@ _SCALE = 1_000_000
 def play_recorded(seeds: np.ndarray, seating: np.ndarray, cfg: np.ndarray, learners: np.ndarray,
                   eps: float, cap: int, win: int, nobles: int, feats: np.ndarray,
                   meta: np.ndarray, result: np.ndarray, points: np.ndarray,
-                  rounds: np.ndarray) -> int:
+                  rounds: np.ndarray, states: np.ndarray) -> int:
     """Play one game per seed (seat k of game g: bot ``seating[g, k]``); ``learners[b]``
     marks the bot rows that explore and record. Recorded rows go to ``feats`` (features) and
-    ``meta`` (game, seat) until they are full; returns the number recorded."""
+    ``meta`` (game, seat) until they are full; returns the number recorded. ``states`` with
+    rows keeps each recorded position's whole state too (hidden parts included: for studies
+    of new features, which must read only what the seat sees); with none, nothing."""
     players = seating.shape[1]
     levels = 1
     for b in range(cfg.shape[0]):
@@ -92,6 +94,8 @@ def play_recorded(seeds: np.ndarray, seating: np.ndarray, cfg: np.ndarray, learn
                         feats[n, :] = f
                         meta[n, 0] = g
                         meta[n, 1] = q
+                        if n < states.shape[0]:
+                            states[n, :] = s
                         n += 1
         outcome(s, res)
         for q in range(players):

@@ -17,6 +17,7 @@ from games.splendor._features import NF
 from games.splendor._kernel import run_games
 from games.splendor._players import learned_row
 from games.splendor._recording import play_recorded
+from games.splendor._rules import SIZE
 
 #: room for recorded positions per game (both seats of a self-play game); more are dropped
 ROWS_PER_GAME = 200
@@ -73,7 +74,7 @@ def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
     n = play_recorded(np.ascontiguousarray(game_seeds(seed, count, start), dtype=np.uint64),
                       seating, cfg, np.array([True, learns]), float(eps), int(rules.cap),
                       int(rules.points_to_win), int(rules.nobles), feats, meta, result,
-                      points, rounds)
+                      points, rounds, np.zeros((0, SIZE), dtype=np.int64))
     feats, meta = feats[:n], meta[:n]
     mine = np.argmin(seating, axis=1)  # the seat of bot 0, the learner
     r = result[np.arange(count), mine]
