@@ -42,14 +42,49 @@ PREFIX = "tabletune_"
 _Info = pyspiel.GameType.Information
 
 
-def bridge_for(params: dict[str, Any], game: str) -> Bridge:
-    """The bridge of ``game`` under OpenSpiel game parameters (InputError on bad ones)."""
+#: JSON characters that OpenSpiel's game strings cannot hold inside a value, and their
+#: JSON escapes (a game string splits its parameters at commas and reads parentheses and
+#: '=' as structure; it has no quoting)
+_UNSAFE = {",": "\\u002c", "(": "\\u0028", ")": "\\u0029", "=": "\\u003d", ";": "\\u003b"}
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """``options`` as JSON that survives OpenSpiel's game strings: ';' between items, and
+    the characters a game string reads as structure escaped inside strings (so a saved
+    game or state loads again; :func:`parse_options` reads it)."""
+    text = json.dumps(options, separators=(";", ":"), sort_keys=True)
+    parts, inside, escaped = [], False, False
+    for ch in text:
+        if inside and not escaped and ch in _UNSAFE:
+            parts.append(_UNSAFE[ch])
+            continue
+        parts.append(ch)
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == '"':
+            inside = not inside
+    return "".join(parts)
+
+
+def parse_options(game: str, text: str) -> dict[str, Any]:
+    """The options of plain JSON or of :func:`options_text` (InputError on bad ones)."""
     try:
-        options = json.loads(params.get("options") or "{}")
+        options = json.loads(text or "{}")
     except json.JSONDecodeError as exc:
-        raise InputError(f"{PREFIX}{game}: options must be JSON ({exc.msg})") from None
+        try:  # the game-string form: ';' between items (no raw ';' inside its strings)
+            options = json.loads(text.replace(";", ","))
+        except json.JSONDecodeError:
+            raise InputError(f"{PREFIX}{game}: options must be JSON ({exc.msg})") from None
     if not isinstance(options, dict):
         raise InputError(f"{PREFIX}{game}: options must be a JSON object")
+    return options
+
+
+def bridge_for(params: dict[str, Any], game: str) -> Bridge:
+    """The bridge of ``game`` under OpenSpiel game parameters (InputError on bad ones)."""
+    options = parse_options(game, params.get("options") or "{}")
     return codec_for(game)(options, int(params["players"]))
 
 
@@ -84,6 +119,8 @@ class TabletuneGame(pyspiel.Game):
         if bridge is not None:  # a bridge built already (our bots: typed options)
             spec["players"] = bridge.players
         self.bridge = bridge or bridge_for(spec, self.game)
+        if bridge is None:  # kept as a game string can hold it: saved games load again
+            spec["options"] = options_text(parse_options(self.game, spec["options"]))
         self.dealer: Dealer = dealer_for(self.game)(self.bridge)
         self.seed, self.dealt = int(spec["seed"]), 0
         low, high = self.bridge.utility_range()

@@ -26,7 +26,7 @@ from games.interop.bridge import codec_for, codec_games  # noqa: E402
 
 SIMS = [("thegame", '{}', 100), ("deckbuilder", '{"turns": 6}', 100),
         ("splendor", '{"cap": 8}', 100), ("dominion", '{"cap": 6}', 100),
-        ("thegame", '{"piles": 6}', 30)]
+        ("thegame", '{"piles": 6, "backwards": 7, "hand_size": 6}', 30)]
 
 
 @pytest.mark.parametrize(("game", "options", "sims"), SIMS,
@@ -113,3 +113,23 @@ def test_the_game_hides_the_draw_pile_order() -> None:
     assert guess.draw != state.draw and sorted(guess.draw + guess.hands[1]) == sorted(
         state.draw + state.hands[1])
     assert bridge.observation(guess, 0) == bridge.observation(state, 0)
+
+
+def test_a_game_with_several_options_saves_and_loads_again() -> None:
+    """A game string splits parameters at commas: the options are kept in a form it holds
+    (';' between items, structure characters escaped inside strings), read back exactly."""
+    options = '{"kingdom": "smithy,witch,militia", "cap": 30}'
+    game = pyspiel.load_game("tabletune_dominion", {"options": options, "seed": 3})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    again, twin = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state))
+    assert again == game and str(twin) == str(state)
+    assert pyspiel.load_game(str(game)).bridge.options.kingdom == ("smithy", "witch", "militia")
+    assert openspiel.parse_options("dominion", openspiel.options_text(
+        {"a": "x,(y)=z;w", "b": [1, 2]})) == {"a": "x,(y)=z;w", "b": [1, 2]}
