@@ -2,9 +2,10 @@
 
 ``learned`` searches whole turns (alpha-beta, one turn deep by default) and scores its
 leaves with the learned value of :mod:`games.splendor._features`; ``expert`` is the same
-player searching three turns deep. Both read a model file (``model``, default the committed
-:data:`DEFAULT_MODEL`) that `tabletune train` wrote: an ``.npz`` with the value's weights,
-the feature set they are for and the run's facts. Their return and noble decisions are
+player searching three turns deep. Both read a model file (``model``; by default the
+committed :data:`DEFAULT_MODEL` for ``learned`` and :data:`EXPERT_MODEL`, the same value
+refitted on the expert's own games, for ``expert``) that `tabletune train` wrote: an
+``.npz`` with the value's weights, the feature set they are for and the run's facts. Their return and noble decisions are
 Greedy's with allEval, as every searching bot's are.
 """
 
@@ -26,7 +27,17 @@ from games.splendor._payment import PAY_POLICIES
 #: the committed model of ``learned`` and ``expert``
 DEFAULT_MODEL = (Path(__file__).resolve().parents[2] / "reports" / "splendor-learned"
                  / "model.npz")
+#: the expert's committed model: DEFAULT_MODEL refitted on the expert's own three-turn games
+#: (studies/splendor-learned-deep.toml)
+EXPERT_MODEL = (Path(__file__).resolve().parents[2] / "reports" / "splendor-learned-deep"
+                / "model.npz")
 MODEL_DOC = "model file of the learned value (.npz, as tabletune train writes it)"
+
+
+def default_model(name: str) -> Path:
+    """The committed model a learned player reads when its ``model`` is "": the expert's
+    own for ``expert``, else the self-play model."""
+    return EXPERT_MODEL if name == "expert" else DEFAULT_MODEL
 
 
 @dataclass(frozen=True)
@@ -41,7 +52,8 @@ class LearnedParams:
 
 @dataclass(frozen=True)
 class ExpertParams(LearnedParams):
-    """The expert: the learned player searching three whole turns."""
+    """The expert: the learned player searching three whole turns, with the value refitted
+    on its own games (``model`` "": :data:`EXPERT_MODEL`)."""
 
     depth: int = tunable(3, 1, 6, integer=True, doc="turns searched")
 

@@ -156,7 +156,8 @@ SUMMARIES = {
                 "depth 4), allEval2",
     "random-search": "RandomSearch(depth, k): k random lines, opponents Greedy, allEval2",
     "learned": "the learned value (self-play) at the leaves of a one-turn search",
-    "expert": "the learned value at the leaves of a three-turn alpha-beta search",
+    "expert": "the learned value, refitted on its own games, at the leaves of a three-turn "
+              "alpha-beta search",
     "novice": "the easiest level: Greedy(allEval)",
     "intermediate": "the middle level: the tuned Minimax(2) of splendor-minimax-heuristic",
 }
@@ -190,9 +191,10 @@ def bot_row(name: str, params: Any, sampled: bool = False) -> np.ndarray:
         row[CFG_W:CFG_W + N_COEF] = named_heuristic(params.heuristic).array()
         return row
     if name in LEARNED_PARAMS:
-        from games.splendor._learned import load_model
+        from games.splendor._learned import default_model, load_model
 
-        return learned_row(load_model(params.model).weights, params.depth, params.pay, sampled)
+        model = load_model(params.model or default_model(name))
+        return learned_row(model.weights, params.depth, params.pay, sampled)
     row[CFG_W:CFG_W + N_COEF] = weights(params)
     row[CFG_PAY] = PAY_POLICIES.index(params.pay)
     if name in ("greedy", "greedy2", "novice"):

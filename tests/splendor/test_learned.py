@@ -164,3 +164,32 @@ def test_the_difficulty_levels_are_greedy_the_published_best_and_the_expert():
         b = GAME.play([same, BotSpec("minimax", {"depth": 2})], options, 3, 0, 40)
         assert np.array_equal(a.outcome, b.outcome) and np.array_equal(a.score, b.score)
     assert set(GAME.bots()) >= {"novice", "intermediate", "expert", "learned"}
+
+
+def test_a_run_may_start_from_a_model_and_a_bad_start_is_one_line():
+    """``start``: the learner plays with a model's weights until its first update (the
+    first round's games are at that model's strength); anything but a model file stops the
+    spec in one line."""
+    from games.splendor._learned import load_model
+    from games.splendor.learning._options import check_option
+
+    committed = load_model().weights
+    options = trainer.OPTIONS(start="reports/splendor-learned/model.npz")
+    learner = trainer.new_learner(options, 0)
+    assert np.array_equal(learner.weights(), committed)
+    assert not np.array_equal(trainer.new_learner(trainer.OPTIONS(), 0).weights(), committed)
+    with pytest.raises(InputError, match="train.start.*no such file"):
+        check_option("spec: train.start", "start", "no-such-model.npz")
+    with pytest.raises(InputError, match="train.start.*model file"):
+        check_option("spec: train.start", "start", 3)
+
+
+def test_the_expert_reads_its_own_refitted_model_and_learned_the_self_play_one():
+    from games.splendor._learned import DEFAULT_MODEL, EXPERT_MODEL, load_model
+
+    assert load_model(EXPERT_MODEL).meta["start"] == "reports/splendor-learned/model.npz"
+    options = GAME.check_options({})
+    for name, path in (("expert", EXPERT_MODEL), ("learned", DEFAULT_MODEL)):
+        a = GAME.play([GAME.parse_bot(name), BotSpec("greedy")], options, 4, 0, 12)
+        b = GAME.play([GAME.parse_bot(f"{name}:{path}"), BotSpec("greedy")], options, 4, 0, 12)
+        assert np.array_equal(a.outcome, b.outcome) and np.array_equal(a.score, b.score)

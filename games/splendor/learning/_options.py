@@ -19,6 +19,8 @@ class TrainOptions:
     margin: float = 0.02    # reward = result (+1/0/-1) + margin * points ahead of the rival
     ridge: float = 1.0      # L2 penalty of the least squares (not on the bias)
     forget: float = 0.9     # a round's statistics weigh this much less each later round
+    start: str = ""         # a model file the learner plays with until its first update
+                            # ("": points ahead of the rival, as before any game)
 
 
 _INT_RANGE = {"depth": (1, 3)}
@@ -27,6 +29,16 @@ _FLOAT_RANGE = {"margin": (0.0, 1.0), "ridge": (0.0, 1e9), "forget": (0.0, 1.0)}
 
 def check_option(at: str, key: str, value: Any) -> Any:
     """One key of :class:`TrainOptions`, checked; ``at`` starts the message."""
+    if key == "start":
+        if not isinstance(value, str):
+            raise InputError(f"{at}: expected a model file's path, got {value!r}")
+        if value:
+            from games.splendor._learned import load_model
+            try:
+                load_model(value)
+            except InputError as exc:
+                raise InputError(f"{at}: {exc}") from None
+        return value
     if key in _INT_RANGE:
         low, high = _INT_RANGE[key]
         value = check_int(at, value, low)

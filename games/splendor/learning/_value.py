@@ -19,16 +19,19 @@ def initial_weights() -> np.ndarray:
 class RidgeValue:
     """``weights()`` solves ``(X'X + ridge I) w = X'y`` over the samples seen (a bias column
     added, not penalised); each ``update`` first scales the old statistics by ``forget``.
+    Before the first update the weights are ``start`` (a committed model's, say: the first
+    round's games are then played at its strength), else :func:`initial_weights`.
     Deterministic for the same samples in the same order; pickled into checkpoints."""
 
     name = "ridge"
 
-    def __init__(self, ridge: float = 1.0, forget: float = 0.9) -> None:
+    def __init__(self, ridge: float = 1.0, forget: float = 0.9,
+                 start: np.ndarray | None = None) -> None:
         self.ridge, self.forget = ridge, forget
         self.xtx = np.zeros((NV, NV))
         self.xty = np.zeros(NV)
         self.samples = 0
-        self._w = initial_weights()
+        self._w = initial_weights() if start is None else np.array(start, dtype=np.float64)
 
     def update(self, features: np.ndarray, rewards: np.ndarray) -> None:
         if not len(rewards):

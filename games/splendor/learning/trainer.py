@@ -17,7 +17,7 @@ import numpy as np
 
 from games.core import BotSpec
 from games.splendor._features import FEATURE_SET, NV
-from games.splendor._learned import LearnedModel
+from games.splendor._learned import LearnedModel, load_model
 from games.splendor._learned import save_model as _save_model
 from games.splendor.learning import _selfplay as selfplay
 from games.splendor.learning._options import TrainOptions, check_option, check_options
@@ -46,8 +46,10 @@ def setup(game_options: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def new_learner(options: TrainOptions, seed: int, setup: tuple[str, ...] = ()) -> RidgeValue:
-    """A fresh value model (deterministic: the seed is not needed)."""
-    return RidgeValue(options.ridge, options.forget)
+    """A fresh value model (deterministic: the seed is not needed), playing with the
+    ``start`` model's weights until its first update."""
+    start = load_model(options.start).weights if options.start else None
+    return RidgeValue(options.ridge, options.forget, start)
 
 
 def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
@@ -70,7 +72,7 @@ def make_model(weights: np.ndarray, setup: tuple[str, ...], options: TrainOption
     """The model file's content: the weights and the run's facts."""
     meta: dict[str, Any] = {"study": run["study"], "games_trained": run["games_trained"],
                             "seconds": run["seconds"], "depth": options.depth,
-                            "margin": options.margin}
+                            "margin": options.margin, "start": options.start}
     if "kept" in run:
         meta["kept"] = run["kept"]
     return LearnedModel(np.asarray(weights, dtype=np.float64), meta)
