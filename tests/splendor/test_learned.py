@@ -193,3 +193,21 @@ def test_the_expert_reads_its_own_refitted_model_and_learned_the_self_play_one()
         a = GAME.play([GAME.parse_bot(name), BotSpec("greedy")], options, 4, 0, 12)
         b = GAME.play([GAME.parse_bot(f"{name}:{path}"), BotSpec("greedy")], options, 4, 0, 12)
         assert np.array_equal(a.outcome, b.outcome) and np.array_equal(a.score, b.score)
+
+
+def test_a_run_may_learn_at_a_table_of_three_or_four():
+    """``players``: the learner's seat rotates and every seat of a self-play game records;
+    the reward counts points ahead of the best other seat."""
+    from games.splendor.learning._selfplay import rewards
+
+    w = trainer.new_learner(trainer.OPTIONS(), 0).weights()
+    for players in (3, 4):
+        options = trainer.OPTIONS(players=players)
+        feats, reward, score = trainer.play_block(w, 0.1, None, None, 5, 0, 4, (), options)
+        assert len(feats) == len(reward) > 4 * 10 * players and 0.0 <= score <= 1.0
+        against = trainer.play_block(w, 0.1, BotSpec("greedy"), None, 5, 0, 4, (), options)
+        assert 0 < len(against[0]) < len(feats)  # the learner's seat alone records
+    points = np.array([[10, 15, 12]])
+    meta = np.array([[0, 0], [0, 1], [0, 2]])
+    got = rewards(np.array([[-1, 1, -1]]), points, meta, 0.1)
+    assert np.allclose(got, [-1 - 0.5, 1 + 0.3, -1 - 0.3])

@@ -21,9 +21,10 @@ class TrainOptions:
     forget: float = 0.9     # a round's statistics weigh this much less each later round
     start: str = ""         # a model file the learner plays with until its first update
                             # ("": points ahead of the rival, as before any game)
+    players: int = 2        # seats while it learns (2-4; probes play two)
 
 
-_INT_RANGE = {"depth": (1, 3)}
+_INT_RANGE = {"depth": (1, 3), "players": (2, 4)}
 _FLOAT_RANGE = {"margin": (0.0, 1.0), "ridge": (0.0, 1e9), "forget": (0.0, 1.0)}
 
 

@@ -1,8 +1,9 @@
 """Worker tasks of a training run: play a block of games, return training samples.
 
 A task is plain data (weights, opponent, seeds by game index), so a block gives the same
-samples in any process and with any number of jobs. Two players, seats rotated by game index
-as in every match; the rules are the game's defaults.
+samples in any process and with any number of jobs. Two players by default, seats rotated by
+game index as in every match; with more, the learner's seat rotates and the opponent fills
+the others (self-play: the learner in every seat). The rules are the game's defaults.
 """
 
 from __future__ import annotations
@@ -45,13 +46,16 @@ def rewards(result: np.ndarray, points: np.ndarray, meta: np.ndarray, margin: fl
     ahead of the best other seat (clipped to +-15 points)."""
     game, seat = meta[:, 0], meta[:, 1]
     mine = points[game, seat]
-    other = np.where(seat == 0, points[game, 1], points[game, 0])
+    others = points[game].copy()
+    others[np.arange(len(seat)), seat] = np.iinfo(np.int64).min
+    other = others.max(axis=1)
     return result[game, seat].astype(np.float64) + margin * np.clip(mine - other, -15, 15)
 
 
 def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
                opp_weights: np.ndarray | None, seed: int, start: int, count: int,
-               depth: int, margin: float) -> tuple[np.ndarray, np.ndarray, float]:
+               depth: int, margin: float, players: int = 2
+               ) -> tuple[np.ndarray, np.ndarray, float]:
     """Games ``start .. start+count-1`` of the run with root ``seed``: the learner (exploring
     with rate ``eps``, searching ``depth`` turns) against ``opponent`` (None: itself, both
     seats learning; ``opp_weights``: a frozen snapshot that does not learn). Returns
@@ -65,11 +69,16 @@ def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
     else:
         other, learns = _row_of(opponent, rules), False
     cfg = np.ascontiguousarray(np.stack([me, other]))
-    seating = seating_for(start, count, 2)
-    feats = np.zeros((ROWS_PER_GAME * count, NF))
-    meta = np.zeros((ROWS_PER_GAME * count, 2), dtype=np.int64)
-    result = np.zeros((count, 2), dtype=np.int64)
-    points = np.zeros((count, 2), dtype=np.int64)
+    if players == 2:
+        seating = seating_for(start, count, 2)
+    else:  # the learner's seat rotates; bot 1 (itself in self-play) fills the others
+        g = np.arange(start, start + count, dtype=np.int64)
+        seating = np.where(np.arange(players)[None, :] == (g % players)[:, None], 0, 1)
+    rows = ROWS_PER_GAME * players // 2 * count
+    feats = np.zeros((rows, NF))
+    meta = np.zeros((rows, 2), dtype=np.int64)
+    result = np.zeros((count, players), dtype=np.int64)
+    points = np.zeros((count, players), dtype=np.int64)
     rounds = np.zeros(count, dtype=np.int64)
     n = play_recorded(np.ascontiguousarray(game_seeds(seed, count, start), dtype=np.uint64),
                       seating, cfg, np.array([True, learns]), float(eps), int(rules.cap),

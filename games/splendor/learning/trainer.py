@@ -58,7 +58,7 @@ def play_block(weights: np.ndarray, eps: float, opponent: BotSpec | None,
                ) -> tuple[np.ndarray, np.ndarray, float]:
     """Training games of the learner (:func:`games.splendor.learning._selfplay.play_block`)."""
     return selfplay.play_block(weights, eps, opponent, opp_weights, seed, start, count,
-                               options.depth, options.margin)
+                               options.depth, options.margin, options.players)
 
 
 def probe_block(weights: np.ndarray, opponent: BotSpec, seed: int, start: int, count: int,
@@ -72,7 +72,8 @@ def make_model(weights: np.ndarray, setup: tuple[str, ...], options: TrainOption
     """The model file's content: the weights and the run's facts."""
     meta: dict[str, Any] = {"study": run["study"], "games_trained": run["games_trained"],
                             "seconds": run["seconds"], "depth": options.depth,
-                            "margin": options.margin, "start": options.start}
+                            "margin": options.margin, "start": options.start,
+                            "players": options.players}
     if "kept" in run:
         meta["kept"] = run["kept"]
     return LearnedModel(np.asarray(weights, dtype=np.float64), meta)
