@@ -27,8 +27,9 @@ from games.splendor._payment import PAY_POLICIES
 #: the committed model of ``learned`` and ``expert``
 DEFAULT_MODEL = (Path(__file__).resolve().parents[2] / "reports" / "splendor-learned"
                  / "model.npz")
-#: the expert's committed model: DEFAULT_MODEL refitted on the expert's own three-turn games
-#: (studies/splendor-learned-deep.toml)
+#: the expert's committed model: DEFAULT_MODEL refitted on the expert's own three-turn games,
+#: two-player (studies/splendor-learned-deep.toml), then three-player
+#: (studies/splendor-learned-table.toml)
 EXPERT_MODEL = (Path(__file__).resolve().parents[2] / "reports" / "splendor-learned-deep"
                 / "model.npz")
 MODEL_DOC = "model file of the learned value (.npz, as tabletune train writes it)"

@@ -187,7 +187,8 @@ def test_a_run_may_start_from_a_model_and_a_bad_start_is_one_line():
 def test_the_expert_reads_its_own_refitted_model_and_learned_the_self_play_one():
     from games.splendor._learned import DEFAULT_MODEL, EXPERT_MODEL, load_model
 
-    assert load_model(EXPERT_MODEL).meta["start"] == "reports/splendor-learned/model.npz"
+    start = load_model(EXPERT_MODEL).meta["start"]
+    assert start == "reports/splendor-learned-deep/two-player.npz"
     options = GAME.check_options({})
     for name, path in (("expert", EXPERT_MODEL), ("learned", DEFAULT_MODEL)):
         a = GAME.play([GAME.parse_bot(name), BotSpec("greedy")], options, 4, 0, 12)
