@@ -17,7 +17,9 @@ The command line turns this on (:func:`enable`); a game registers its package wi
 
 from __future__ import annotations
 
+import _thread
 import atexit
+import contextlib
 import math
 import os
 import sys
@@ -53,6 +55,20 @@ def watch() -> None:
     _LISTENER = _make_listener(event.Listener)()
     event.register("numba:compile", _LISTENER)
     atexit.register(_LISTENER.notice.close)
+
+
+def defer_stop(signum: int) -> bool:
+    """Hold a stop (Ctrl-C, SIGTERM) back while this process compiles kernels: True if it
+    is held, and then it arrives (``_thread.interrupt_main``) once the compiles are done.
+
+    A ``KeyboardInterrupt`` raised inside numba's compiler can leave the process crashing
+    or hanging at exit; a compile takes seconds, so the stop waits for it. A second stop
+    while one waits is not held (the user insists). Called from a signal handler: it takes
+    no lock (the main thread may hold one) and only appends to and pops from a list."""
+    notice = getattr(_LISTENER, "notice", None)
+    if notice is None or notice.pid != os.getpid():
+        return False
+    return notice.defer(signum)
 
 
 def busy() -> bool:
@@ -106,6 +122,8 @@ class _Notice:
         self.lock = threading.Lock()
         self.done = threading.Event()
         self.thread: threading.Thread | None = None
+        self.pending: list[int] = []  # a stop held back until the compiles end
+        self.announced = False
 
     def say(self, text: str) -> None:
         stream = self.stream or sys.stderr
@@ -142,6 +160,31 @@ class _Notice:
             self.depth = max(0, self.depth - 1)
             self.last = self.clock()
 
+    def defer(self, signum: int) -> bool:
+        """:func:`defer_stop` for this process. Whoever pops the pending stop (this handler,
+        when the compiles just ended, or the ticker closing them) delivers it, exactly once."""
+        if self.pending:  # a second stop: not held
+            with contextlib.suppress(IndexError):
+                self.pending.pop()
+            return False
+        self.pending.append(signum)
+        if self.thread is not None:  # the ticker delivers it when it closes the run
+            return True
+        try:
+            self.pending.pop()
+        except IndexError:
+            return True  # the ticker took it meanwhile and delivers it
+        return False
+
+    def _deliver(self) -> None:
+        """The held stop, if any, now that no compile runs (from the ticker's thread)."""
+        try:
+            signum = self.pending.pop()
+        except IndexError:
+            return
+        self.announced = False
+        _thread.interrupt_main(signum)
+
     def _closing(self) -> str:
         """End the run of compiles (the lock is held): the line that says it is done."""
         self.thread = None
@@ -164,6 +207,10 @@ class _Notice:
         every = _interval()
         said = self.clock()
         while not self.done.wait(0.25):
+            if self.pending and not self.announced:
+                self.announced = True
+                self.say("stopping once the kernels being compiled are done (stopping inside "
+                         "the compiler could crash the process; a second Ctrl-C stops now)")
             with self.lock:
                 now = self.clock()
                 seconds = now - self.started
@@ -177,6 +224,8 @@ class _Notice:
                 else:
                     continue
             self.say(text)
+            if self.thread is None:  # the run of compiles is closed: a held stop arrives
+                self._deliver()
 
 
 def _make_listener(base: type) -> type:

@@ -15,11 +15,15 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+from games import compiling
+
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _holding = False  # a hold is active (in the main thread)
 
 
 def _interrupt(signum: int, frame: Any) -> None:
+    if compiling.defer_stop(signum):  # inside numba's compiler: the stop waits for it
+        return
     raise KeyboardInterrupt(f"signal {signum}")
 
 
@@ -29,16 +33,23 @@ def _main_thread() -> bool:
 
 @contextlib.contextmanager
 def stop_signals() -> Iterator[None]:
-    """Inside the block SIGTERM stops the run as Ctrl-C does (``KeyboardInterrupt``)."""
-    # handlers are set in the main thread only; a signal ignored on purpose stays ignored
-    if not _main_thread() or signal.getsignal(signal.SIGTERM) in (signal.SIG_IGN, None):
+    """Inside the block SIGTERM stops the run as Ctrl-C does (``KeyboardInterrupt``); both
+    wait for a kernel compile under way to end (:func:`games.compiling.defer_stop`)."""
+    # handlers are set in the main thread only; a signal ignored on purpose stays ignored,
+    # and a Ctrl-C handler of the caller's own stays
+    if not _main_thread():
         yield
         return
-    old = signal.signal(signal.SIGTERM, _interrupt)
+    old = {}
+    if signal.getsignal(signal.SIGTERM) not in (signal.SIG_IGN, None):
+        old[signal.SIGTERM] = signal.signal(signal.SIGTERM, _interrupt)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        old[signal.SIGINT] = signal.signal(signal.SIGINT, _interrupt)
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, old)
+        for s, handler in old.items():
+            signal.signal(s, handler)
 
 
 @contextlib.contextmanager

@@ -78,3 +78,45 @@ def test_notice_names_the_game_and_ticks(tmp_path: Path) -> None:
     assert lines[0].startswith("compiling toy's numba kernels (first use only: seconds to")
     assert any(line.startswith("still compiling toy kernels: ") for line in lines)
     assert lines[-1].startswith("compiled toy kernels in ")
+
+
+STOP_DURING_COMPILE = """
+import os, signal, threading, time
+from games import compiling
+compiling.enable()
+import numba
+compiling.watch()
+from tuning._stopping import stop_signals
+
+@numba.njit
+def work(n):
+    total = 0
+    for i in range(n):
+        total += i * i % 7
+    return total
+
+def stop_while_compiling():
+    while not compiling.busy():
+        time.sleep(0.001)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+threading.Thread(target=stop_while_compiling, daemon=True).start()
+with stop_signals():
+    try:
+        work(10)
+        while True:
+            time.sleep(0.01)
+    except KeyboardInterrupt:
+        print("stopped; compiled:", len(work.signatures))
+"""
+
+
+def test_a_stop_during_a_compile_waits_for_it(tmp_path: Path) -> None:
+    """SIGTERM (or Ctrl-C) inside numba's compiler is held until the compile is done, then
+    stops the run: interrupted in the compiler, a process can crash or hang at exit."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba"), PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", STOP_DURING_COMPILE], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "stopped; compiled: 1" in done.stdout
+    assert "stopping once the kernels being compiled are done" in done.stderr

@@ -93,6 +93,7 @@ def run_cli(*args: str, cwd: Path | None = None,
 def start_cli(*args: str, cwd: Path | None = None) -> subprocess.Popen:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env["PYTHONFAULTHANDLER"] = "1"  # a test that finds it hung dumps its stacks (SIGABRT)
     return subprocess.Popen([sys.executable, "-m", "tuning.cli", *args], cwd=cwd or ROOT,
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
