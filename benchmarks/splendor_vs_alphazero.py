@@ -129,6 +129,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--check-positions", type=int, default=1000,
                     help="positions compared between the engines first (0: none)")
     ap.add_argument("--json", help="write every figure to this file")
+    ap.add_argument("-j", "--jobs", type=int, default=1,
+                    help="worker processes, each with its own AlphaZero (one core each)")
     return ap.parse_args(argv)
 
 
@@ -138,10 +140,12 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         sims = budgets(args.simulations)
-        root, weights = checkout.check_checkout(args.az, args.model)
-        specs = bot_specs(args.bots)
         if args.games < 0 or args.check_positions < 0:
             raise InputError("-n and --check-positions take 0 or more")
+        if args.jobs < 1:
+            raise InputError(f"--jobs {args.jobs}: give 1 or more worker processes")
+        root, weights = checkout.check_checkout(args.az, args.model)
+        specs = bot_specs(args.bots)
         referee = checkout.referee(root)
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -170,33 +174,58 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if mismatched else 0
 
 
-def play(args: argparse.Namespace, root: Path, weights: Path, sims: list[int],
-         specs: dict[str, Any], data: dict[str, Any]) -> None:
-    """Every row's games, one after another (AlphaZero and our player share one core)."""
+_WORKER: dict[str, Any] = {}
+
+
+def _worker_init(root: str, weights: str, sims: list[int]) -> None:
+    """A worker process: the referee and AlphaZero loaded once for the whole run."""
     from games.splendor.alphazero import _checkout as checkout
+
+    az = checkout.load(Path(root), Path(weights), sims)
+    checkout.warm(az)
+    _WORKER["az"] = az
+
+
+def _one_game(text: str, n_sims: int, seed: int, index: int) -> tuple[Any, float]:
+    """Game ``index`` of our bot ``text`` against AlphaZero at ``n_sims``; (record, s)."""
     from games.splendor.alphazero._match import REFEREE_ROUNDS, play_game
 
+    game = registry.get("splendor")
+    spec = bot_specs([text])[text]
+    options = game.check_options({"cap": REFEREE_ROUNDS})
+    bot = game.state_player(spec, options, np.random.default_rng([seed, index]))
+    clock = time.time()
+    return play_game(_WORKER["az"], n_sims, bot, seed, index), time.time() - clock
+
+
+def play(args: argparse.Namespace, root: Path, weights: Path, sims: list[int],
+         specs: dict[str, Any], data: dict[str, Any]) -> None:
+    """Every row's games: one process (AlphaZero and our player share its core) per job,
+    each loading the model once; game i's record is the same with any number of jobs."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from games.splendor.alphazero import _checkout as checkout
+
     try:
-        az = checkout.load(root, weights, sims)
+        checkout.load(root, weights, sims[:1])
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
-    checkout.warm(az)
-    game = registry.get("splendor")
-    options = game.check_options({"cap": REFEREE_ROUNDS})
-    for n_sims in sims:
-        for text, spec in specs.items():
-            records = []
-            for i in range(args.games):
-                bot = game.state_player(spec, options, np.random.default_rng([args.seed, i]))
-                clock = time.time()
-                rec = play_game(az, n_sims, bot, args.seed, i)
-                records.append(rec)
-                print(f"{text} vs AlphaZero({n_sims}) game {i}, ours in seat {rec.seat}: "
-                      f"result {rec.result}, points by seat {rec.points} "
-                      f"({time.time() - clock:.1f} s)", file=sys.stderr)
-            data["rows"].append({"bot": text, "simulations": n_sims,
-                                 "summary": summarize(records)})
+    with ProcessPoolExecutor(args.jobs, initializer=_worker_init,
+                             initargs=(str(root), str(weights), sims)) as pool:
+        for n_sims in sims:
+            for text in specs:
+                futures = [pool.submit(_one_game, text, n_sims, args.seed, i)
+                           for i in range(args.games)]
+                records = []
+                for i, fut in enumerate(futures):
+                    rec, secs = fut.result()
+                    records.append(rec)
+                    print(f"{text} vs AlphaZero({n_sims}) game {i}, ours in seat "
+                          f"{rec.seat}: result {rec.result}, points by seat {rec.points} "
+                          f"({secs:.1f} s)", file=sys.stderr)
+                data["rows"].append({"bot": text, "simulations": n_sims,
+                                     "summary": summarize(records)})
     print(table(data["rows"]))
 
 

@@ -114,6 +114,7 @@ def test_check_checkout_names_what_is_wrong(tmp_path: Path) -> None:
 @pytest.mark.parametrize("extra,words", [
     ([], "no such folder"),
     (["--simulations", "fast"], "unknown budget"),
+    (["--jobs", "0"], "worker processes"),
 ])
 def test_benchmark_bad_input_is_one_line_exit_2(tmp_path: Path, extra: list[str],
                                                 words: str) -> None:
@@ -149,3 +150,66 @@ def test_engines_agree_on_a_real_checkout() -> None:
 
     result = run_check(referee(check_checkout(path)[0]), 30, 1)
     assert result.positions == 30 and result.mismatches == []
+
+
+TEACHER = ROOT / "benchmarks" / "splendor_teacher.py"
+
+
+def test_teacher_fits_a_model_from_blocks(tmp_path: Path) -> None:
+    """The fit reads every block and writes a model the learned players load; a feature
+    that decides the result gets the weight of a win."""
+    from games.splendor._features import FEATURE_NAMES, NF
+    from games.splendor._learned import load_model
+
+    rng = np.random.default_rng(0)
+    lead = FEATURE_NAMES.index("p_points")
+    for start in (0, 25):
+        x = rng.normal(size=(400, NF))
+        result = np.where(x[:, lead] > 0, 1, -1)
+        np.savez(tmp_path / f"block-{start:05d}.npz", features=x, result=result,
+                 ahead=np.zeros(400, dtype=np.int64), seat=np.zeros(400, dtype=np.int64),
+                 game=np.arange(start, start + 400) // 16, sims=np.array(100),
+                 seed=np.array(1), start=np.array(start), count=np.array(25))
+    model = tmp_path / "model.npz"
+    done = subprocess.run([sys.executable, str(TEACHER), "--az", str(tmp_path), "--out",
+                           str(tmp_path), "--fit", str(model)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded = load_model(model)
+    assert loaded.meta["samples"] == 800 and loaded.meta["teacher"] == "alphazero"
+    assert loaded.weights[lead] > 0.5
+    assert np.abs(np.delete(loaded.weights[:NF], lead)).max() < 0.2
+
+
+@pytest.mark.parametrize("extra,words", [
+    (["--jobs", "0"], "take 1 or more"),
+    (["--fit", "m.npz"], "no blocks to fit"),
+])
+def test_teacher_bad_input_is_one_line_exit_2(tmp_path: Path, extra: list[str],
+                                              words: str) -> None:
+    done = subprocess.run([sys.executable, str(TEACHER), "--az", str(tmp_path), "--out",
+                           str(tmp_path / "blocks"), *extra],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], done.stderr
+
+
+def test_teacher_game_on_a_real_checkout() -> None:
+    """Two games of AlphaZero against itself: samples from both seats after every move,
+    results of opposite sign (or a shared win) for finished games."""
+    path = os.environ.get("TABLETUNE_AZ_CHECKOUT")
+    if not path:
+        pytest.skip("TABLETUNE_AZ_CHECKOUT names no checkout of the AlphaZero repository")
+    pytest.importorskip("torch")
+    from games.splendor._features import NF
+    from games.splendor.alphazero import _checkout as checkout
+    from games.splendor.alphazero._teacher import play_teacher_game
+
+    az = checkout.load(*check_checkout(path), [5])
+    for index in range(2):
+        g = play_teacher_game(az, 5, 1, index)
+        assert g.features.shape == (2 * g.moves, NF)
+        assert list(g.seats[:2]) == [0, 1]
+        if g.result is not None:
+            assert max(g.points) >= 15 and g.result[0] + g.result[1] in (0, 2)
