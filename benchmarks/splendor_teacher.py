@@ -43,17 +43,22 @@ def _worker_init(root: str, weights: str, sims: int) -> None:
     checkout.warm(_AZ)
 
 
-def _block(sims: int, seed: int, start: int, count: int, path: str) -> tuple[int, float]:
+def _block(sims: int, seed: int, start: int, count: int, path: str, choices: bool
+           ) -> tuple[int, float]:
     """Games ``start .. start+count-1`` written to ``path``; (samples, seconds)."""
     from games.atomic import atomic_open
     from games.splendor.alphazero._teacher import play_teacher_game
 
     clock = time.time()
     feats, seats, games, results, margins = [], [], [], [], []
+    cands, decision, chosen = [], [], []
     for i in range(start, start + count):
-        g = play_teacher_game(_AZ, sims, seed, i)
+        g = play_teacher_game(_AZ, sims, seed, i, choices)
         if g.result is None:
             continue
+        cands.append(g.candidates)
+        decision.append(g.decision + 1000 * i)  # unique per game: fewer than 1000 moves
+        chosen.append(g.chosen)
         feats.append(g.features)
         seats.append(g.seats)
         games.append(np.full(len(g.seats), i, dtype=np.int64))
@@ -67,6 +72,9 @@ def _block(sims: int, seed: int, start: int, count: int, path: str) -> tuple[int
               "ahead": np.concatenate(margins) if margins else np.zeros(0, dtype=np.int64),
               "sims": np.array(sims), "seed": np.array(seed), "start": np.array(start),
               "count": np.array(count)}
+    if choices and cands:
+        arrays.update(candidates=np.concatenate(cands), decision=np.concatenate(decision),
+                      chosen=np.concatenate(chosen))
     with atomic_open(Path(path)) as fh:
         np.savez(fh, **arrays)
     return len(arrays["seat"]), time.time() - clock
@@ -86,7 +94,7 @@ def generate(args: argparse.Namespace, root: Path, weights: Path) -> int:
     clock = time.time()
     with ProcessPoolExecutor(args.jobs, initializer=_worker_init,
                              initargs=(str(root), str(weights), args.simulations)) as pool:
-        futures = {pool.submit(_block, args.simulations, args.seed, s, c, p): s
+        futures = {pool.submit(_block, args.simulations, args.seed, s, c, p, args.choices): s
                    for s, c, p in todo}
         for k, fut in enumerate(as_completed(futures), 1):
             samples, secs = fut.result()
@@ -117,6 +125,87 @@ def fit(args: argparse.Namespace) -> int:
     return 0
 
 
+def _choices(out: str) -> list[Any]:
+    blocks = [np.load(b) for b in sorted(Path(out).glob("block-*.npz"))]
+    blocks = [d for d in blocks if "candidates" in d.files]
+    if not blocks:
+        raise InputError(f"--out {out}: no blocks with choices (play them with "
+                         "--choices first)")
+    return blocks
+
+
+def _decisions(block: Any) -> list[tuple[np.ndarray, int]]:
+    """(candidate features, index of AlphaZero's choice) per recorded move of a block."""
+    x, dec, ch = block["candidates"], block["decision"], block["chosen"]
+    order = np.argsort(dec, kind="stable")
+    x, dec, ch = x[order], dec[order], ch[order]
+    starts = np.flatnonzero(np.r_[True, dec[1:] != dec[:-1]])
+    ends = np.r_[starts[1:], len(dec)]
+    return [(x[a:b], int(np.flatnonzero(ch[a:b])[0]))
+            for a, b in zip(starts, ends, strict=True)]
+
+
+def agreement(args: argparse.Namespace) -> int:
+    """How often each model's value ranks AlphaZero's choice first among the turns allowed
+    (one turn deep, no search), and above each other turn (pairs)."""
+    from games.splendor._features import NF
+    from games.splendor._learned import load_model
+
+    decisions = [d for b in _choices(args.out) for d in _decisions(b)]
+    for path in args.agree:
+        w = load_model(path).weights[:NF]
+        top, pairs = [], []
+        for x, pick in decisions:
+            v = x @ w
+            top.append(int(np.argmax(v)) == pick)
+            pairs.append(float(np.mean(v[pick] > np.delete(v, pick))))
+        print(json.dumps({"model": path, "decisions": len(decisions),
+                          "first_as_alphazero": float(np.mean(top)),
+                          "pairs_as_alphazero": float(np.mean(pairs))}))
+    return 0
+
+
+def fit_choices(args: argparse.Namespace) -> int:
+    """Comparison training: logistic regression on (AlphaZero's choice - another allowed
+    turn) feature differences, both signs, so that the value ranks the positions after a
+    move as AlphaZero chose; then one scale and bias fitted so that the value predicts the
+    game results of the recorded positions (least squares), as a search leaf needs."""
+    from sklearn.linear_model import LogisticRegression
+
+    from games.splendor._features import NF
+    from games.splendor._learned import LearnedModel, save_model
+
+    blocks = _choices(args.out)
+    rng = np.random.default_rng(args.seed)
+    diffs = []
+    for d in blocks:
+        for x, pick in _decisions(d):
+            others = np.delete(np.arange(len(x)), pick)
+            if len(others) > args.pairs:
+                others = rng.choice(others, args.pairs, replace=False)
+            diffs.append(x[pick] - x[others])
+    z = np.concatenate(diffs)
+    scale = z.std(axis=0)
+    scale[scale == 0] = 1.0
+    xs = np.vstack([z / scale, -z / scale])
+    ys = np.r_[np.ones(len(z)), np.zeros(len(z))]
+    clf = LogisticRegression(C=args.c, fit_intercept=False, max_iter=1000)
+    clf.fit(xs, ys)
+    rank = clf.coef_[0] / scale
+    agree = float(np.mean(z @ rank > 0))
+    x = np.concatenate([d["features"] for d in blocks])
+    y = np.concatenate([d["result"] for d in blocks]).astype(np.float64)
+    v = x[:, :NF] @ rank
+    a, b = np.polyfit(v, y, 1)
+    weights = np.r_[a * rank, b]
+    meta = {"teacher": "alphazero", "fit": "choices", "simulations": int(blocks[0]["sims"]),
+            "seed": int(blocks[0]["seed"]), "decisions": len(diffs), "pairs": int(len(z)),
+            "pairs_ranked_as_alphazero": agree, "scale": float(a), "c": args.c}
+    save_model(LearnedModel(weights, meta), args.fit_choices)
+    print(json.dumps(meta))
+    return 0
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -129,6 +218,15 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", required=True, help="folder of the blocks")
     ap.add_argument("--fit", help="fit the value on the blocks and write this model file")
+    ap.add_argument("--choices", action="store_true",
+                    help="also record AlphaZero's choice among the turns allowed")
+    ap.add_argument("--fit-choices", help="fit the value on the recorded choices "
+                    "(comparison training) and write this model file")
+    ap.add_argument("--agree", nargs="+", help="model files: how often each ranks "
+                    "AlphaZero's recorded choices first")
+    ap.add_argument("--pairs", type=int, default=8,
+                    help="other turns compared with each choice (at most)")
+    ap.add_argument("--c", type=float, default=1.0, help="inverse L2 penalty of the fit")
     ap.add_argument("--margin", type=float, default=0.02)
     ap.add_argument("--ridge", type=float, default=1.0)
     return ap.parse_args(argv)
@@ -141,6 +239,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.fit:
             return fit(args)
+        if args.fit_choices:
+            return fit_choices(args)
+        if args.agree:
+            return agreement(args)
         if args.simulations < 1 or args.games < 1 or args.block < 1 or args.jobs < 1:
             raise InputError("--simulations, -n, --block and --jobs take 1 or more")
         root, weights = checkout.check_checkout(args.az, args.model)

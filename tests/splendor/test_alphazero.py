@@ -206,9 +206,9 @@ def test_teacher_game_on_a_real_checkout() -> None:
     from games.splendor.alphazero import _checkout as checkout
     from games.splendor.alphazero._teacher import play_teacher_game
 
-    az = checkout.load(*check_checkout(path), [5])
+    az = checkout.load(*check_checkout(path), [25])
     for index in range(2):
-        g = play_teacher_game(az, 5, 1, index)
+        g = play_teacher_game(az, 25, 1, index, choices=True)
         assert g.features.shape == (2 * g.moves, NF)
         assert list(g.seats[:2]) == [0, 1]
         if g.result is not None:

@@ -10,20 +10,30 @@ move, our position follows (:func:`games.splendor.alphazero._convert.from_theirs
 features are recorded from both seats. The features read only what a seat sees, so a
 sample is what our player could have known there. Games the referee stops unfinished (124
 moves) give no samples.
+
+With ``choices``, each move also records the choice AlphaZero made among the turns both
+engines allow (:func:`choice_features`): the features, from the mover's seat, of the
+position after each such turn as the mover's search would see it (its honest view: hidden
+decks, no refill), and which of them AlphaZero played. Those rank positions as AlphaZero
+does (comparison training; :mod:`benchmarks.splendor_teacher`, ``--fit-choices``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from games.core import game_seeds
 from games.splendor._features import NF, features
-from games.splendor._rules import O_PTS, WIN_POINTS
+from games.splendor._kernel import CFG_W
+from games.splendor._players import make_bot
+from games.splendor._rules import O_CUR, O_PTS, SIZE, WIN_POINTS, apply_move
+from games.splendor._search import resolve, view
 from games.splendor._state import SplendorState
 from games.splendor.alphazero._checkout import AlphaZero, seed_referee
 from games.splendor.alphazero._convert import from_theirs, to_theirs
+from games.splendor.alphazero._effects import our_turns, referee_effect, referee_effects
 from games.splendor.alphazero._match import REFEREE_ROUNDS
 
 
@@ -39,6 +49,45 @@ class TeacherGame:
     result: tuple[int, int] | None
     points: tuple[int, int]
     moves: int
+    #: with ``choices``: candidate features (rows), the move each belongs to, chosen or not
+    candidates: np.ndarray = field(default_factory=lambda: np.zeros((0, NF)))
+    decision: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    chosen: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+
+
+def choice_features(s: np.ndarray, board: np.ndarray, action: int, az: AlphaZero,
+                    w: np.ndarray) -> tuple[np.ndarray, int]:
+    """(features after each turn both engines allow, index of AlphaZero's ``action``
+    among them; -1 when our engine has no turn with its effect)."""
+    p = int(s[O_CUR])
+    valid = np.asarray(az.game.getValidMoves(board, p))
+    allowed = referee_effects(board, valid, p, az.tables)
+    played = referee_effect(board, action, p, az.tables)
+    seen = view_of(s, p)
+    rows, pick = [], -1
+    child = np.empty(SIZE, dtype=np.int64)
+    f = np.empty(NF, dtype=np.float64)
+    taken: set = set()
+    for turn, effect in our_turns(s):
+        if effect not in allowed or effect in taken:
+            continue
+        taken.add(effect)
+        child[:] = seen
+        for m in turn:
+            apply_move(child, m)
+        resolve(child, p, w)
+        features(child, p, f)
+        if effect == played:
+            pick = len(rows)
+        rows.append(f.copy())
+    return np.array(rows, dtype=np.float64).reshape(-1, NF), pick
+
+
+def view_of(s: np.ndarray, p: int) -> np.ndarray:
+    """Seat ``p``'s honest view of ``s`` (hidden decks and blind reserves, no refill)."""
+    out = np.empty(SIZE, dtype=np.int64)
+    view(s, p, 0, np.zeros(1, dtype=np.uint64), out)
+    return out
 
 
 def _result(ended: float) -> int:
@@ -46,8 +95,10 @@ def _result(ended: float) -> int:
     return 1 if ended == 1 else -1 if ended == -1 else 0
 
 
-def play_teacher_game(az: AlphaZero, sims: int, seed: int, index: int) -> TeacherGame:
-    """Game ``index`` of ``seed``: AlphaZero at ``sims`` simulations in both seats."""
+def play_teacher_game(az: AlphaZero, sims: int, seed: int, index: int,
+                      choices: bool = False) -> TeacherGame:
+    """Game ``index`` of ``seed``: AlphaZero at ``sims`` simulations in both seats;
+    ``choices``: record each choice too (:func:`choice_features`)."""
     state = SplendorState.new(2, seed, index, REFEREE_ROUNDS)
     board = to_theirs(state.array, az.tables)
     seed_referee(int(game_seeds(seed, 1, index)[0] % (2**31)))
@@ -56,9 +107,19 @@ def play_teacher_game(az: AlphaZero, sims: int, seed: int, index: int) -> Teache
     seats: list[int] = []
     f = np.empty(NF, dtype=np.float64)
     ours = state.array
+    w = np.ascontiguousarray(make_bot("expert").row[CFG_W:])
+    cands: list[np.ndarray] = []
+    decision: list[np.ndarray] = []
+    chosen: list[np.ndarray] = []
     while not np.asarray(az.game.getGameEnded(board, player)).any():
         it += 1
         action = int(az.players[sims](az.game.getCanonicalForm(board, player), it))
+        if choices:
+            rows_, pick = choice_features(ours, board, action, az, w)
+            if pick >= 0 and len(rows_) > 1:
+                cands.append(rows_)
+                decision.append(np.full(len(rows_), it - 1, dtype=np.int64))
+                chosen.append(np.arange(len(rows_)) == pick)
         board, nxt = az.game.getNextState(board, player, action)
         player = int(nxt)
         done = bool(np.asarray(az.game.getGameEnded(board, player)).any())
@@ -74,4 +135,9 @@ def play_teacher_game(az: AlphaZero, sims: int, seed: int, index: int) -> Teache
     if max(pts) >= WIN_POINTS:
         result = (_result(ended[0]), _result(ended[1]))
     feats = np.array(rows, dtype=np.float64).reshape(-1, NF)
-    return TeacherGame(index, feats, np.array(seats, dtype=np.int64), result, pts, it)
+    game = TeacherGame(index, feats, np.array(seats, dtype=np.int64), result, pts, it)
+    if cands:
+        game.candidates = np.concatenate(cands)
+        game.decision = np.concatenate(decision)
+        game.chosen = np.concatenate(chosen)
+    return game
