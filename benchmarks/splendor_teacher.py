@@ -51,7 +51,7 @@ def _block(sims: int, seed: int, start: int, count: int, path: str, choices: boo
 
     clock = time.time()
     feats, seats, games, results, margins = [], [], [], [], []
-    cands, decision, chosen = [], [], []
+    cands, decision, chosen, turns, views, view_ids = [], [], [], [], [], []
     for i in range(start, start + count):
         g = play_teacher_game(_AZ, sims, seed, i, choices)
         if g.result is None:
@@ -59,6 +59,9 @@ def _block(sims: int, seed: int, start: int, count: int, path: str, choices: boo
         cands.append(g.candidates)
         decision.append(g.decision + 1000 * i)  # unique per game: fewer than 1000 moves
         chosen.append(g.chosen)
+        turns.append(g.turns)
+        views.append(g.views)
+        view_ids.append(np.unique(g.decision) + 1000 * i)
         feats.append(g.features)
         seats.append(g.seats)
         games.append(np.full(len(g.seats), i, dtype=np.int64))
@@ -74,7 +77,8 @@ def _block(sims: int, seed: int, start: int, count: int, path: str, choices: boo
               "count": np.array(count)}
     if choices and cands:
         arrays.update(candidates=np.concatenate(cands), decision=np.concatenate(decision),
-                      chosen=np.concatenate(chosen))
+                      chosen=np.concatenate(chosen), turns=np.concatenate(turns),
+                      views=np.concatenate(views), view_decision=np.concatenate(view_ids))
     with atomic_open(Path(path)) as fh:
         np.savez(fh, **arrays)
     return len(arrays["seat"]), time.time() - clock

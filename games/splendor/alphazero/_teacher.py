@@ -36,6 +36,9 @@ from games.splendor.alphazero._convert import from_theirs, to_theirs
 from games.splendor.alphazero._effects import our_turns, referee_effect, referee_effects
 from games.splendor.alphazero._match import REFEREE_ROUNDS
 
+#: a whole turn: main move, then up to three tokens returned
+TURN_MOVES = 4
+
 
 @dataclass
 class TeacherGame:
@@ -53,18 +56,23 @@ class TeacherGame:
     candidates: np.ndarray = field(default_factory=lambda: np.zeros((0, NF)))
     decision: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     chosen: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    #: with ``choices``: each candidate's turn (moves, padded with -1) and, per recorded
+    #: move, the mover's view it was played on (so new features can be tried offline)
+    turns: np.ndarray = field(default_factory=lambda: np.zeros((0, TURN_MOVES), np.int16))
+    views: np.ndarray = field(default_factory=lambda: np.zeros((0, SIZE), np.int16))
 
 
 def choice_features(s: np.ndarray, board: np.ndarray, action: int, az: AlphaZero,
-                    w: np.ndarray) -> tuple[np.ndarray, int]:
+                    w: np.ndarray) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
     """(features after each turn both engines allow, index of AlphaZero's ``action``
-    among them; -1 when our engine has no turn with its effect)."""
+    among them (-1 when our engine has no turn with its effect), those turns (rows of
+    :data:`TURN_MOVES` moves, -1 padded), the mover's view they were played on)."""
     p = int(s[O_CUR])
     valid = np.asarray(az.game.getValidMoves(board, p))
     allowed = referee_effects(board, valid, p, az.tables)
     played = referee_effect(board, action, p, az.tables)
     seen = view_of(s, p)
-    rows, pick = [], -1
+    rows, pick, turns = [], -1, []
     child = np.empty(SIZE, dtype=np.int64)
     f = np.empty(NF, dtype=np.float64)
     taken: set = set()
@@ -80,7 +88,9 @@ def choice_features(s: np.ndarray, board: np.ndarray, action: int, az: AlphaZero
         if effect == played:
             pick = len(rows)
         rows.append(f.copy())
-    return np.array(rows, dtype=np.float64).reshape(-1, NF), pick
+        turns.append(turn + [-1] * (TURN_MOVES - len(turn)))
+    return (np.array(rows, dtype=np.float64).reshape(-1, NF), pick,
+            np.array(turns, dtype=np.int16).reshape(-1, TURN_MOVES), seen.astype(np.int16))
 
 
 def view_of(s: np.ndarray, p: int) -> np.ndarray:
@@ -111,13 +121,17 @@ def play_teacher_game(az: AlphaZero, sims: int, seed: int, index: int,
     cands: list[np.ndarray] = []
     decision: list[np.ndarray] = []
     chosen: list[np.ndarray] = []
+    turns: list[np.ndarray] = []
+    views: list[np.ndarray] = []
     while not np.asarray(az.game.getGameEnded(board, player)).any():
         it += 1
         action = int(az.players[sims](az.game.getCanonicalForm(board, player), it))
         if choices:
-            rows_, pick = choice_features(ours, board, action, az, w)
+            rows_, pick, turns_, seen = choice_features(ours, board, action, az, w)
             if pick >= 0 and len(rows_) > 1:
                 cands.append(rows_)
+                turns.append(turns_)
+                views.append(seen)
                 decision.append(np.full(len(rows_), it - 1, dtype=np.int64))
                 chosen.append(np.arange(len(rows_)) == pick)
         board, nxt = az.game.getNextState(board, player, action)
@@ -140,4 +154,6 @@ def play_teacher_game(az: AlphaZero, sims: int, seed: int, index: int,
         game.candidates = np.concatenate(cands)
         game.decision = np.concatenate(decision)
         game.chosen = np.concatenate(chosen)
+        game.turns = np.concatenate(turns)
+        game.views = np.array(views, dtype=np.int16)
     return game
