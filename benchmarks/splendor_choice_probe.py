@@ -14,6 +14,8 @@ teacher's moves one turn deep will not learn its plan; this measures that in sec
 before any game is played. ``--nonlinear`` adds two non-linear scorers of both
 descriptions (gradient-boosted trees and a one-hidden-layer network), each fitted to tell
 AlphaZero's turn from the others with the features centred on the move's mean.
+``--search 3,5`` compares the kinds of move AlphaZero plays with those the expert's search
+plays on the same views.
 
     python benchmarks/splendor_choice_probe.py --teacher runs/splendor-teacher-views
 """
@@ -126,6 +128,55 @@ def nonlinear(x: np.ndarray, chosen: np.ndarray, spans: list[tuple[int, int]],
     return out
 
 
+def kind(move: int) -> str:
+    """A main move's kind for the table of :func:`move_kinds`."""
+    from games.splendor._rules import M_RESERVE, M_TAKE2
+    from games.splendor.alphazero._effects import kind_of
+
+    what, target = kind_of(int(move))
+    if what == "buy":
+        return f"buy a tier {target // 4 + 1} card"
+    if what == "tokens":
+        return "take 3 gems" if move < M_TAKE2 else "take 2 gems" if move < M_RESERVE else "pass"
+    return {"buyres": "buy a reserved card", "reserve": "reserve face up",
+            "blind": "reserve blind"}[what]
+
+
+def move_kinds(data: dict[str, np.ndarray], spans: list[tuple[int, int]], depths: list[int],
+               every: int) -> None:
+    """What AlphaZero played, by kind, against what the expert's search (each depth) plays
+    on the same views (every ``every``-th move), and how often the two main moves agree."""
+    from collections import Counter
+
+    from games.splendor._players import make_bot
+    from games.splendor._state import SplendorState
+
+    where = {int(x): i for i, x in enumerate(data["view_decision"])}
+    views = data["views"].astype(np.int64)
+    picks = spans[::every]
+    az = Counter(kind(data["turns"][a + int(np.flatnonzero(data["chosen"][a:b])[0])][0])
+                 for a, b in picks)
+    cols, same = [], []
+    for depth in depths:
+        bot = make_bot("expert", {"depth": depth})
+        moves = []
+        for a, b in picks:
+            moves.append(int(bot.act(SplendorState(views[where[int(data["decision"][a])]]
+                                                   .copy()))))
+            pick = a + int(np.flatnonzero(data["chosen"][a:b])[0])
+            same.append(moves[-1] == int(data["turns"][pick][0]))
+        cols.append(Counter(kind(m) for m in moves))
+    n = len(picks)
+    print(f"\n{n:,} moves: AlphaZero's choice and the expert's, by kind")
+    print("| kind | AlphaZero | " + " | ".join(f"expert, {d} turns" for d in depths) + " |")
+    print("|---" * (2 + len(depths)) + "|")
+    for k in sorted(set(az).union(*cols)):
+        print(f"| {k} | {100 * az[k] / n:.1f}% | "
+              + " | ".join(f"{100 * c[k] / n:.1f}%" for c in cols) + " |")
+    print("| same main move as AlphaZero | - | " + " | ".join(
+        f"{100 * np.mean(same[i * n:(i + 1) * n]):.1f}%" for i in range(len(depths))) + " |")
+
+
 def main() -> None:
     from splendor_feature_probe import seen_features
 
@@ -135,6 +186,9 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=8)
     ap.add_argument("--c", type=float, default=1.0)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--search", default="", help="depths of the expert's search to compare "
+                    "move kinds with, e.g. 3,5 (every --every-th move)")
+    ap.add_argument("--every", type=int, default=8)
     ap.add_argument("--nonlinear", action="store_true",
                     help="also score both descriptions with two non-linear scorers")
     args = ap.parse_args()
@@ -160,6 +214,8 @@ def main() -> None:
         w = fit_rank(x, data["chosen"], fit, args.pairs, args.c, args.seed)
         top, pair = agreement(x, w, data["chosen"], held)
         print(f"| {name} | {x.shape[1]} | {100 * top:.1f}% | {100 * pair:.1f}% |", flush=True)
+    if args.search:
+        move_kinds(data, spans, [int(d) for d in args.search.split(",")], args.every)
     if args.nonlinear:
         both = np.hstack([data["candidates"], seen])
         for name, top in nonlinear(both, data["chosen"], spans, game < cut, held):

@@ -129,6 +129,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--check-positions", type=int, default=1000,
                     help="positions compared between the engines first (0: none)")
     ap.add_argument("--json", help="write every figure to this file")
+    ap.add_argument("--refill", choices=("none", "sampled"), default="none",
+                    help="our searches' lookahead refills: none (hidden decks, as the "
+                    "rows above) or sampled from the cards a seat has not seen")
     ap.add_argument("-j", "--jobs", type=int, default=1,
                     help="worker processes, each with its own AlphaZero (one core each)")
     return ap.parse_args(argv)
@@ -151,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     data: dict[str, Any] = {"az": str(root), "model": str(weights), "seed": args.seed,
+                            "refill": args.refill,
                             "commit_measured": checkout.COMMIT, "rows": []}
     if args.check_positions:
         from games.splendor.alphazero._check import EXPECTED, run_check
@@ -186,13 +190,14 @@ def _worker_init(root: str, weights: str, sims: list[int]) -> None:
     _WORKER["az"] = az
 
 
-def _one_game(text: str, n_sims: int, seed: int, index: int) -> tuple[Any, float]:
+def _one_game(text: str, n_sims: int, seed: int, index: int, refill: str = "none"
+              ) -> tuple[Any, float]:
     """Game ``index`` of our bot ``text`` against AlphaZero at ``n_sims``; (record, s)."""
     from games.splendor.alphazero._match import REFEREE_ROUNDS, play_game
 
     game = registry.get("splendor")
     spec = bot_specs([text])[text]
-    options = game.check_options({"cap": REFEREE_ROUNDS})
+    options = game.check_options({"cap": REFEREE_ROUNDS, "refill": refill})
     bot = game.state_player(spec, options, np.random.default_rng([seed, index]))
     clock = time.time()
     return play_game(_WORKER["az"], n_sims, bot, seed, index), time.time() - clock
@@ -215,7 +220,7 @@ def play(args: argparse.Namespace, root: Path, weights: Path, sims: list[int],
                              initargs=(str(root), str(weights), sims)) as pool:
         for n_sims in sims:
             for text in specs:
-                futures = [pool.submit(_one_game, text, n_sims, args.seed, i)
+                futures = [pool.submit(_one_game, text, n_sims, args.seed, i, args.refill)
                            for i in range(args.games)]
                 records = []
                 for i, fut in enumerate(futures):
