@@ -195,7 +195,8 @@ def test_teacher_bad_input_is_one_line_exit_2(tmp_path: Path, extra: list[str],
     assert len(lines) == 1 and words in lines[0], done.stderr
 
 
-def test_teacher_game_on_a_real_checkout() -> None:
+def test_teacher_game_on_a_real_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                         ) -> None:
     """Two games of AlphaZero against itself: samples from both seats after every move,
     results of opposite sign (or a shared win) for finished games."""
     path = os.environ.get("TABLETUNE_AZ_CHECKOUT")
@@ -206,6 +207,7 @@ def test_teacher_game_on_a_real_checkout() -> None:
     from games.splendor.alphazero import _checkout as checkout
     from games.splendor.alphazero._teacher import play_teacher_game
 
+    monkeypatch.chdir(tmp_path)  # the model's ONNX export is written to the folder of work
     az = checkout.load(*check_checkout(path), [25])
     for index in range(2):
         g = play_teacher_game(az, 25, 1, index, choices=True)
