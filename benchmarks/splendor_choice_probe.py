@@ -71,37 +71,10 @@ def groups(decision: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(starts, np.r_[starts[1:], len(decision)], strict=True))
 
 
-def fit_rank(x: np.ndarray, chosen: np.ndarray, spans: list[tuple[int, int]], pairs: int,
-             c: float, seed: int) -> np.ndarray:
-    """Linear ranking weights: logistic regression on (choice - other) differences."""
-    from sklearn.linear_model import LogisticRegression
-
-    rng = np.random.default_rng(seed)
-    diffs = []
-    for a, b in spans:
-        pick = a + int(np.flatnonzero(chosen[a:b])[0])
-        others = np.delete(np.arange(a, b), pick - a)
-        if len(others) > pairs:
-            others = rng.choice(others, pairs, replace=False)
-        diffs.append(x[pick] - x[others])
-    z = np.concatenate(diffs)
-    scale = z.std(axis=0)
-    scale[scale == 0] = 1.0
-    clf = LogisticRegression(C=c, fit_intercept=False, max_iter=2000)
-    clf.fit(np.vstack([z / scale, -z / scale]), np.r_[np.ones(len(z)), np.zeros(len(z))])
-    return clf.coef_[0] / scale
-
-
-def agreement(x: np.ndarray, w: np.ndarray, chosen: np.ndarray,
-              spans: list[tuple[int, int]]) -> tuple[float, float]:
-    v = x @ w
-    top, pair = [], []
-    for a, b in spans:
-        pick = int(np.flatnonzero(chosen[a:b])[0])
-        vv = v[a:b]
-        top.append(int(np.argmax(vv)) == pick)
-        pair.append(float(np.mean(vv[pick] > np.delete(vv, pick))))
-    return float(np.mean(top)), float(np.mean(pair))
+def moves_of(x: np.ndarray, chosen: np.ndarray, spans: list[tuple[int, int]]
+             ) -> list[tuple[np.ndarray, int]]:
+    """(candidate rows, index of AlphaZero's choice) per move, for the teacher's ranking."""
+    return [(x[a:b], int(np.flatnonzero(chosen[a:b])[0])) for a, b in spans]
 
 
 def nonlinear(x: np.ndarray, chosen: np.ndarray, spans: list[tuple[int, int]],
@@ -179,6 +152,7 @@ def move_kinds(data: dict[str, np.ndarray], spans: list[tuple[int, int]], depths
 
 def main() -> None:
     from splendor_feature_probe import seen_features
+    from splendor_teacher import fit_rank, rank_agreement
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--teacher", required=True, help="folder of the teacher's blocks")
@@ -211,8 +185,9 @@ def main() -> None:
     print("|---|---|---|---|")
     for name, x in (("committed", data["candidates"]), ("seen", seen),
                     ("both", np.hstack([data["candidates"], seen]))):
-        w = fit_rank(x, data["chosen"], fit, args.pairs, args.c, args.seed)
-        top, pair = agreement(x, w, data["chosen"], held)
+        w, _ = fit_rank(moves_of(x, data["chosen"], fit), args.pairs, args.c,
+                        np.random.default_rng(args.seed))
+        top, pair = rank_agreement(moves_of(x, data["chosen"], held), w)
         print(f"| {name} | {x.shape[1]} | {100 * top:.1f}% | {100 * pair:.1f}% |", flush=True)
     if args.search:
         move_kinds(data, spans, [int(d) for d in args.search.split(",")], args.every)

@@ -47,6 +47,7 @@ def _block(sims: int, seed: int, start: int, count: int, path: str, choices: boo
            ) -> tuple[int, float]:
     """Games ``start .. start+count-1`` written to ``path``; (samples, seconds)."""
     from games.atomic import atomic_open
+    from games.splendor._features import NF
     from games.splendor.alphazero._teacher import play_teacher_game
 
     clock = time.time()
@@ -68,7 +69,7 @@ def _block(sims: int, seed: int, start: int, count: int, path: str, choices: boo
         results.append(np.array(g.result, dtype=np.int64)[g.seats])
         pts = np.array(g.points, dtype=np.int64)
         margins.append((pts - pts[::-1])[g.seats])
-    arrays = {"features": np.concatenate(feats) if feats else np.zeros((0, 33)),
+    arrays = {"features": np.concatenate(feats) if feats else np.zeros((0, NF)),
               "seat": np.concatenate(seats) if seats else np.zeros(0, dtype=np.int64),
               "game": np.concatenate(games) if games else np.zeros(0, dtype=np.int64),
               "result": np.concatenate(results) if results else np.zeros(0, dtype=np.int64),
@@ -138,7 +139,7 @@ def _choices(out: str) -> list[Any]:
     return blocks
 
 
-def _decisions(block: Any) -> list[tuple[np.ndarray, int]]:
+def decisions(block: Any) -> list[tuple[np.ndarray, int]]:
     """(candidate features, index of AlphaZero's choice) per recorded move of a block."""
     x, dec, ch = block["candidates"], block["decision"], block["chosen"]
     order = np.argsort(dec, kind="stable")
@@ -149,61 +150,69 @@ def _decisions(block: Any) -> list[tuple[np.ndarray, int]]:
             for a, b in zip(starts, ends, strict=True)]
 
 
+def fit_rank(moves: list[tuple[np.ndarray, int]], pairs: int, c: float,
+             rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Linear weights that rank each move's candidates as AlphaZero chose: logistic
+    regression on (choice - other) feature differences, both signs, up to ``pairs`` others a
+    move; (weights, the differences fitted)."""
+    from sklearn.linear_model import LogisticRegression
+
+    diffs = []
+    for x, pick in moves:
+        others = np.delete(np.arange(len(x)), pick)
+        if len(others) > pairs:
+            others = rng.choice(others, pairs, replace=False)
+        diffs.append(x[pick] - x[others])
+    z = np.concatenate(diffs)
+    scale = z.std(axis=0)
+    scale[scale == 0] = 1.0
+    clf = LogisticRegression(C=c, fit_intercept=False, max_iter=2000)
+    clf.fit(np.vstack([z / scale, -z / scale]), np.r_[np.ones(len(z)), np.zeros(len(z))])
+    return clf.coef_[0] / scale, z
+
+
+def rank_agreement(moves: list[tuple[np.ndarray, int]], w: np.ndarray) -> tuple[float, float]:
+    """How often weights ``w`` rank AlphaZero's choice first among a move's candidates, and
+    above each other candidate (pairs)."""
+    top, pairs = [], []
+    for x, pick in moves:
+        v = x @ w
+        top.append(int(np.argmax(v)) == pick)
+        pairs.append(float(np.mean(v[pick] > np.delete(v, pick))))
+    return float(np.mean(top)), float(np.mean(pairs))
+
+
 def agreement(args: argparse.Namespace) -> int:
     """How often each model's value ranks AlphaZero's choice first among the turns allowed
     (one turn deep, no search), and above each other turn (pairs)."""
     from games.splendor._features import NF
     from games.splendor._learned import load_model
 
-    decisions = [d for b in _choices(args.out) for d in _decisions(b)]
+    moves = [m for b in _choices(args.out) for m in decisions(b)]
     for path in args.agree:
-        w = load_model(path).weights[:NF]
-        top, pairs = [], []
-        for x, pick in decisions:
-            v = x @ w
-            top.append(int(np.argmax(v)) == pick)
-            pairs.append(float(np.mean(v[pick] > np.delete(v, pick))))
-        print(json.dumps({"model": path, "decisions": len(decisions),
-                          "first_as_alphazero": float(np.mean(top)),
-                          "pairs_as_alphazero": float(np.mean(pairs))}))
+        top, pairs = rank_agreement(moves, load_model(path).weights[:NF])
+        print(json.dumps({"model": path, "decisions": len(moves), "first_as_alphazero": top,
+                          "pairs_as_alphazero": pairs}))
     return 0
 
 
 def fit_choices(args: argparse.Namespace) -> int:
-    """Comparison training: logistic regression on (AlphaZero's choice - another allowed
-    turn) feature differences, both signs, so that the value ranks the positions after a
+    """Comparison training (:func:`fit_rank`), so that the value ranks the positions after a
     move as AlphaZero chose; then one scale and bias fitted so that the value predicts the
     game results of the recorded positions (least squares), as a search leaf needs."""
-    from sklearn.linear_model import LogisticRegression
-
     from games.splendor._features import NF
     from games.splendor._learned import LearnedModel, save_model
 
     blocks = _choices(args.out)
-    rng = np.random.default_rng(args.seed)
-    diffs = []
-    for d in blocks:
-        for x, pick in _decisions(d):
-            others = np.delete(np.arange(len(x)), pick)
-            if len(others) > args.pairs:
-                others = rng.choice(others, args.pairs, replace=False)
-            diffs.append(x[pick] - x[others])
-    z = np.concatenate(diffs)
-    scale = z.std(axis=0)
-    scale[scale == 0] = 1.0
-    xs = np.vstack([z / scale, -z / scale])
-    ys = np.r_[np.ones(len(z)), np.zeros(len(z))]
-    clf = LogisticRegression(C=args.c, fit_intercept=False, max_iter=1000)
-    clf.fit(xs, ys)
-    rank = clf.coef_[0] / scale
+    moves = [m for b in blocks for m in decisions(b)]
+    rank, z = fit_rank(moves, args.pairs, args.c, np.random.default_rng(args.seed))
     agree = float(np.mean(z @ rank > 0))
     x = np.concatenate([d["features"] for d in blocks])
     y = np.concatenate([d["result"] for d in blocks]).astype(np.float64)
-    v = x[:, :NF] @ rank
-    a, b = np.polyfit(v, y, 1)
+    a, b = np.polyfit(x[:, :NF] @ rank, y, 1)
     weights = np.r_[a * rank, b]
     meta = {"teacher": "alphazero", "fit": "choices", "simulations": int(blocks[0]["sims"]),
-            "seed": int(blocks[0]["seed"]), "decisions": len(diffs), "pairs": int(len(z)),
+            "seed": int(blocks[0]["seed"]), "decisions": len(moves), "pairs": int(len(z)),
             "pairs_ranked_as_alphazero": agree, "scale": float(a), "c": args.c}
     save_model(LearnedModel(weights, meta), args.fit_choices)
     print(json.dumps(meta))
